@@ -1,0 +1,39 @@
+# Crescent: `make run` to play, `make test` to check everything.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+export PYGAME_HIDE_SUPPORT_PROMPT := 1
+
+.PHONY: run test lint package clean screenshot
+
+$(VENV)/.run-stamp: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-stamp: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test,dev]"
+	touch $@ $(VENV)/.run-stamp
+
+run: $(VENV)/.run-stamp
+	$(PY) main.py
+
+lint: $(VENV)/.test-stamp
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict crescent
+
+test: lint
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+package: $(VENV)/.test-stamp
+	$(VENV)/bin/pyinstaller --noconfirm --clean crescent.spec
+
+screenshot: $(VENV)/.run-stamp
+	SDL_VIDEODRIVER=dummy $(PY) main.py --code CR1-N-AAAAAAB --size 1280x800 --screenshot docs/screenshot.png
+
+clean:
+	rm -rf build dist $(VENV)
