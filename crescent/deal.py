@@ -27,6 +27,7 @@ Tests pin whole layouts of several codes (tests/data/deals.json).
 from __future__ import annotations
 
 import re
+import string
 
 from crescent.cards import ACE, KING, card
 
@@ -119,6 +120,7 @@ def make_code(variant: str, number: int) -> str:
     return f"{CODE_PREFIX}-{variant}-{number_text(number)}"
 
 
+_ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 _CODE_SHAPE = re.compile(r"^([A-Z0-9]+)-([A-Z0-9]+)-([A-Z0-9]+)$")
 
 
@@ -129,7 +131,8 @@ def parse_code(text: str) -> tuple[str, int]:
     """
     if not isinstance(text, str):
         raise InvalidCode("a game code must be text", "shape")
-    cleaned = text.strip().upper()
+    # ASCII-only upper case: str.upper() turns "ſ" into "S" and "ı" into "I".
+    cleaned = text.strip().translate(_ASCII_UPPER)
     if not cleaned:
         raise InvalidCode("the game code is empty", "empty")
     if len(cleaned) > 40:

@@ -43,8 +43,8 @@ __all__ = [
     "Move",
     "Reason",
     "Rules",
-    "place_name",
     "parse_place",
+    "place_name",
 ]
 
 FOUNDATIONS: Final = 8
@@ -85,7 +85,8 @@ def place_name(place: int) -> str:
 def parse_place(text: str) -> int:
     """``"P10"`` -> 9, ``"f2"`` -> 17; ValueError naming the text otherwise."""
     t = text.strip().upper()
-    if len(t) >= 2 and t[0] in "PF" and t[1:].isdigit() and t[1] != "0":
+    # isascii: str.isdigit() also accepts digits like "²" and "١" that are not place numbers.
+    if len(t) >= 2 and t.isascii() and t[0] in "PF" and t[1:].isdigit() and t[1] != "0":
         n = int(t[1:])
         if t[0] == "P" and 1 <= n <= PILES:
             return n - 1
@@ -497,9 +498,7 @@ class Game:
         cards = [c for p in self.piles for c in p]
         used = self.rules.redeals - self.redeals_left
         SplitMix64(self.number + (used + 1) * (1 << 40)).shuffle(cards)
-        targets = [
-            i for i, p in enumerate(self.piles) if p or self.rules.empty_piles_accept
-        ]
+        targets = [i for i, p in enumerate(self.piles) if p or self.rules.empty_piles_accept]
         for i in range(PILES):
             self.piles[i] = []
             self.down[i] = 0
@@ -549,8 +548,10 @@ class Game:
         """The game a :meth:`to_dict` dict describes; ValueError saying what is wrong."""
         if not isinstance(d, dict):
             raise ValueError(f"a saved game must be an object, not {type(d).__name__}")
-        if d.get("format") != FORMAT:
-            raise ValueError(f"unknown saved-game format {d.get('format')!r} (this version reads 1)")
+        if isinstance(d.get("format"), bool) or d.get("format") != FORMAT:
+            raise ValueError(
+                f"unknown saved-game format {d.get('format')!r} (this version reads 1)"
+            )
         try:
             variant, number = parse_code(str(d.get("code", "")))
         except InvalidCode as e:
@@ -585,7 +586,11 @@ class Game:
             if not 0 <= n <= max(len(p) - 1, 0):
                 raise ValueError(f"pile P{i + 1}: {n} face-down cards under a pile of {len(p)}")
         redeals_left = d.get("redeals_left")
-        if not isinstance(redeals_left, int) or not 0 <= redeals_left <= rules.redeals:
+        if (
+            not isinstance(redeals_left, int)
+            or isinstance(redeals_left, bool)
+            or not 0 <= redeals_left <= rules.redeals
+        ):
             raise ValueError(f"redeals_left must be 0..{rules.redeals}, got {redeals_left!r}")
         moves = d.get("moves")
         if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
@@ -621,14 +626,31 @@ class Game:
             raise ValueError("history holds more moves than the move counter")
         probe = self.copy()
         for move, flipped in reversed(entries):
-            stack = probe.piles[move.dst] if move.dst < PILES else probe.foundations[move.dst - PILES]
+            stack = (
+                probe.piles[move.dst] if move.dst < PILES else probe.foundations[move.dst - PILES]
+            )
             if not stack or (move.dst >= PILES and len(stack) <= 1):
                 raise ValueError(f"history move {move} does not match the position")
             if move.src < PILES and len(probe.piles[move.src]) >= PILE_LIMIT:
                 raise ValueError(f"history move {move} does not match the position")
-            if flipped and (move.src >= PILES or probe.down[move.src] >= len(probe.piles[move.src])):
+            if flipped and (
+                move.src >= PILES or probe.down[move.src] >= len(probe.piles[move.src])
+            ):
                 raise ValueError(f"history move {move} does not match the position")
             probe._unapply(move, flipped)
+        # Undoing the history must lead to a sound position (foundations in
+        # order, piles within 13, every top face up); replaying it forward
+        # from there then proves each move legal.
+        for f, stack in enumerate(probe.foundations):
+            try:
+                _check_foundation(f, stack)
+            except ValueError as e:
+                raise ValueError(
+                    f"history does not match the position: undoing it leaves {e}"
+                ) from None
+        for i, p in enumerate(probe.piles):
+            if len(p) > PILE_LIMIT or probe.down[i] > max(len(p) - 1, 0):
+                raise ValueError(f"history does not match the position of pile P{i + 1}")
         for move, flipped in entries:
             reason = probe.check(move)
             if reason is not None:
@@ -665,5 +687,6 @@ def _check_foundation(f: int, stack: list[int]) -> None:
         want = card(k + 1, suit) if asc else card(13 - k, suit)
         if c != want:
             raise ValueError(
-                f"{name} is out of order: card {k + 1} is {card_text(c)}, expected {card_text(want)}"
+                f"{name} is out of order: card {k + 1} is {card_text(c)}, "
+                f"expected {card_text(want)}"
             )

@@ -1,0 +1,125 @@
+"""Start the game from a parsed :class:`crescent.__main__.Config`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from crescent.engine import IllegalMove, InvalidCode
+from crescent.i18n import load_translator, system_language
+from crescent.session import Session
+from crescent.storage import Store, default_data_dir
+
+if TYPE_CHECKING:
+    from crescent.__main__ import Config
+
+EXIT_USAGE = 2
+EXIT_FATAL = 1
+SETTLE_FRAMES = 600
+
+
+def _pool(variant: str) -> list[int]:
+    from crescent.solver import load_pool
+
+    try:
+        return load_pool(variant)
+    except OSError:
+        return []
+
+
+def run(config: Config) -> int:
+    from crescent.__main__ import setup_log
+
+    data_dir = config.data_dir or default_data_dir()
+    # A screenshot never touches the player's own files unless a folder is named.
+    store = Store(data_dir) if (config.screenshot is None or config.data_dir is not None) else None
+    log = setup_log(data_dir) if store is not None else None
+    try:
+        return _run(config, store)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:
+        if log is not None:
+            log.exception("fatal error")
+        print(f"crescent: fatal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return EXIT_FATAL
+
+
+def _run(config: Config, store: Store | None) -> int:
+    from crescent.settings import Settings
+
+    settings = store.load_settings() if store is not None else Settings()
+    if config.lang:
+        settings.language = config.lang
+    elif settings.language is None:
+        settings.language = system_language()
+    if config.variant:
+        settings.variant = config.variant
+    if config.fullscreen:
+        settings.fullscreen = True
+    tr = load_translator(settings.language)
+    session = Session(store, settings, pool=_pool, background_saves=config.screenshot is None)
+    try:
+        session.start(code=config.code, new=config.new or config.variant is not None)
+    except InvalidCode as e:
+        print(f"crescent: bad --code: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    for i, token in enumerate(config.play or [], start=1):
+        try:
+            session.apply(token)
+        except IllegalMove as e:
+            print(f"crescent: --play step {i} ({token}) refused: {e.reason.name}", file=sys.stderr)
+            session.close()
+            return EXIT_USAGE
+        except ValueError as e:
+            print(f"crescent: --play step {i}: {e}", file=sys.stderr)
+            session.close()
+            return EXIT_USAGE
+    return _run_window(config, session, tr)
+
+
+def _run_window(config: Config, session: Session, tr: object) -> int:
+    import pygame
+
+    from crescent.i18n import Translator
+    from crescent.ui.app import App, Options, init_pygame, run_app
+    from crescent.ui.clock import SteppedClock
+
+    assert isinstance(tr, Translator)
+    init_pygame()
+    options = Options(size=config.size, fullscreen=config.fullscreen, kiosk=config.kiosk, dpi=config.dpi)
+    try:
+        app = App(session, options, tr)
+        if config.kiosk:
+            from crescent.kiosk import install_kiosk
+
+            install_kiosk(app, config)
+        if config.screenshot is not None:
+            return _screenshot(app, config.screenshot, SteppedClock())
+        run_app(app, max_frames=config.frames)
+        return app.exit_code
+    finally:
+        session.close()
+        pygame.quit()
+
+
+def _screenshot(app: object, path: Path, clock: object) -> int:
+    from crescent.ui.app import App, run_app
+    from crescent.ui.clock import SteppedClock
+
+    assert isinstance(app, App) and isinstance(clock, SteppedClock)
+
+    class NoEvents:
+        def poll(self, window_size: tuple[int, int]) -> list[object]:
+            return []
+
+    run_app(app, clock=clock, events=NoEvents(), max_frames=2)  # type: ignore[arg-type]
+    frames = 0
+    while app.table.anims.busy and frames < SETTLE_FRAMES:
+        run_app(app, clock=clock, events=NoEvents(), max_frames=1)  # type: ignore[arg-type]
+        frames += 1
+    app.screenshot(path)
+    return 0

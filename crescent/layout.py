@@ -1,0 +1,347 @@
+"""Where everything sits on the table: card slots, labels, foundation drop zone, HUD.
+
+A pure module (no pygame): :func:`compute_layout` turns a window size into a
+:class:`TableLayout` of integer rectangles, and the layout answers hit tests.
+Places are the engine's: 0..15 are piles P1..P16, 16..23 foundations F1..F8.
+
+The arrangement is RULES.md section 1 and ``layout-wireframe.png``: a
+horseshoe of piles (P1-P4 up the left column, P5-P12 along the top row,
+P13-P16 down the right column; the top row spans the full width, so P5 sits
+above P4 and P12 above P13), the Aces row F1-F4 above the Kings row F5-F8 in
+the centre, a message area under the foundations and the HUD bar along the
+bottom (in more than one row when one row would make its cells too narrow).
+
+Cards are as large as fit; the spare space then widens the gaps, up to a
+cap so that very wide or very tall windows keep a compact table, and what
+is left centres the table in the space above the HUD.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = [
+    "FOUNDATION_COUNT",
+    "PILE_COUNT",
+    "PLACE_COUNT",
+    "Rect",
+    "TableLayout",
+    "compute_layout",
+    "default_touch_px",
+]
+
+PILE_COUNT: Final = 16
+FOUNDATION_COUNT: Final = 8
+PLACE_COUNT: Final = PILE_COUNT + FOUNDATION_COUNT
+
+_COLUMNS: Final = 8  # piles in the top row
+_ROWS: Final = 5  # the top row and the four rows of the side columns
+_MIN_CARD_W: Final = 8  # below this there is no table worth drawing
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An integer rectangle; ``right`` and ``bottom`` are exclusive, as in pygame."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def centerx(self) -> int:
+        return self.x + self.w // 2
+
+    @property
+    def centery(self) -> int:
+        return self.y + self.h // 2
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.centerx, self.centery)
+
+    def contains(self, px: float, py: float) -> bool:
+        """Whether the point lies inside (left/top edges in, right/bottom out)."""
+        return self.x <= px < self.right and self.y <= py < self.bottom
+
+    def contains_rect(self, other: Rect) -> bool:
+        """Whether ``other`` lies wholly inside this rectangle."""
+        return (
+            self.x <= other.x
+            and self.y <= other.y
+            and other.right <= self.right
+            and other.bottom <= self.bottom
+        )
+
+    def intersects(self, other: Rect) -> bool:
+        """Whether the two share some area (touching edges do not count)."""
+        return (
+            self.x < other.right
+            and other.x < self.right
+            and self.y < other.bottom
+            and other.y < self.bottom
+        )
+
+    def inflate(self, dx: int, dy: int) -> Rect:
+        """Grown by ``dx`` on the left and right and ``dy`` on the top and bottom."""
+        return Rect(self.x - dx, self.y - dy, self.w + 2 * dx, self.h + 2 * dy)
+
+    def distance_to(self, px: float, py: float) -> float:
+        """Euclidean distance from the point to the rectangle; 0 inside."""
+        dx = max(self.x - px, 0.0, px - self.right)
+        dy = max(self.y - py, 0.0, py - self.bottom)
+        return math.hypot(dx, dy)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Every rectangle of the table for one window size.
+
+    ``slots[place]`` is the card rectangle of a place, ``labels[place]`` the
+    rectangle under it for its text ("P10 · 6"). ``touch_px`` is the touch
+    target size the layout was computed with (the default filled in).
+    """
+
+    width: int
+    height: int
+    card_w: int
+    card_h: int
+    slots: tuple[Rect, ...]
+    labels: tuple[Rect, ...]
+    label_px: int
+    foundation_area: Rect
+    hud: Rect
+    hud_cells: tuple[Rect, ...]
+    hud_px: int
+    message: Rect
+    touch_px: int
+
+    def place_at(self, x: float, y: float) -> int | None:
+        """The place under the point, for taps, clicks and drops.
+
+        A point on a slot or on its label hits that place. Otherwise the
+        nearest slot wins if the point is within ``touch_px / 2`` of its
+        card edge (a finger that lands just beside a card); else None.
+        """
+        for place, (slot, label) in enumerate(zip(self.slots, self.labels, strict=True)):
+            if slot.contains(x, y) or label.contains(x, y):
+                return place
+        reach = self.touch_px / 2
+        best: int | None = None
+        best_distance = math.inf
+        for place, slot in enumerate(self.slots):
+            distance = slot.distance_to(x, y)
+            if distance <= reach and distance < best_distance:
+                best, best_distance = place, distance
+        return best
+
+    def hud_item_at(self, x: float, y: float) -> int | None:
+        """The index of the HUD cell under the point, or None."""
+        for index, cell in enumerate(self.hud_cells):
+            if cell.contains(x, y):
+                return index
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class _CardMetrics:
+    """The sizes that follow from one card width."""
+
+    card_w: int
+    card_h: int
+    label_px: int
+    label_gap: int  # between a card and its label
+    label_h: int
+    gap: int  # the smallest gap between two cells (card + label)
+
+    @property
+    def pitch(self) -> int:
+        """Height of a card with its label under it."""
+        return self.card_h + self.label_gap + self.label_h
+
+
+def _card_metrics(card_w: int, card_ratio: float) -> _CardMetrics:
+    label_px = max(10, round(card_w * 0.14))
+    return _CardMetrics(
+        card_w=card_w,
+        card_h=max(1, round(card_w * card_ratio)),
+        label_px=label_px,
+        label_gap=max(1, round(label_px * 0.2)),
+        label_h=label_px + max(2, round(label_px * 0.35)),
+        gap=max(6, round(card_w * 0.14)),
+    )
+
+
+def _fits(m: _CardMetrics, avail_w: int, avail_h: int) -> bool:
+    """Whether the table fits with the smallest gaps."""
+    return (
+        _COLUMNS * m.card_w + (_COLUMNS - 1) * m.gap <= avail_w
+        and _ROWS * m.pitch + (_ROWS - 1) * m.gap <= avail_h
+    )
+
+
+def default_touch_px(width: int, height: int) -> int:
+    """The touch target used when none is given: 44 px at 800 px, scaled."""
+    return max(24, round(44 * min(width, height) / 800))
+
+
+@dataclass(frozen=True, slots=True)
+class _Hud:
+    rect: Rect
+    cells: tuple[Rect, ...]
+    text_px: int
+
+
+def _hud(width: int, height: int, items: int, touch: int, margin: int) -> _Hud:
+    """The HUD bar: as few rows as keep every cell wide enough for its text."""
+    base_px = max(14, round(min(width, height) * 0.022))
+    least_px = max(12, round(base_px * 0.75))
+    chars = 7  # a cell holds about "CR1-N-AAAAAAB" at 0.55 em a character
+    inner_w = max(1, width - 2 * margin)
+    need_w = max(touch, chars * least_px)
+    per_row = 1
+    for rows in range(1, items + 1):
+        per_row = math.ceil(items / rows)
+        if inner_w // per_row >= need_w:
+            break
+    rows = math.ceil(items / per_row)
+    per_row = math.ceil(items / rows)  # balance the rows: 6 + 5, not 10 + 1
+    cell_w = inner_w // per_row
+    cell_h = max(touch, round(base_px * 2.2))
+    text_px = max(1, min(base_px, cell_w // chars, cell_h // 2))
+    pad = max(2, margin // 2)
+    bar_h = rows * cell_h + 2 * pad
+    bar = Rect(0, height - bar_h, width, bar_h)
+    cells: list[Rect] = []
+    for row in range(rows):
+        count = min(per_row, items - row * per_row)
+        x0 = margin + (inner_w - count * cell_w) // 2
+        y = bar.y + pad + row * cell_h
+        cells.extend(Rect(x0 + i * cell_w, y, cell_w, cell_h) for i in range(count))
+    return _Hud(bar, tuple(cells), text_px)
+
+
+def compute_layout(
+    width: int,
+    height: int,
+    *,
+    hud_items: int,
+    touch_px: int = 0,
+    card_ratio: float = 1.4,
+) -> TableLayout:
+    """The table layout for a ``width`` x ``height`` window.
+
+    ``hud_items`` is the number of HUD cells, laid out in that order;
+    ``touch_px`` the smallest touch target in pixels (0: a default scaled to
+    the window, see :func:`default_touch_px`); ``card_ratio`` card height over
+    width. Raises ValueError for arguments out of range or a window too small
+    to hold the table.
+    """
+    if width <= 0 or height <= 0:
+        raise ValueError(f"window size must be positive, got {width}x{height}")
+    if hud_items < 1:
+        raise ValueError(f"hud_items must be at least 1, got {hud_items}")
+    if touch_px < 0:
+        raise ValueError(f"touch_px must not be negative, got {touch_px}")
+    if not card_ratio > 0:
+        raise ValueError(f"card_ratio must be positive, got {card_ratio}")
+
+    touch = touch_px or default_touch_px(width, height)
+    margin = max(6, round(min(width, height) * 0.015))
+    hud = _hud(width, height, hud_items, touch, margin)
+    avail_w = width - 2 * margin
+    avail_h = hud.rect.y - 2 * margin
+
+    # The largest card width that fits; every size grows with it, so bisect.
+    lo, hi = _MIN_CARD_W, max(_MIN_CARD_W, avail_w // _COLUMNS) + 1
+    if not _fits(_card_metrics(lo, card_ratio), avail_w, avail_h):
+        raise ValueError(f"window {width}x{height} is too small for the table")
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _fits(_card_metrics(mid, card_ratio), avail_w, avail_h):
+            lo = mid
+        else:
+            hi = mid
+    m = _card_metrics(lo, card_ratio)
+    cw, ch, pitch = m.card_w, m.card_h, m.pitch
+
+    # Spread the spare space into the gaps, capped so the table stays compact.
+    spare_w = avail_w - _COLUMNS * cw - (_COLUMNS - 1) * m.gap
+    spare_h = avail_h - _ROWS * pitch - (_ROWS - 1) * m.gap
+    gap_x = min(max(m.gap, cw), m.gap + spare_w // (_COLUMNS - 1))
+    gap_y = min(max(m.gap, ch), m.gap + spare_h // (_ROWS - 1))
+    table_w = _COLUMNS * cw + (_COLUMNS - 1) * gap_x
+    table_h = _ROWS * pitch + (_ROWS - 1) * gap_y
+    x0 = margin + (avail_w - table_w) // 2
+    y0 = margin + (avail_h - table_h) // 2
+    col_x = [x0 + i * (cw + gap_x) for i in range(_COLUMNS)]
+    row_y = [y0 + j * (pitch + gap_y) for j in range(_ROWS)]
+
+    slots: list[Rect] = []
+    slots.extend(Rect(col_x[0], row_y[_ROWS - k], cw, ch) for k in range(1, 5))  # P1-P4
+    slots.extend(Rect(col_x[i], row_y[0], cw, ch) for i in range(_COLUMNS))  # P5-P12
+    slots.extend(Rect(col_x[-1], row_y[k], cw, ch) for k in range(1, 5))  # P13-P16
+
+    # The centre: between the side columns, under the top row's labels.
+    inner_left = col_x[0] + cw
+    inner_right = col_x[-1]
+    top_labels_bottom = row_y[0] + pitch
+    band_top = row_y[1]
+    band_bottom = row_y[-1] + pitch
+    block_w = 4 * cw + 3 * m.gap
+    block_h = 2 * pitch + m.gap
+    message_gap = m.gap
+    # The centre is four side rows high: two foundation rows leave room for the
+    # message, which only runs short on tables too small to be played.
+    message_h = min(round(hud.text_px * 2.6), 2 * pitch + 3 * gap_y - 2 * message_gap)
+    stack_h = block_h + message_gap + message_h
+    # The drop zone's margin: generous, but clear of the piles and their labels.
+    margin_f = min(
+        max(m.gap, round(cw * 0.3)),
+        (inner_right - inner_left - block_w) // 2,
+        (band_bottom - top_labels_bottom - stack_h) // 2,
+    )
+    margin_f = max(0, margin_f)
+    free = band_bottom - band_top - stack_h - 2 * margin_f
+    area_y = max(top_labels_bottom, band_top + free // 3)  # a little above centre
+    fx = (inner_left + inner_right - block_w) // 2
+    fy = area_y + margin_f
+    for row in range(2):  # the Aces F1-F4, then the Kings F5-F8
+        y = fy + row * (pitch + m.gap)
+        slots.extend(Rect(fx + i * (cw + m.gap), y, cw, ch) for i in range(4))
+    foundation_area = Rect(fx - margin_f, area_y, block_w + 2 * margin_f, block_h + 2 * margin_f)
+
+    message_x = inner_left + gap_x
+    message = Rect(
+        message_x,
+        foundation_area.bottom + message_gap,
+        inner_right - gap_x - message_x,
+        message_h,
+    )
+
+    labels = tuple(Rect(s.x, s.bottom + m.label_gap, cw, m.label_h) for s in slots)
+    return TableLayout(
+        width=width,
+        height=height,
+        card_w=cw,
+        card_h=ch,
+        slots=tuple(slots),
+        labels=labels,
+        label_px=m.label_px,
+        foundation_area=foundation_area,
+        hud=hud.rect,
+        hud_cells=hud.cells,
+        hud_px=hud.text_px,
+        message=message,
+        touch_px=touch,
+    )

@@ -1,0 +1,94 @@
+"""The player's settings: one small value, saved as ``settings.json``.
+
+Pure module (no pygame, nothing at import time). :meth:`Settings.from_dict`
+takes what :meth:`Settings.to_dict` wrote; it ignores keys it does not know
+(so a file from a later minor change still loads), fills missing keys with
+the defaults, and raises ValueError on a value of the wrong type or range.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+__all__ = [
+    "FORMAT",
+    "LANGUAGES",
+    "VARIANTS",
+    "WINDOW_MAX",
+    "WINDOW_MIN",
+    "Settings",
+]
+
+FORMAT: Final = 1
+LANGUAGES: Final = ("en", "fr", "ca", "nl", "ja")
+VARIANTS: Final = ("N", "F", "D")
+WINDOW_MIN: Final = 320
+WINDOW_MAX: Final = 16384
+
+_FLAGS: Final = ("interactive_rules", "four_colour", "winnable_only", "fullscreen")
+
+
+@dataclass
+class Settings:
+    """What the player chose. ``language`` None means: take it from the system locale."""
+
+    language: str | None = None
+    interactive_rules: bool = True
+    variant: str = "N"
+    four_colour: bool = False
+    winnable_only: bool = False
+    fullscreen: bool = False
+    window_size: tuple[int, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "language": self.language,
+            "interactive_rules": self.interactive_rules,
+            "variant": self.variant,
+            "four_colour": self.four_colour,
+            "winnable_only": self.winnable_only,
+            "fullscreen": self.fullscreen,
+            "window_size": list(self.window_size) if self.window_size is not None else None,
+        }
+
+    @staticmethod
+    def from_dict(d: object) -> Settings:
+        """The settings ``d`` describes; ValueError saying which value is wrong."""
+        if not isinstance(d, dict):
+            raise ValueError(f"settings must be an object, not {type(d).__name__}")
+        fmt = d.get("format")
+        if type(fmt) is not int or fmt != FORMAT:
+            raise ValueError(f"unknown settings format {fmt!r} (this version reads {FORMAT})")
+        s = Settings()
+        language = d.get("language", s.language)
+        if language is not None and language not in LANGUAGES:
+            raise ValueError(f"settings: language must be one of {LANGUAGES} or null")
+        s.language = language
+        for name in _FLAGS:
+            value = d.get(name, getattr(s, name))
+            if not isinstance(value, bool):
+                raise ValueError(f"settings: {name} must be true or false, got {value!r}")
+            setattr(s, name, value)
+        variant = d.get("variant", s.variant)
+        if variant not in VARIANTS:
+            raise ValueError(f"settings: variant must be one of {VARIANTS}, got {variant!r}")
+        s.variant = variant
+        s.window_size = _window_size(d.get("window_size"))
+        return s
+
+
+def _window_size(raw: object) -> tuple[int, int] | None:
+    if raw is None:
+        return None
+    if (
+        not isinstance(raw, list | tuple)
+        or len(raw) != 2
+        or not all(type(x) is int and WINDOW_MIN <= x <= WINDOW_MAX for x in raw)
+    ):
+        raise ValueError(
+            f"settings: window_size must be null or two whole numbers "
+            f"{WINDOW_MIN}..{WINDOW_MAX}, got {raw!r}"
+        )
+    return (raw[0], raw[1])

@@ -1,0 +1,604 @@
+"""A Crescent solver: from any position, a winning line, a proven loss, or "unknown".
+
+Pure Python, no pygame. The search works on its own compact position, never on
+the :class:`~crescent.engine.Game` it is given (that game is only copied).
+
+The position:
+
+* piles: a tuple of 16 ``bytes`` (cards bottom to top);
+* foundations: 8 bytes, per suit the ascending top rank ``a`` and the
+  descending top rank ``d``. When ``d == a + 1`` the two foundations *meet*:
+  foundation-to-foundation slides can put the meeting point anywhere, so all
+  those splits are one state, written ``a = d = 0``. The slides are never
+  searched; they are put back only when the line of play is written out, so
+  the line replays in the engine;
+* redeals left.
+
+What makes it fast enough in Python:
+
+* order-free keys (rotate redeals): piles are interchangeable under every rule,
+  so a position's key adds up one hash per pile (``bytes`` cache their hash);
+* best-first search that hoards redeals: a phase is explored well before a
+  redeal is spent (a large bonus per redeal in hand), then the rest of the
+  budget goes to a depth-first search with a table of positions proven lost.
+  Both searches are exhaustive, so an exhausted space proves a loss;
+* safe plays: once a suit's foundations have crossed (``d <= a``) each of its
+  remaining cards has one destination and is played at once. Whether that is
+  exact while redeals remain is not proven (a card kept on the tableau shifts
+  how a pile rotates), so a search that used it then is re-run without it
+  before a loss is claimed;
+* a sound dead-position test: a card that can never leave its pile (every
+  remaining copy of both neighbouring ranks lies beneath it, deeper than the
+  redeals left can bring up) and whose every way to a foundation needs a rank
+  whose remaining copies lie there too means the position is lost;
+* with no redeal left (and empty piles dead), moving a pile's only card onto
+  another pile never helps, so it is not searched.
+
+Levels mode (``Rules.redeal == "shuffle"``) is supported by asking the engine
+for the shuffle (it is seeded, so deterministic); there pile order matters and
+fewer shortcuts are sound, so the search is plainer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import json
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal, NoReturn
+
+from crescent.engine import PILE_LIMIT, PILES, REDEAL, Game, InvalidCode, Move, Rules
+
+__all__ = ["Result", "best_guess", "last_winnable", "load_pool", "main", "solve"]
+
+Outcome = Literal["won", "lost", "unknown"]
+
+FOUNDATION: Final = 16
+"""Internal destination: the foundation of the card's suit (resolved when written out)."""
+REDEAL_MOVE: Final = 17
+"""Internal move destination for a redeal."""
+
+_UP: Final = bytes(c + 1 if c % 13 != 12 else c - 12 for c in range(52))
+_DOWN: Final = bytes(c - 1 if c % 13 != 0 else c + 12 for c in range(52))
+
+# Score weights of the best-first search (see _score).
+_W_FOUND: Final = 10
+_W_DEPTH: Final = 1
+_W_REDEAL: Final = int(__import__("os").environ.get("WR", "400"))
+
+_CHECK_EVERY: Final = 64
+"""Nodes between looks at the clock and the cancel flag (well under 100 ms)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What :func:`solve` found: ``line`` is the winning line when ``outcome`` is "won"."""
+
+    outcome: Outcome
+    line: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+class _Stop(Exception):
+    """The budget ran out or the search was cancelled."""
+
+
+# -- the compact position -------------------------------------------------------
+
+Piles = tuple[bytes, ...]
+Step = tuple[int, int]
+"""An internal move: (source pile, destination pile / FOUNDATION / REDEAL_MOVE)."""
+
+
+def _suit_state(asc_top: int, desc_top: int) -> tuple[int, int]:
+    """Ranks (a, d) of a suit's foundation tops, meeting written (0, 0)."""
+    a = asc_top % 13 + 1
+    d = desc_top % 13 + 1
+    return (0, 0) if d == a + 1 else (a, d)
+
+
+def _convert(game: Game) -> tuple[Piles, bytes, int]:
+    piles = tuple(bytes(p) for p in game.piles)
+    fnd = bytearray()
+    for s in range(4):
+        fnd.extend(_suit_state(game.foundations[s][-1], game.foundations[4 + s][-1]))
+    return piles, bytes(fnd), game.redeals_left
+
+
+def _found_count(fnd: bytes) -> int:
+    total = 0
+    for s in range(4):
+        a = fnd[2 * s]
+        total += 13 if a == 0 else a + 14 - fnd[2 * s + 1]
+    return total
+
+
+def _play_found(fnd: bytes, c: int) -> bytes:
+    """Foundations after card ``c`` goes up (the caller knows it is accepted)."""
+    s2 = 2 * (c // 13)
+    x = c % 13 + 1
+    a = fnd[s2]
+    d = fnd[s2 + 1]
+    if a == 0:
+        a = d = x
+    elif x == a + 1:
+        a = x
+    else:
+        d = x
+    if d == a + 1:
+        a = d = 0
+    return fnd[:s2] + bytes((a, d)) + fnd[s2 + 2 :]
+
+
+def _accepts(fnd: bytes, c: int) -> bool:
+    s2 = 2 * (c // 13)
+    a = fnd[s2]
+    x = c % 13 + 1
+    return a == 0 or x == a + 1 or x == fnd[s2 + 1] - 1
+
+
+def _safe(fnd: bytes, c: int) -> bool:
+    """Whether playing ``c`` (accepted) to its foundation can be done without searching.
+
+    Only in a crossed suit (``d <= a``), where ``c`` has one destination. A King
+    going up while the suit still needs its Ace (or an Ace going down while it
+    still needs its King) is left to the search: the other could park on it.
+    """
+    s2 = 2 * (c // 13)
+    a = fnd[s2]
+    d = fnd[s2 + 1]
+    if a == 0 or d > a:
+        return False
+    x = c % 13 + 1
+    return not ((x == 13 and d > 1) or (x == 1 and a < 13))
+
+
+def _remaining(fnd: bytes, c: int) -> int:
+    """How many copies of card ``c`` are not on a foundation."""
+    s2 = 2 * (c // 13)
+    a = fnd[s2]
+    if a == 0:
+        return 1
+    x = c % 13 + 1
+    return 2 - (x <= a) - (x >= fnd[s2 + 1])
+
+
+def _dead(piles: Piles, fnd: bytes, r: int) -> bool:
+    """A sound test that the position is lost (rotate redeals, empty piles dead).
+
+    A card X at height h of a pile is stuck when the cards at heights r..h-1
+    beneath it (no redeal can bring them up while X is there) hold every
+    remaining copy of both its pile neighbours and, for every way X could
+    reach a foundation, every remaining copy of some rank that way needs.
+    """
+    for p in piles:
+        n = len(p)
+        if n <= r + 1:
+            continue
+        counts: dict[int, int] = {}
+        for h in range(r, n):
+            if h > r:
+                x_card = p[h]
+                if _stuck(x_card, counts, fnd):
+                    return True
+            c = p[h]
+            counts[c] = counts.get(c, 0) + 1
+    return False
+
+
+def _stuck(xc: int, beneath: dict[int, int], fnd: bytes) -> bool:
+    def trapped(c: int) -> bool:
+        return beneath.get(c, 0) >= _remaining(fnd, c)
+
+    if not (trapped(_UP[xc]) and trapped(_DOWN[xc])):
+        return False
+    s2 = 2 * (xc // 13)
+    a = fnd[s2]
+    d = fnd[s2 + 1]
+    if a == 0:
+        return False
+    base = xc - xc % 13
+    x = xc % 13 + 1
+
+    def blocked(lo: int, hi: int, skip: int = 0) -> bool:
+        """Whether some rank lo..hi (inclusive) other than ``skip`` is trapped."""
+        return any(q != skip and trapped(base + q - 1) for q in range(lo, hi + 1))
+
+    if d <= a:  # crossed: one way only
+        if x > a:
+            return blocked(a + 1, x - 1)
+        return blocked(x + 1, d - 1)
+    # Apart: up the ascending one, down the descending one, or after they meet.
+    if not blocked(a + 1, d - 1, skip=x):
+        return False
+    up_open = a < x < d and not blocked(a + 1, x - 1)
+    down_open = a < x < d and not blocked(x + 1, d - 1)
+    return not (up_open or down_open)
+
+
+def _depth_penalty(piles: Piles, fnd: bytes) -> int:
+    """How deep the next cards each foundation needs lie (cards above the shallowest copy)."""
+    total = 0
+    for s in range(4):
+        a = fnd[2 * s]
+        d = fnd[2 * s + 1]
+        base = 13 * s
+        if a == 0:
+            wanted: tuple[int, ...] = tuple(range(base, base + 13))
+            best = 99
+            for p in piles:
+                n = len(p)
+                for k in range(n - 1, -1, -1):
+                    if p[k] in wanted:
+                        if n - 1 - k < best:
+                            best = n - 1 - k
+                        break
+            total += 0 if best == 99 else best
+            continue
+        for need in (a + 1 if a < 13 else 0, d - 1 if d > 1 else 0):
+            if need == 0:
+                continue
+            c = base + need - 1
+            best = 99
+            for p in piles:
+                k = p.rfind(c)
+                if k >= 0 and len(p) - 1 - k < best:
+                    best = len(p) - 1 - k
+            if best != 99:
+                total += best
+    return total
+
+
+# -- the search -----------------------------------------------------------------
+
+
+class _Search:
+    def __init__(
+        self,
+        game: Game,
+        deadline: float,
+        max_nodes: int | None,
+        stop: Callable[[], bool],
+    ) -> None:
+        self.rules: Rules = game.rules
+        self.number = game.number
+        self.variant = game.variant
+        self.rotate = game.rules.redeal == "rotate"
+        self.accept = game.rules.empty_piles_accept
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.stop = stop
+        self.nodes = 0
+        self.inexact = False
+        # Safe plays while redeals remain (fast, not proven exact): see the module doc.
+        self.loose = True
+        self.root = _convert(game)
+
+    # -- shared helpers ---------------------------------------------------------
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % _CHECK_EVERY == 0 and (
+            time.monotonic() > self.deadline
+            or self.stop()
+            or (self.max_nodes is not None and self.nodes >= self.max_nodes)
+        ):
+            raise _Stop
+
+    def key(self, piles: Piles, fnd: bytes, r: int) -> tuple[int, bytes, int]:
+        if self.rotate:
+            return (sum(map(hash, piles)), fnd, r)
+        return (hash(piles), fnd, r)
+
+    def redealt(self, piles: Piles, r: int) -> Piles:
+        if self.rotate:
+            return tuple(p[1:] + p[:1] if len(p) >= 2 else p for p in piles)
+        g = Game(
+            [list(p) for p in piles],
+            variant=self.variant,
+            number=self.number,
+            rules=self.rules,
+            redeals_left=r,
+        )
+        g.redeal()
+        return tuple(bytes(p) for p in g.piles)
+
+    def autoplay(
+        self, piles: Piles, fnd: bytes, r: int, steps: list[Step]
+    ) -> tuple[Piles, bytes]:
+        """Play every safe foundation move (crossed suits), appending them to ``steps``."""
+        if r > 0 and not (self.rotate and self.loose):
+            return piles, fnd
+        while True:
+            crossed = False
+            for s in range(4):
+                a = fnd[2 * s]
+                if a != 0 and fnd[2 * s + 1] <= a:
+                    crossed = True
+                    break
+            if not crossed:
+                return piles, fnd
+            played = False
+            for i, p in enumerate(piles):
+                if p:
+                    c = p[-1]
+                    if _accepts(fnd, c) and _safe(fnd, c):
+                        if r > 0:
+                            self.inexact = True
+                        fnd = _play_found(fnd, c)
+                        lst = list(piles)
+                        lst[i] = p[:-1]
+                        piles = tuple(lst)
+                        steps.append((i, FOUNDATION))
+                        played = True
+            if not played:
+                return piles, fnd
+
+    def children(
+        self, piles: Piles, fnd: bytes, r: int, use_autoplay: bool
+    ) -> list[tuple[Piles, bytes, int, tuple[Step, ...]]]:
+        """Every position one move (plus safe plays) away, foundation moves first."""
+        out: list[tuple[Piles, bytes, int, tuple[Step, ...]]] = []
+        by_top: dict[int, list[int]] = {}
+        empty = -1
+        for i, p in enumerate(piles):
+            if p:
+                if len(p) < PILE_LIMIT:
+                    by_top.setdefault(p[-1], []).append(i)
+            elif empty < 0:
+                empty = i
+        lone_useless = r == 0 and not self.accept
+        for i, p in enumerate(piles):
+            if not p:
+                continue
+            c = p[-1]
+            rest = p[:-1]
+            if _accepts(fnd, c):
+                lst = list(piles)
+                lst[i] = rest
+                nf = _play_found(fnd, c)
+                steps: list[Step] = [(i, FOUNDATION)]
+                np_: Piles = tuple(lst)
+                if use_autoplay:
+                    np_, nf = self.autoplay(np_, nf, r, steps)
+                out.append((np_, nf, r, tuple(steps)))
+            if lone_useless and not rest:
+                continue
+            for j in (*by_top.get(_UP[c], ()), *by_top.get(_DOWN[c], ())):
+                if j == i:
+                    continue
+                lst = list(piles)
+                lst[i] = rest
+                lst[j] = piles[j] + p[-1:]
+                out.append((tuple(lst), fnd, r, ((i, j),)))
+            if self.accept and empty >= 0 and rest:
+                lst = list(piles)
+                lst[i] = rest
+                lst[empty] = p[-1:]
+                out.append((tuple(lst), fnd, r, ((i, empty),)))
+        if r > 0:
+            np_ = self.redealt(piles, r)
+            steps = [(0, REDEAL_MOVE)]
+            nf = fnd
+            if use_autoplay:
+                np_, nf = self.autoplay(np_, nf, r - 1, steps)
+            out.append((np_, nf, r - 1, tuple(steps)))
+        return out
+
+    def is_dead(self, piles: Piles, fnd: bytes, r: int) -> bool:
+        if self.accept or not (self.rotate or r == 0):
+            return False
+        return _dead(piles, fnd, r)
+
+    # -- best-first -------------------------------------------------------------
+
+    def best_first(self, max_states: int, use_autoplay: bool) -> list[Step] | None | bool:
+        """A winning list of steps, False when the space is exhausted, None at the state cap."""
+        piles, fnd, r = self.root
+        steps0: list[Step] = []
+        if use_autoplay:
+            piles, fnd = self.autoplay(piles, fnd, r, steps0)
+        root_key = self.key(piles, fnd, r)
+        parents: dict[tuple[int, bytes, int], tuple[tuple[int, bytes, int], tuple[Step, ...]]] = {}
+        parents[root_key] = (root_key, tuple(steps0))
+        if _found_count(fnd) == 104:
+            return steps0
+        if self.is_dead(piles, fnd, r):
+            return False
+        heap: list[tuple[int, int, Piles, bytes, int, tuple[int, bytes, int]]] = []
+        seq = 0
+        heap.append((0, seq, piles, fnd, r, root_key))
+        while heap:
+            _, _, piles, fnd, r, key = heapq.heappop(heap)
+            self.tick()
+            for cp, cf, cr, steps in self.children(piles, fnd, r, use_autoplay):
+                ck = self.key(cp, cf, cr)
+                if ck in parents:
+                    continue
+                parents[ck] = (key, steps)
+                count = _found_count(cf)
+                if count == 104:
+                    return self._line(parents, ck, root_key)
+                if steps[0][1] >= FOUNDATION and self.is_dead(cp, cf, cr):
+                    continue
+                seq += 1
+                score = (
+                    _W_FOUND * count - _W_DEPTH * _depth_penalty(cp, cf) + _W_REDEAL * cr
+                )
+                heapq.heappush(heap, (-score, seq, cp, cf, cr, ck))
+            if len(parents) > max_states:
+                return None
+        return False
+
+    @staticmethod
+    def _line(
+        parents: dict[tuple[int, bytes, int], tuple[tuple[int, bytes, int], tuple[Step, ...]]],
+        key: tuple[int, bytes, int],
+        root_key: tuple[int, bytes, int],
+    ) -> list[Step]:
+        chunks: list[tuple[Step, ...]] = []
+        while True:
+            parent, steps = parents[key]
+            chunks.append(steps)
+            if key == root_key:
+                break
+            key = parent
+        return [s for chunk in reversed(chunks) for s in chunk]
+
+    # -- depth-first ------------------------------------------------------------
+
+    def depth_first(self, use_autoplay: bool) -> list[Step] | None:
+        """A winning list of steps, or None when the whole reachable space holds no win.
+
+        Plain graph search: every position entered is remembered and never
+        entered again, which visits everything reachable from the root.
+        """
+        piles, fnd, r = self.root
+        steps0: list[Step] = []
+        if use_autoplay:
+            piles, fnd = self.autoplay(piles, fnd, r, steps0)
+        if _found_count(fnd) == 104:
+            return steps0
+        if self.is_dead(piles, fnd, r):
+            return None
+        seen: set[tuple[int, bytes, int]] = {self.key(piles, fnd, r)}
+        path: list[tuple[Step, ...]] = [tuple(steps0)]
+        # Each frame: the children still to try, best last.
+        stack: list[list[tuple[int, int, Piles, bytes, int, tuple[Step, ...]]]] = []
+
+        def frame(piles: Piles, fnd: bytes, r: int) -> list[
+            tuple[int, int, Piles, bytes, int, tuple[Step, ...]]
+        ]:
+            out = []
+            for n, (cp, cf, cr, steps) in enumerate(self.children(piles, fnd, r, use_autoplay)):
+                score = _W_FOUND * _found_count(cf) - _W_DEPTH * _depth_penalty(cp, cf)
+                out.append((score, -n, cp, cf, cr, steps))
+            out.sort(key=lambda t: (t[0], t[1]))
+            return out
+
+        stack.append(frame(piles, fnd, r))
+        while stack:
+            top = stack[-1]
+            if not top:
+                stack.pop()
+                path.pop()
+                continue
+            _, _, cp, cf, cr, steps = top.pop()
+            ck = self.key(cp, cf, cr)
+            if ck in seen:
+                continue
+            seen.add(ck)
+            self.tick()
+            if _found_count(cf) == 104:
+                path.append(steps)
+                return [s for chunk in path for s in chunk]
+            if steps[0][1] >= FOUNDATION and self.is_dead(cp, cf, cr):
+                continue
+            path.append(steps)
+            stack.append(frame(cp, cf, cr))
+        return None
+
+
+# -- writing the line out ---------------------------------------------------------
+
+
+def _write_line(game: Game, steps: Sequence[Step]) -> list[str]:
+    """Engine tokens for ``steps``, replayed on a copy; foundation slides put in as needed."""
+    g = game.copy()
+    tokens: list[str] = []
+
+    def play(token: str) -> None:
+        g.apply(token)
+        tokens.append(token)
+
+    for src, dst in steps:
+        if dst == REDEAL_MOVE:
+            play(REDEAL)
+            continue
+        if dst < PILES:
+            play(str(Move(src, dst)))
+            continue
+        c = g.piles[src][-1]
+        s = c // 13
+        x = c % 13 + 1
+        asc, desc = PILES + s, PILES + 4 + s
+        if g.check(Move(src, asc)) is None:
+            play(str(Move(src, asc)))
+            continue
+        if g.check(Move(src, desc)) is None:
+            play(str(Move(src, desc)))
+            continue
+        # The foundations meet: slide the meeting point to where c fits.
+        a = g.foundations[s][-1] % 13 + 1
+        want = x - 1 if x >= 2 else 1
+        while a > want:
+            play(str(Move(asc, desc)))
+            a -= 1
+        while a < want:
+            play(str(Move(desc, asc)))
+            a += 1
+        play(str(Move(src, asc if x >= 2 else desc)))
+    if not g.is_won:
+        raise AssertionError("the solver's line does not win in the engine")
+    return tokens
+
+
+# -- public API -------------------------------------------------------------------
+
+
+def solve(
+    game: Game,
+    *,
+    budget_s: float = 10.0,
+    max_nodes: int | None = None,
+    cancel: threading.Event | Callable[[], bool] | None = None,
+) -> Result:
+    """Search ``game`` (never changed) for a win within ``budget_s`` seconds / ``max_nodes``.
+
+    "won" comes with a line of engine tokens that replays to a won game; "lost"
+    only when the whole reachable space was searched; "unknown" otherwise
+    (budget spent or cancelled).
+    """
+    start = time.monotonic()
+    if isinstance(cancel, threading.Event):
+        stop: Callable[[], bool] = cancel.is_set
+    elif cancel is None:
+
+        def stop() -> bool:
+            return False
+    else:
+        stop = cancel
+    search = _Search(game, start + budget_s, max_nodes, stop)
+
+    def done(outcome: Outcome, line: list[str] | None = None) -> Result:
+        return Result(outcome, line or [], search.nodes, time.monotonic() - start)
+
+    if game.is_won:
+        return done("won")
+    if stop():
+        return done("unknown")
+    try:
+        found = search.best_first(max_states=1_500_000, use_autoplay=True)
+        if isinstance(found, list):
+            return done("won", _write_line(game, found))
+        if found is None:
+            # Too big for best-first: depth-first for the rest of the budget.
+            search.inexact = False
+            steps = search.depth_first(use_autoplay=True)
+            if steps is not None:
+                return done("won", _write_line(game, steps))
+        if search.inexact:
+            # Exhausted, but leaning on safe plays while redeals remained: prove
+            # the loss without them.
+            search.loose = False
+            steps = search.depth_first(use_autoplay=True)
+            if steps is not None:
+                return done("won", _write_line(game, steps))
+        return done("lost")
+    except _Stop:
+        return done("unknown")

@@ -1,0 +1,332 @@
+"""The pygame application: the window, the scene stack and the fixed-step loop."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+from crescent import text as T
+from crescent.i18n import LANGUAGES, Translator, load_translator
+from crescent.layout import TableLayout, compute_layout
+from crescent.session import Session
+from crescent.storage import Notice
+from crescent.ui import render
+from crescent.ui.cards import CardArt
+from crescent.ui.clock import Clock, RealClock
+from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
+from crescent.ui.scene import Scene
+from crescent.ui.table import HUD_ITEMS, TableScene
+
+STEP = 1 / 60
+"""The fixed update step."""
+MAX_FRAME_S = 0.25
+"""Time clamp after a stall (a dragged window, a slow disk): never more than this per frame."""
+FPS = 60
+MIN_SIZE = (800, 600)
+
+
+class EventSource(Protocol):
+    def poll(self, window_size: tuple[int, int]) -> list[GameEvent]: ...
+
+
+@dataclass
+class Options:
+    """How the window is opened; parsed once in ``__main__``."""
+
+    size: tuple[int, int] | None = None
+    fullscreen: bool = False
+    kiosk: bool = False
+    touch_mm: float = 9.0
+    dpi: float | None = None
+
+
+@dataclass
+class LoopStats:
+    frames: int = 0
+    frame_ms: list[float] = field(default_factory=list)
+
+
+def run_loop(app: App, clock: Clock, events: EventSource, max_frames: int | None = None) -> LoopStats:
+    """Fix Your Timestep: real time accumulates and is consumed in fixed steps;
+    drawing happens once per frame; a stall is clamped to MAX_FRAME_S."""
+    stats = LoopStats()
+    previous = clock.now()
+    lag = 0.0
+    while app.running:
+        now = clock.now()
+        lag += min(now - previous, MAX_FRAME_S)
+        previous = now
+        app.now = now
+        for event in events.poll(app.size):
+            app.handle(event)
+        while lag >= STEP:
+            app.update(STEP)
+            lag -= STEP
+        app.draw()
+        stats.frames += 1
+        if max_frames is not None and stats.frames >= max_frames:
+            break
+        clock.wait(FPS)
+    return stats
+
+
+class App:
+    """The window and the stack of scenes; the table is always at the bottom."""
+
+    def __init__(self, session: Session, options: Options, tr: Translator) -> None:
+        self.session = session
+        self.options = options
+        self.tr = tr
+        self.running = True
+        self.exit_code = 0
+        self.now = 0.0
+        self.paused = False
+        self.full_redraw = True
+        self.screen = self._open_window()
+        self.size = self.screen.get_size()
+        self.layout = self._compute_layout(self.size)
+        self.fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
+        self.art = CardArt(four_colour=session.settings.four_colour)
+        self.scenes: list[Scene] = []
+        self.table = TableScene(self)
+        self.push(self.table)
+        self._notice_clock = 0.0
+        self.on_quit: Callable[[], bool] | None = None
+        """Asked before quitting; returning False refuses (kiosk mode)."""
+        self.show_notices()
+
+    # -- window ------------------------------------------------------------------
+
+    def _touch_px(self) -> int:
+        if self.options.dpi:
+            return max(24, math.ceil(self.options.touch_mm / 25.4 * self.options.dpi))
+        if self.options.kiosk:
+            # Unknown DPI on a kiosk: assume a typical 22-24" full-HD panel (~96 dpi).
+            return max(34, math.ceil(self.options.touch_mm / 25.4 * 96))
+        return 0
+
+    def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
+        w, h = max(size[0], 320), max(size[1], 320)
+        try:
+            return compute_layout(w, h, hud_items=len(HUD_ITEMS), touch_px=self._touch_px())
+        except ValueError:
+            return compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=len(HUD_ITEMS))
+
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption("Crescent")
+        settings = self.session.settings
+        fullscreen = self.options.fullscreen or self.options.kiosk or settings.fullscreen
+        if fullscreen and self.options.size is None:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        size = self.options.size or settings.window_size or (1280, 800)
+        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        return pygame.display.set_mode(size, flags)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size == self.size or size[0] <= 0 or size[1] <= 0:
+            return
+        self.screen = pygame.display.get_surface() or self.screen
+        self.size = self.screen.get_size()
+        self.layout = self._compute_layout(self.size)
+        self.art.clear()
+        for scene in self.scenes:
+            scene.relayout()
+        self.full_redraw = True
+        if not (self.options.kiosk or pygame.display.is_fullscreen()):
+            self.session.settings.window_size = self.size
+            self.session.save_settings()
+
+    def toggle_fullscreen(self) -> None:
+        if self.options.kiosk:
+            return
+        pygame.display.toggle_fullscreen()
+        self.session.settings.fullscreen = bool(pygame.display.is_fullscreen())
+        self.session.save_settings()
+        self.resize(pygame.display.get_surface().get_size())
+        self.full_redraw = True
+
+    # -- scenes ------------------------------------------------------------------
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+        self.full_redraw = True
+
+    def pop(self, scene: Scene | None = None) -> None:
+        if len(self.scenes) <= 1:
+            return
+        if scene is not None and scene is not self.scenes[-1]:
+            if scene in self.scenes:
+                self.scenes.remove(scene)
+                scene.exit()
+            self.full_redraw = True
+            return
+        self.scenes.pop().exit()
+        self.full_redraw = True
+
+    def close_dialogs(self) -> None:
+        while len(self.scenes) > 1:
+            self.pop()
+
+    # -- events ------------------------------------------------------------------
+
+    def handle(self, event: GameEvent) -> None:
+        if isinstance(event, WindowEvent):
+            self._window_event(event)
+            return
+        self.scenes[-1].handle(event)
+
+    def _window_event(self, event: WindowEvent) -> None:
+        kind = event.kind
+        if kind == "quit":
+            self.quit()
+        elif kind == "resize":
+            self.resize(pygame.display.get_surface().get_size())
+        elif kind in ("focus_lost", "minimised"):
+            self.paused = True
+        elif kind in ("focus_gained", "restored"):
+            self.paused = False
+            self.full_redraw = True
+        elif kind == "exposed":
+            self.full_redraw = True
+
+    def quit(self) -> None:
+        if self.on_quit is not None and not self.on_quit():
+            return
+        self.running = False
+
+    def escape(self) -> None:
+        """Esc on the bare table: nothing (quitting is the window's close button)."""
+
+    # -- actions used by scenes ----------------------------------------------------
+
+    def new_game(self, code: str | None = None) -> None:
+        self.table.controller.reset()
+        self.table.anims.finish()
+        self.table.finishing = []
+        self.session.new_game(code=code)
+        self.close_dialogs()
+        self.table.after_change()
+        self.full_redraw = True
+
+    def set_language(self, lang: str) -> None:
+        self.tr = load_translator(lang)
+        self.fonts = render.Fonts(self.tr.font_asset(), self.tr.font_asset(bold=True))
+        self.session.settings.language = self.tr.lang
+        self.session.save_settings()
+        for scene in self.scenes:
+            scene.relayout()
+        self.full_redraw = True
+
+    def cycle_language(self) -> None:
+        codes = list(LANGUAGES)
+        i = codes.index(self.tr.lang) if self.tr.lang in codes else 0
+        self.set_language(codes[(i + 1) % len(codes)])
+
+    def set_four_colour(self, on: bool) -> None:
+        self.session.settings.four_colour = on
+        self.art.set_four_colour(on)
+        self.session.save_settings()
+        self.table.base = None
+        self.full_redraw = True
+
+    def open_settings(self) -> None:
+        from crescent.ui.screens import SettingsScreen
+
+        self.push(SettingsScreen(self))
+
+    def open_code(self) -> None:
+        from crescent.ui.screens import CodeScreen
+
+        self.push(CodeScreen(self))
+
+    def open_stats(self) -> None:
+        from crescent.ui.screens import StatsScreen
+
+        self.push(StatsScreen(self))
+
+    def open_won(self) -> None:
+        from crescent.ui.screens import won_dialog
+
+        self.push(won_dialog(self))
+
+    def open_blocked(self) -> None:
+        from crescent.ui.screens import blocked_dialog
+
+        self.push(blocked_dialog(self))
+
+    def open_lost_dialog(self) -> None:
+        from crescent.ui.screens import lost_dialog
+
+        self.push(lost_dialog(self))
+
+    def show_notices(self) -> None:
+        texts = {
+            Notice.CORRUPT: T.NOTICE_CORRUPT,
+            Notice.NEWER: T.NOTICE_NEWER,
+            Notice.CANNOT_SAVE: T.NOTICE_CANNOT_SAVE,
+        }
+        notes = [self.tr(texts[n]) for n in self.session.notices()]
+        if notes:
+            self.table.say(" ".join(notes))
+
+    # -- frame ---------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        for scene in list(self.scenes):
+            scene.update(dt)
+        self._notice_clock += dt
+        if self._notice_clock >= 1.0:
+            # Saves happen in the background: a disk that fails later is reported here.
+            self._notice_clock = 0.0
+            self.show_notices()
+
+    def draw(self) -> None:
+        """Draw the visible scenes; send only changed regions to the display."""
+        full = self.full_redraw
+        self.full_redraw = False
+        top = len(self.scenes) - 1
+        first = top
+        while first > 0 and not self.scenes[first].opaque:
+            first -= 1
+        if first < top:
+            # Overlays redraw the whole screen when they change; the table under them is static.
+            changed = [self.scenes[i].draw(self.screen, full) for i in range(top, top + 1)]
+            if full or changed[0] is None:
+                for i in range(first, top + 1):
+                    self.scenes[i].draw(self.screen, True)
+                pygame.display.flip()
+            return
+        rects = self.scenes[top].draw(self.screen, full)
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
+
+    def screenshot(self, path: Path) -> None:
+        self.full_redraw = True
+        self.draw()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+
+def init_pygame() -> None:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    pygame.display.init()
+    pygame.font.init()
+
+
+def run_app(
+    app: App,
+    *,
+    clock: Clock | None = None,
+    events: EventSource | None = None,
+    max_frames: int | None = None,
+) -> LoopStats:
+    return run_loop(app, clock or RealClock(), events or PygameEvents(), max_frames)

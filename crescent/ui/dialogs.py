@@ -1,0 +1,248 @@
+"""Overlays above the table: dialogs, settings, statistics, the code dialog.
+
+A dialog is a list of rows (title, text, label + value button, button rows,
+key grids) laid out top to bottom in a centred panel that fits the window;
+text wraps or shrinks to fit in every language. Buttons are at least the
+touch size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from crescent.input import KeyPress, PointerDown, PointerUp
+from crescent.ui import render
+from crescent.ui.events import GameEvent, TextInput
+from crescent.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from crescent.ui.app import App
+
+Action = Callable[[], None]
+
+
+@dataclass
+class Row:
+    kind: str
+    """"title", "text", "setting" (label + value button), "buttons", "keys", "field"."""
+    text: str = ""
+    buttons: tuple[tuple[str, str, bool], ...] = ()
+    """(label, action id, primary)."""
+    columns: int = 0
+
+
+class Dialog(Scene):
+    """A centred panel of rows over the dimmed table."""
+
+    def __init__(self, app: App, actions: dict[str, Action] | None = None, escape: str | None = "close") -> None:
+        super().__init__(app)
+        self.actions: dict[str, Action] = {"close": self.close}
+        if actions:
+            self.actions.update(actions)
+        self.escape_action = escape
+        self.buttons: list[render.Button] = []
+        self.focus = -1
+        self._pressed: render.Button | None = None
+        self._dirty = True
+
+    def rows(self) -> list[Row]:
+        return []
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def run(self, action: str) -> None:
+        fn = self.actions.get(action)
+        if fn is not None:
+            fn()
+        self._dirty = True
+
+    def handle(self, event: GameEvent) -> None:
+        if isinstance(event, PointerDown):
+            self._pressed = render.hit(self.buttons, (event.x, event.y))
+        elif isinstance(event, PointerUp):
+            b = render.hit(self.buttons, (event.x, event.y))
+            if b is not None and b is self._pressed:
+                self.run(b.action)
+            self._pressed = None
+        elif isinstance(event, KeyPress):
+            self.key(event)
+        elif isinstance(event, TextInput):
+            self.text_input(event.text)
+
+    def key(self, ev: KeyPress) -> None:
+        enabled = [b for b in self.buttons if b.enabled]
+        if ev.key == "escape":
+            if self.escape_action is not None:
+                self.run(self.escape_action)
+        elif ev.key in ("tab", "down", "right", "up", "left") and enabled:
+            step = -1 if ev.shift or ev.key in ("up", "left") else 1
+            self.focus = (self.focus + step) % len(enabled)
+            self._dirty = True
+        elif ev.key in ("return", "space") and enabled:
+            if 0 <= self.focus < len(enabled):
+                self.run(enabled[self.focus].action)
+            else:
+                primary = [b for b in enabled if b.primary]
+                if primary:
+                    self.run(primary[0].action)
+
+    def text_input(self, text: str) -> None:
+        """Typed text (the code dialog uses it)."""
+
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        if not (full or self._dirty):
+            return []
+        self._dirty = False
+        w, h = surface.get_size()
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 120))
+        surface.blit(dim, (0, 0))
+        self._layout_and_draw(surface)
+        return None
+
+    def _layout_and_draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, h = surface.get_size()
+        touch = app.layout.touch_px
+        px = max(16, min(34, app.layout.hud_px + 2))
+        pw = min(w - 24, max(360, int(px * 24)))
+        pad = max(14, px)
+        fonts = app.fonts
+        rows = self.rows()
+        # Measure.
+        heights: list[int] = []
+        inner = pw - 2 * pad
+        for row in rows:
+            heights.append(self._row_height(row, inner, px, touch))
+        total = sum(heights) + pad * (len(rows) + 1)
+        scale_down = total > h - 24
+        if scale_down:
+            # Shrink text and buttons until the panel fits the window.
+            px2 = px
+            while total > h - 24 and px2 > 11:
+                px2 -= 1
+                touch2 = max(28, int(touch * px2 / px))
+                heights = [self._row_height(r, inner, px2, touch2) for r in rows]
+                total = sum(heights) + max(8, px2 // 2) * (len(rows) + 1)
+            px, touch, pad = px2, max(28, int(touch * px2 / px)), max(8, px2 // 2)
+        panel = pygame.Rect(0, 0, pw, min(total, h - 8))
+        panel.center = (w // 2, h // 2)
+        shadow = pygame.Surface((panel.w + 24, panel.h + 24), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=24)
+        surface.blit(shadow, (panel.x - 12, panel.y - 6))
+        render.rounded(surface, panel, render.PANEL_BG, 18)
+        self.buttons = []
+        y = panel.y + pad
+        x = panel.x + pad
+        for row, rh in zip(rows, heights, strict=True):
+            area = pygame.Rect(x, y, inner, rh)
+            self._draw_row(surface, row, area, px, touch, fonts)
+            y += rh + pad
+        enabled = [b for b in self.buttons if b.enabled]
+        if 0 <= self.focus < len(enabled):
+            b = enabled[self.focus]
+            render.rounded(surface, b.rect.inflate(8, 8), (40, 120, 220), 10, 3)
+
+    def _row_height(self, row: Row, inner: int, px: int, touch: int) -> int:
+        fonts = self.app.fonts
+        if row.kind == "title":
+            font, lines = fonts.wrap(row.text, inner, int(px * 1.4), 2, bold=True)
+            return font.get_linesize() * len(lines)
+        if row.kind == "text":
+            font, lines = fonts.wrap(row.text, inner, px, 6)
+            return font.get_linesize() * len(lines)
+        if row.kind == "setting":
+            return max(touch, px * 2)
+        if row.kind == "field":
+            return max(touch, int(px * 2.2))
+        if row.kind == "keys":
+            n = len(row.buttons)
+            cols = row.columns or 10
+            rows = (n + cols - 1) // cols
+            key_h = max(int(touch * 0.8), px * 2)
+            return rows * key_h + (rows - 1) * 6
+        # buttons
+        n = max(1, len(row.buttons))
+        per_row = n if n * max(touch * 2, 120) + (n - 1) * 10 <= inner else 1
+        lines = (n + per_row - 1) // per_row
+        return lines * max(touch, px * 2) + (lines - 1) * 10
+
+    def _draw_row(self, surface: pygame.Surface, row: Row, area: pygame.Rect, px: int, touch: int, fonts: render.Fonts) -> None:
+        if row.kind in ("title", "text"):
+            big = row.kind == "title"
+            font, lines = fonts.wrap(row.text, area.w, int(px * 1.4) if big else px, 2 if big else 6, bold=big)
+            y = area.y
+            for ln in lines:
+                img = font.render(ln, True, render.PANEL_INK)
+                surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
+                y += font.get_linesize()
+            return
+        if row.kind == "setting":
+            label_w = area.w * 55 // 100
+            font, lines = fonts.wrap(row.text, label_w - 8, px, 2)
+            lh = font.get_linesize()
+            y = area.centery - lh * len(lines) // 2
+            for ln in lines:
+                surface.blit(font.render(ln, True, render.PANEL_INK), (area.x, y))
+                y += lh
+            label, action, primary = row.buttons[0]
+            b = render.Button(pygame.Rect(area.x + label_w, area.y, area.w - label_w, area.h), label, action, True, primary)
+            b.draw(surface, fonts, px)
+            self.buttons.append(b)
+            return
+        if row.kind == "field":
+            render.rounded(surface, area, (255, 255, 255), 10)
+            render.rounded(surface, area, (90, 120, 100), 10, 2)
+            font = fonts.fit(row.text + "▏", area.w - 20, int(px * 1.3), bold=True)
+            render.text_centered(surface, font, row.text + "▏", area.center, render.PANEL_INK)
+            return
+        if row.kind == "keys":
+            cols = row.columns or 10
+            key_h = max(int(touch * 0.8), px * 2)
+            key_w = (area.w - (cols - 1) * 6) // cols
+            for i, (label, action, primary) in enumerate(row.buttons):
+                r, c = divmod(i, cols)
+                rect = pygame.Rect(area.x + c * (key_w + 6), area.y + r * (key_h + 6), key_w, key_h)
+                b = render.Button(rect, label, action, True, primary)
+                b.draw(surface, fonts, px)
+                self.buttons.append(b)
+            return
+        n = max(1, len(row.buttons))
+        per_row = n if n * max(touch * 2, 120) + (n - 1) * 10 <= area.w else 1
+        bh = max(touch, px * 2)
+        bw = (area.w - (per_row - 1) * 10) // per_row
+        for i, (label, action, primary) in enumerate(row.buttons):
+            r, c = divmod(i, per_row)
+            rect = pygame.Rect(area.x + c * (bw + 10), area.y + r * (bh + 10), bw, bh)
+            b = render.Button(rect, label, action, True, primary)
+            b.draw(surface, fonts, px)
+            self.buttons.append(b)
+
+
+class MessageDialog(Dialog):
+    """A title, some text and a row of buttons."""
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        lines: list[str],
+        buttons: list[tuple[str, Action, bool]],
+        escape: str | None = "close",
+    ) -> None:
+        actions = {f"b{i}": fn for i, (_, fn, _) in enumerate(buttons)}
+        super().__init__(app, actions, escape)
+        self.title = title
+        self.lines = lines
+        self.button_specs = tuple((label, f"b{i}", primary) for i, (label, _, primary) in enumerate(buttons))
+
+    def rows(self) -> list[Row]:
+        out = [Row("title", self.title)]
+        out += [Row("text", ln) for ln in self.lines]
+        out.append(Row("buttons", buttons=self.button_specs))
+        return out

@@ -1,0 +1,168 @@
+"""Drawing helpers: fonts that fit text, the felt, buttons and panels."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import pygame
+
+from crescent import resources
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+FELT_CENTRE = (34, 112, 74)
+FELT_EDGE = (14, 66, 42)
+INK = (244, 241, 230)
+INK_DIM = (196, 214, 200)
+INK_DISABLED = (120, 146, 128)
+HUD_BG = (10, 42, 27, 235)
+BUTTON_BG = (32, 84, 58)
+BUTTON_HOT = (46, 112, 78)
+BUTTON_EDGE = (86, 150, 112)
+GOLD = (255, 200, 60)
+DEST = (120, 230, 160)
+HINT = (110, 190, 255)
+FOCUS = (255, 255, 255)
+REFUSE = (255, 120, 100)
+PANEL_BG = (248, 246, 238)
+PANEL_INK = (30, 40, 34)
+PANEL_BUTTON = (30, 96, 64)
+PANEL_BUTTON_INK = (250, 250, 245)
+
+
+class Fonts:
+    """Fonts by pixel size for one font file, cached, with fitting helpers."""
+
+    def __init__(self, asset: str | None, bold_asset: str | None = None) -> None:
+        self.asset = asset
+        self.bold_asset = bold_asset
+        self._cache: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+
+    def get(self, px: int, bold: bool = False) -> pygame.font.Font:
+        px = max(6, int(px))
+        key = (px, bold)
+        font = self._cache.get(key)
+        if font is None:
+            name = self.bold_asset if bold and self.bold_asset else self.asset
+            path = str(resources.path(name)) if name else None
+            font = pygame.font.Font(path, px)
+            if bold and not self.bold_asset:
+                font.bold = True
+            self._cache[key] = font
+            if len(self._cache) > 48:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return font
+
+    def fit(self, text: str, max_w: int, px: int, bold: bool = False, min_px: int = 9) -> pygame.font.Font:
+        """The largest font of at most ``px`` in which ``text`` fits ``max_w``."""
+        size = px
+        while size > min_px:
+            font = self.get(size, bold)
+            if font.size(text)[0] <= max_w:
+                return font
+            size -= max(1, size // 12)
+        return self.get(min_px, bold)
+
+    def wrap(self, text: str, max_w: int, px: int, max_lines: int, bold: bool = False) -> tuple[pygame.font.Font, list[str]]:
+        """Wrap ``text`` into at most ``max_lines`` lines of ``max_w``, shrinking if needed."""
+        size = px
+        while True:
+            font = self.get(size, bold)
+            lines = _wrap(font, text, max_w)
+            if (len(lines) <= max_lines and all(font.size(ln)[0] <= max_w for ln in lines)) or size <= 9:
+                return font, lines
+            size -= max(1, size // 12)
+
+
+def _wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
+    lines: list[str] = []
+    for para in text.split("\n"):
+        # Japanese has no spaces: break anywhere there.
+        words = para.split(" ") if " " in para else list(para)
+        joiner = " " if " " in para else ""
+        line = ""
+        for w in words:
+            trial = f"{line}{joiner}{w}" if line else w
+            if font.size(trial)[0] <= max_w or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """A calm green felt: a soft radial gradient, with a faint grain."""
+    w, h = size
+    small = pygame.Surface((48, 48))
+    for y in range(48):
+        for x in range(48):
+            dx, dy = (x - 23.5) / 24, (y - 21.5) / 26
+            t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
+            t = t * t * (3 - 2 * t)
+            small.set_at(
+                (x, y),
+                tuple(int(a + (b - a) * t) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True)),
+            )
+    surf = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+def rounded(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int = 0) -> None:
+    pygame.draw.rect(surface, color, rect, width, border_radius=max(0, radius))
+
+
+def alpha_rounded(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int = 0) -> None:
+    """A rounded rectangle with a translucent colour."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, color, layer.get_rect(), width, border_radius=max(0, radius))
+    surface.blit(layer, rect.topleft)
+
+
+def text_centered(surface: pygame.Surface, font: pygame.font.Font, text: str, center: tuple[int, int], color: Color) -> pygame.Rect:
+    img = font.render(text, True, color)
+    r = img.get_rect(center=center)
+    surface.blit(img, r)
+    return r
+
+
+@dataclass
+class Button:
+    """A tappable rectangle with a label; ``action`` is what the scene does with it."""
+
+    rect: pygame.Rect
+    label: str
+    action: str
+    enabled: bool = True
+    primary: bool = False
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, px: int, on_panel: bool = True) -> None:
+        radius = max(6, self.rect.h // 5)
+        if on_panel:
+            bg: Color = PANEL_BUTTON if self.primary else (226, 232, 224)
+            ink: Color = PANEL_BUTTON_INK if self.primary else PANEL_INK
+            if not self.enabled:
+                bg, ink = (224, 224, 220), (150, 150, 150)
+        else:
+            bg = BUTTON_BG if self.enabled else (22, 60, 40)
+            ink = INK if self.enabled else INK_DISABLED
+        rounded(surface, self.rect, bg, radius)
+        if not on_panel:
+            rounded(surface, self.rect, BUTTON_EDGE if self.enabled else (40, 80, 58), radius, 1)
+        font, lines = fonts.wrap(self.label, self.rect.w - 12, px, 2)
+        lh = font.get_linesize()
+        y = self.rect.centery - lh * len(lines) // 2 + lh // 2
+        for ln in lines:
+            text_centered(surface, font, ln, (self.rect.centerx, y), ink)
+            y += lh
+
+
+def hit(buttons: list[Button], pos: tuple[float, float]) -> Button | None:
+    for b in buttons:
+        if b.enabled and b.rect.collidepoint(pos):
+            return b
+    return None

@@ -1,0 +1,43 @@
+"""Scenes: the table and the overlays above it, each with an explicit lifecycle."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from crescent.ui.app import App
+    from crescent.ui.events import GameEvent
+
+
+class Scene:
+    """One screen or overlay. ``draw`` never changes game state."""
+
+    opaque = False
+    """An opaque scene hides the scenes under it (they are not drawn)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Pushed on the stack."""
+
+    def exit(self) -> None:
+        """Popped off the stack."""
+
+    def handle(self, event: GameEvent) -> None:
+        """An input event reached this (top) scene."""
+
+    def update(self, dt: float) -> None:
+        """Advance by one fixed step."""
+
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        """Draw; return the changed rects, or None when the whole surface changed.
+
+        ``full``: everything must be drawn (first frame, resize, a scene above closed).
+        """
+        return None
+
+    def relayout(self) -> None:
+        """The window size or the language changed."""

@@ -1,0 +1,253 @@
+"""The concrete overlays: settings, statistics, the game code, end-of-game dialogs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from crescent import text as T
+from crescent.deal import InvalidCode, parse_code
+from crescent.i18n import LANGUAGES
+from crescent.input import KeyPress
+from crescent.ui.dialogs import Dialog, MessageDialog, Row
+from crescent.ui.table import format_time
+
+if TYPE_CHECKING:
+    from crescent.ui.app import App
+
+VARIANT_NAMES = {"N": T.VARIANT_N, "F": T.VARIANT_F, "D": T.VARIANT_D}
+CODE_FAULTS = {
+    "empty": T.CODE_EMPTY,
+    "too_long": T.CODE_TOO_LONG,
+    "shape": T.CODE_SHAPE,
+    "version": T.CODE_VERSION,
+    "variant": T.CODE_VARIANT,
+    "length": T.CODE_LENGTH,
+    "letters": T.CODE_LETTERS,
+    "number": T.CODE_SHAPE,
+}
+
+
+class SettingsScreen(Dialog):
+    """Language, interactive rules, variant for new games, deck colours, and more."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(
+            app,
+            {
+                "lang": app.cycle_language,
+                "rules": self._toggle_rules,
+                "variant": self._cycle_variant,
+                "colour": lambda: app.set_four_colour(not app.session.settings.four_colour),
+                "winnable": self._toggle_winnable,
+                "fullscreen": app.toggle_fullscreen,
+                "stats": app.open_stats,
+            },
+        )
+
+    def _on_off(self, on: bool) -> str:
+        return self.app.tr(T.ON if on else T.OFF)
+
+    def _toggle_rules(self) -> None:
+        s = self.app.session.settings
+        s.interactive_rules = not s.interactive_rules
+        self.app.session.save_settings()
+
+    def _toggle_winnable(self) -> None:
+        s = self.app.session.settings
+        s.winnable_only = not s.winnable_only
+        self.app.session.save_settings()
+
+    def _cycle_variant(self) -> None:
+        s = self.app.session.settings
+        order = "NFD"
+        s.variant = order[(order.index(s.variant) + 1) % 3] if s.variant in order else "N"
+        self.app.session.save_settings()
+
+    def rows(self) -> list[Row]:
+        tr = self.app.tr
+        s = self.app.session.settings
+        rows = [
+            Row("title", tr(T.SETTINGS)),
+            Row("setting", tr(T.LANGUAGE), ((LANGUAGES.get(tr.lang, tr.lang), "lang", False),)),
+            Row("setting", tr(T.INTERACTIVE_RULES), ((self._on_off(s.interactive_rules), "rules", False),)),
+            Row("setting", tr(T.VARIANT_FOR_NEW), ((tr(VARIANT_NAMES.get(s.variant, T.VARIANT_N)), "variant", False),)),
+            Row("setting", tr(T.FOUR_COLOUR), ((self._on_off(s.four_colour), "colour", False),)),
+            Row("setting", tr(T.WINNABLE_ONLY), ((self._on_off(s.winnable_only), "winnable", False),)),
+        ]
+        if not self.app.options.kiosk:
+            rows.append(Row("setting", tr(T.FULL_SCREEN), ((self._on_off(s.fullscreen), "fullscreen", False),)))
+        rows.append(Row("buttons", buttons=((tr(T.STATISTICS), "stats", False), (tr(T.CLOSE), "close", True))))
+        return rows
+
+
+class StatsScreen(Dialog):
+    """Statistics per variant, with a confirmed reset."""
+
+    def __init__(self, app: App) -> None:
+        self.variant = app.session.game.variant
+        super().__init__(
+            app,
+            {
+                "vN": lambda: self._show("N"),
+                "vF": lambda: self._show("F"),
+                "vD": lambda: self._show("D"),
+                "reset": self._confirm_reset,
+            },
+        )
+
+    def _show(self, v: str) -> None:
+        self.variant = v
+
+    def _confirm_reset(self) -> None:
+        tr = self.app.tr
+
+        def reset() -> None:
+            self.app.session.reset_stats()
+            self.app.pop()
+
+        self.app.push(
+            MessageDialog(self.app, tr(T.RESET_STATS), [tr(T.RESET_CONFIRM)], [(tr(T.YES), reset, False), (tr(T.NO), self.app.pop, True)])
+        )
+
+    def rows(self) -> list[Row]:
+        tr = self.app.tr
+        st = self.app.session.stats.get(self.variant)
+        best = format_time(st.best_time) if st.best_time is not None else "—"
+        avg = st.average_time
+        lines = [
+            f"{tr(T.GAMES_PLAYED)}: {st.played}",
+            f"{tr(T.GAMES_WON)}: {st.won}",
+            f"{tr(T.WIN_RATE)}: {round(st.win_rate * 100)}%",
+            f"{tr(T.CURRENT_STREAK)}: {st.current_streak}",
+            f"{tr(T.BEST_STREAK)}: {st.best_streak}",
+            f"{tr(T.BEST_TIME)}: {best}",
+            f"{tr(T.FEWEST_MOVES)}: {st.fewest_moves if st.fewest_moves is not None else '—'}",
+            f"{tr(T.AVERAGE_TIME)}: {format_time(avg) if avg is not None else '—'}",
+        ]
+        tabs = tuple(
+            (("▸ " if v == self.variant else "") + tr(VARIANT_NAMES[v]), f"v{v}", v == self.variant) for v in "NFD"
+        )
+        return [
+            Row("title", tr(T.STATS_TITLE)),
+            Row("buttons", buttons=tabs),
+            Row("text", "\n".join(lines)),
+            Row("buttons", buttons=((tr(T.RESET_STATS), "reset", False), (tr(T.CLOSE), "close", True))),
+        ]
+
+
+class CodeScreen(Dialog):
+    """Shows (and copies) the current code; deals a typed code, with a clear message if bad."""
+
+    KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ1-"
+
+    def __init__(self, app: App) -> None:
+        actions = {f"k{ch}": (lambda ch=ch: self._type(ch)) for ch in self.KEYS}
+        actions.update({"back": self._backspace, "deal": self._deal, "copy": self._copy})
+        super().__init__(app, actions)
+        self.typed = "CR1-"
+        self.error = ""
+        self.copied = False
+        self._copy()
+
+    def _copy(self) -> None:
+        code = self.app.session.game.code
+        try:
+            import pygame.scrap
+
+            if not pygame.scrap.get_init():
+                pygame.scrap.init()
+            pygame.scrap.put_text(code)
+            self.copied = True
+        except Exception:  # noqa: BLE001 - no clipboard (kiosk, dummy driver): just show the code
+            self.copied = False
+
+    def _type(self, ch: str) -> None:
+        if len(self.typed) < 20:
+            self.typed += ch
+        self.error = ""
+
+    def _backspace(self) -> None:
+        self.typed = self.typed[:-1]
+        self.error = ""
+
+    def _deal(self) -> None:
+        try:
+            parse_code(self.typed)
+        except InvalidCode as e:
+            self.error = self.app.tr(CODE_FAULTS.get(e.fault, T.CODE_SHAPE))
+            return
+        self.app.new_game(code=self.typed)
+
+    def text_input(self, text: str) -> None:
+        for ch in text.upper():
+            if ch.isalnum() or ch == "-":
+                self._type(ch)
+        self._dirty = True
+
+    def key(self, ev: KeyPress) -> None:
+        if ev.key == "backspace":
+            self._backspace()
+            self._dirty = True
+        elif ev.key == "return":
+            self._deal()
+            self._dirty = True
+        elif len(ev.key) == 1 and not ev.ctrl:
+            return  # letters arrive as TextInput
+        else:
+            super().key(ev)
+
+    def rows(self) -> list[Row]:
+        tr = self.app.tr
+        code = self.app.session.game.code
+        info = tr(T.CODE_COPIED, code=code) if self.copied else f"{tr(T.CODE)}: {code}"
+        keys = tuple((ch, f"k{ch}", False) for ch in self.KEYS) + (("⌫", "back", False),)
+        return [
+            Row("title", tr(T.ENTER_CODE)),
+            Row("text", info),
+            Row("text", self.error or tr(T.ENTER_CODE_PROMPT)),
+            Row("field", self.typed),
+            Row("keys", buttons=keys, columns=10),
+            Row("buttons", buttons=((tr(T.CANCEL), "close", False), (tr(T.DEAL), "deal", True))),
+        ]
+
+
+def won_dialog(app: App) -> MessageDialog:
+    tr = app.tr
+    out = app.session.outcome
+    seconds = out.seconds if out else app.session.elapsed
+    moves = out.moves if out else app.session.game.moves
+    return MessageDialog(
+        app,
+        tr(T.WON_TITLE),
+        [tr(T.WON_TIME, time=format_time(seconds)), tr.plural(T.WON_MOVES, moves)],
+        [(tr(T.NEW_GAME), app.new_game, True)],
+        escape=None,
+    )
+
+
+def blocked_dialog(app: App) -> MessageDialog:
+    tr = app.tr
+
+    def undo() -> None:
+        app.pop()
+        app.table.command("undo")
+
+    buttons = [(tr(T.NEW_GAME), app.new_game, True)]
+    if app.session.game.can_undo:
+        buttons.insert(0, (tr(T.UNDO_LAST), undo, False))
+    return MessageDialog(app, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons, escape=None)
+
+
+def lost_dialog(app: App) -> MessageDialog:
+    tr = app.tr
+
+    def go_back() -> None:
+        app.pop()
+        app.table.rewind_to_winnable()
+
+    return MessageDialog(
+        app,
+        tr(T.HINT_LOST),
+        [],
+        [(tr(T.HINT_GO_BACK), go_back, True), (tr(T.NEW_GAME), app.new_game, False), (tr(T.CLOSE), app.pop, False)],
+    )
