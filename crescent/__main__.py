@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import logging
 import logging.handlers
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,12 +45,15 @@ class Config:
     kiosk: bool = False
     config: Path | None = None
     dpi: float | None = None
+    self_check: bool = False
 
 
 def _size(text: str) -> tuple[int, int]:
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size: write WIDTHxHEIGHT, like 1280x800")
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a size: write WIDTHxHEIGHT, like 1280x800"
+        )
     w, h = int(parts[0]), int(parts[1])
     if not (320 <= w <= 16384 and 320 <= h <= 16384):
         raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range (320..16384 each side)")
@@ -76,18 +80,33 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="crescent", description="Crescent, a two-deck patience game.")
     deal = p.add_mutually_exclusive_group()
     deal.add_argument("--code", help="deal this game code (e.g. CR1-N-AAAAAAB)")
-    deal.add_argument("--variant", choices=["N", "F", "D"], help="variant of a new game: N standard, F Crescent Four, D face-down")
+    deal.add_argument(
+        "--variant",
+        choices=["N", "F", "D"],
+        help="variant of a new game: N standard, F Crescent Four, D face-down",
+    )
     p.add_argument("--lang", choices=list(LANGUAGES), help="language: " + ", ".join(LANGUAGES))
     p.add_argument("--size", type=_size, help="window size, WIDTHxHEIGHT")
     p.add_argument("--fullscreen", action="store_true", help="start full screen")
-    p.add_argument("--data-dir", type=Path, help="folder for the saved game, statistics and settings")
+    p.add_argument(
+        "--data-dir", type=Path, help="folder for the saved game, statistics and settings"
+    )
     p.add_argument("--new", action="store_true", help="start a new game instead of resuming")
-    p.add_argument("--play", metavar="MOVES", help='moves to play after dealing, e.g. "P10-P14 R P3-F2" (R = redeal)')
-    p.add_argument("--screenshot", type=Path, metavar="PATH", help="save one settled frame as PNG and exit")
+    p.add_argument(
+        "--play",
+        metavar="MOVES",
+        help='moves to play after dealing, e.g. "P10-P14 R P3-F2" (R = redeal)',
+    )
+    p.add_argument(
+        "--screenshot", type=Path, metavar="PATH", help="save one settled frame as PNG and exit"
+    )
     p.add_argument("--frames", type=_positive, metavar="N", help="run the loop N frames and exit")
     p.add_argument("--kiosk", action="store_true", help="locked-down full-screen touch kiosk")
     p.add_argument("--config", type=Path, metavar="FILE", help="kiosk configuration file (JSON)")
     p.add_argument("--dpi", type=_dpi, help="display DPI, for touch target sizes")
+    p.add_argument(
+        "--self-check", action="store_true", help="check the bundled files load, then exit"
+    )
     return p
 
 
@@ -113,17 +132,21 @@ def parse_args(argv: list[str]) -> Config:
         kiosk=ns.kiosk,
         config=ns.config,
         dpi=ns.dpi,
+        self_check=ns.self_check,
     )
 
 
 def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         config = parse_args(sys.argv[1:] if argv is None else argv)
     except UsageError as e:
         print(f"crescent: {e}", file=sys.stderr)
         return EXIT_USAGE
-    from crescent.game_main import run  # after parsing: --help stays fast
+    from crescent.game_main import run, self_check  # after parsing: --help stays fast
 
+    if config.self_check:
+        return self_check()
     return run(config)
 
 

@@ -37,7 +37,7 @@ def finish_line(game: Game) -> list[Move] | None:
                 dst = asc
             elif len(g.foundations[4 + s]) < 13 and d == r + 1:
                 dst = desc
-            elif d == a + 1 and 2 <= r:
+            elif d == a + 1 and r >= 2:
                 # Met: slide the meeting point until the ascending top is r - 1.
                 while a < r - 1:
                     line.append(_play(g, Move(desc, asc)))

@@ -23,7 +23,7 @@ def _pool(variant: str) -> list[int]:
     from crescent.solver import load_pool
 
     try:
-        return load_pool(variant)
+        return list(load_pool(variant))
     except OSError:
         return []
 
@@ -90,7 +90,9 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
 
     assert isinstance(tr, Translator)
     init_pygame()
-    options = Options(size=config.size, fullscreen=config.fullscreen, kiosk=config.kiosk, dpi=config.dpi)
+    options = Options(
+        size=config.size, fullscreen=config.fullscreen, kiosk=config.kiosk, dpi=config.dpi
+    )
     try:
         app = App(session, options, tr)
         if config.kiosk:
@@ -122,4 +124,57 @@ def _screenshot(app: object, path: Path, clock: object) -> int:
         run_app(app, clock=clock, events=NoEvents(), max_frames=1)  # type: ignore[arg-type]
         frames += 1
     app.screenshot(path)
+    return 0
+
+
+def self_check() -> int:
+    """Load every bundled file the game needs; print what was found. Exit 1 if any fails."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from crescent import resources
+    from crescent.cards import card_text
+    from crescent.i18n import LANGUAGES
+    from crescent.ui.cards import CardArt
+
+    problems: list[str] = []
+    checked = 0
+    try:
+        root = resources.assets_dir()
+    except resources.MissingAsset as e:
+        print(f"crescent: self-check failed: {e}", file=sys.stderr)
+        return EXIT_FATAL
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        art = CardArt()
+        for c in range(52):
+            if art.face(c, (60, 84)).get_size() != (60, 84):
+                problems.append(f"card {card_text(c)}")
+            checked += 1
+        art.back((60, 84))
+        checked += 1
+        for lang in LANGUAGES:
+            tr = load_translator(lang)
+            if lang != "en" and tr.lang != lang:
+                problems.append(f"catalog {lang}")
+            for bold in (False, True):
+                pygame.font.Font(str(resources.path(tr.font_asset(bold))), 20).render(
+                    tr("Undo"), True, (0, 0, 0)
+                )
+                checked += 1
+        for variant in "NF":
+            if len(_pool(variant)) < 1000:
+                problems.append(f"winnable pool {variant}")
+            checked += 1
+    except Exception as e:
+        problems.append(f"{type(e).__name__}: {e}")
+    finally:
+        pygame.quit()
+    if problems:
+        print(f"crescent: self-check failed ({root}): " + "; ".join(problems), file=sys.stderr)
+        return EXIT_FATAL
+    print(f"self-check ok: {checked} bundled files loaded from {root}")
     return 0

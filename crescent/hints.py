@@ -54,7 +54,11 @@ class HintWorker:
         snapshot = game.copy()
 
         def work() -> None:
-            answer = self._rewind(snapshot, cancel, changes) if rewind else self._hint(snapshot, cancel, changes)
+            answer = (
+                self._rewind(snapshot, cancel, changes)
+                if rewind
+                else self._hint(snapshot, cancel, changes)
+            )
             if not cancel.is_set():
                 with self._lock:
                     self._answer = answer

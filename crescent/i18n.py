@@ -423,7 +423,9 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
     Like gettext: the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set
     decides; LANGUAGE may list several (``"de:fr"``), the first supported one
-    wins. ``C``/``POSIX`` and unsupported languages give ``"en"``. With no
+    wins, and it counts even when the locale is ``C`` (GNU gettext would
+    ignore it there: kiosks often run with ``LANG=C.UTF-8``). ``C``/``POSIX``
+    and unsupported languages give ``"en"``. With no
     ``environ``, ``os.environ`` is read and, on Windows when it says nothing,
     the user's display language.
     """

@@ -61,7 +61,7 @@ class SaveWriter:
                     write = self._pending.pop(key)
                 try:
                     write()
-                except Exception:  # noqa: BLE001 - a failed save must never kill the game
+                except Exception:
                     pass
 
     def flush(self, timeout: float = 5.0) -> bool:

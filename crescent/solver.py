@@ -41,17 +41,14 @@ fewer shortcuts are sound, so the search is plainer.
 
 from __future__ import annotations
 
-import argparse
 import heapq
-import json
-import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal, NoReturn
+from typing import Final, Literal
 
-from crescent.engine import PILE_LIMIT, PILES, REDEAL, Game, InvalidCode, Move, Rules
+from crescent.engine import PILE_LIMIT, PILES, REDEAL, Game, Move, Rules
 
 __all__ = ["Result", "best_guess", "last_winnable", "load_pool", "main", "solve"]
 
@@ -308,9 +305,7 @@ class _Search:
         g.redeal()
         return tuple(bytes(p) for p in g.piles)
 
-    def autoplay(
-        self, piles: Piles, fnd: bytes, r: int, steps: list[Step]
-    ) -> tuple[Piles, bytes]:
+    def autoplay(self, piles: Piles, fnd: bytes, r: int, steps: list[Step]) -> tuple[Piles, bytes]:
         """Play every safe foundation move (crossed suits), appending them to ``steps``."""
         if r > 0 and not (self.rotate and self.loose):
             return piles, fnd
@@ -397,7 +392,7 @@ class _Search:
 
     # -- best-first -------------------------------------------------------------
 
-    def best_first(self, max_states: int, use_autoplay: bool) -> list[Step] | None | bool:
+    def best_first(self, max_states: int, use_autoplay: bool) -> list[Step] | bool | None:
         """A winning list of steps, False when the space is exhausted, None at the state cap."""
         piles, fnd, r = self.root
         steps0: list[Step] = []
@@ -427,9 +422,7 @@ class _Search:
                 if steps[0][1] >= FOUNDATION and self.is_dead(cp, cf, cr):
                     continue
                 seq += 1
-                score = (
-                    _W_FOUND * count - _W_DEPTH * _depth_penalty(cp, cf) + _W_REDEAL * cr
-                )
+                score = _W_FOUND * count - _W_DEPTH * _depth_penalty(cp, cf) + _W_REDEAL * cr
                 heapq.heappush(heap, (-score, seq, cp, cf, cr, ck))
             if len(parents) > max_states:
                 return None
@@ -471,9 +464,9 @@ class _Search:
         # Each frame: the children still to try, best last.
         stack: list[list[tuple[int, int, Piles, bytes, int, tuple[Step, ...]]]] = []
 
-        def frame(piles: Piles, fnd: bytes, r: int) -> list[
-            tuple[int, int, Piles, bytes, int, tuple[Step, ...]]
-        ]:
+        def frame(
+            piles: Piles, fnd: bytes, r: int
+        ) -> list[tuple[int, int, Piles, bytes, int, tuple[Step, ...]]]:
             out = []
             for n, (cp, cf, cr, steps) in enumerate(self.children(piles, fnd, r, use_autoplay)):
                 score = _W_FOUND * _found_count(cf) - _W_DEPTH * _depth_penalty(cp, cf)

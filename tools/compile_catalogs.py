@@ -43,18 +43,18 @@ LANGUAGE_TEAMS = {"fr": "French", "ca": "Catalan", "nl": "Dutch", "ja": "Japanes
 
 NOTES = {
     # Comments for translators, by the English text.
-    "Finish": "Button: plays every remaining card to the foundations once the game is sure to be won.",
+    "Finish": "Button: play the remaining cards to the foundations automatically.",
     "Deal": "Button of the game-code dialog: deal the game of the typed code.",
     "Redeal": "Button; the same word as in the rules (RULES.md section 3).",
     "{n} redeal left": "On the Redeal button: how many redeals remain.",
     "Code": "Button showing the current game code (e.g. CR1-N-AAAAAAB).",
     "Four-colour deck": "Setting: draw diamonds and clubs in their own colours.",
-    "{card}: {src} → {dst}": "A move: card name, then the place it leaves and the place it goes to.",
+    "{card}: {src} → {dst}": "A move: card name, the place it leaves, the place it goes to.",
     "{rank} of {suit}": "A card's name, from a rank name and a suit name below.",
     "Operator PIN": "Kiosk mode: the code that lets staff leave the game.",
     "Pile {n}": "The 16 piles of the tableau, numbered 1 to 16.",
     "Foundation {n}": "The 8 foundations, numbered 1 to 8.",
-    "Hint: {move}. Tap Hint again to play it.": "{move} is a move text like '{card}: {src} → {dst}'.",
+    "Hint: {move}. Tap Hint again to play it.": "{move} is a move text ('{card}: {src} → {dst}').",
 }
 
 HEADER_ORDER = (
@@ -110,7 +110,9 @@ def entry_lines(message: str | text.Plural, translation: list[str] | None, forms
 
 
 def header_block(fields: dict[str, str], fuzzy: bool = False) -> list[str]:
-    ordered = [k for k in HEADER_ORDER if k in fields] + [k for k in fields if k not in HEADER_ORDER]
+    ordered = [k for k in HEADER_ORDER if k in fields] + [
+        k for k in fields if k not in HEADER_ORDER
+    ]
     lines = ["#, fuzzy"] if fuzzy else []
     lines += ['msgid ""', 'msgstr ""']
     lines += [quote(f"{k}: {fields[k]}\n") for k in ordered]
@@ -130,7 +132,10 @@ def extract() -> None:
         "Content-Transfer-Encoding": "8bit",
         "Plural-Forms": "nplurals=INTEGER; plural=EXPRESSION;",
     }
-    out = ["# Crescent: messages to translate, made from crescent/text.py.", *header_block(fields, True)]
+    out = [
+        "# Crescent: messages to translate, made from crescent/text.py.",
+        *header_block(fields, True),
+    ]
     for message in text.messages():
         out += ["", *entry_lines(message, None, 2)]
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)

@@ -29,8 +29,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from fontTools import subset
-from fontTools.ttLib import TTCollection, TTFont
+from fontTools import subset  # type: ignore[import-untyped]
+from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -44,12 +44,16 @@ DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 NOTO_CJK = Path("/usr/share/fonts/opentype/noto")
 NOTO_CJK_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 
-SHARED = (
-    [*range(0x20, 0x7F), *range(0xA0, 0x180)]  # ASCII, Latin-1, Latin Extended-A
-    + [*range(0x2010, 0x2028), *range(0x2030, 0x203B), 0x20AC]  # punctuation, €
-    + [*range(0x2190, 0x2194), *range(0x2660, 0x2668)]  # ← ↑ → ↓, ♠♡♢♣♤♥♦♧
-    + [0x2212, 0x00D7, 0x2713, 0x2715]  # − × ✓ ✕
-)
+SHARED = [
+    *range(0x20, 0x7F),  # ASCII
+    *range(0xA0, 0x180),  # Latin-1, Latin Extended-A
+    *range(0x2010, 0x2028),  # dashes, quotes, bullet, ellipsis
+    *range(0x2030, 0x203B),  # per mille, primes, angle quotes
+    0x20AC,  # €
+    *range(0x2190, 0x2194),  # ← ↑ → ↓
+    *range(0x2660, 0x2668),  # ♠♡♢♣♤♥♦♧
+    *(0x2212, 0x00D7, 0x2713, 0x2715),  # − × ✓ ✕
+]
 KANA_AND_CJK_PUNCTUATION = [
     *range(0x3000, 0x3040),  # 、。「」 and friends
     *range(0x3040, 0x3100),  # hiragana, katakana
@@ -118,7 +122,9 @@ def open_source(job: Job) -> TTFont:
 
 def make(job: Job) -> Path:
     if not job.source.exists():
-        raise SystemExit(f"{job.source} is missing: apt-get install fonts-dejavu-core fonts-noto-cjk")
+        raise SystemExit(
+            f"{job.source} is missing: apt-get install fonts-dejavu-core fonts-noto-cjk"
+        )
     font = open_source(job)
     cmap = font.getBestCmap()
     needed = set().union(*(catalog_characters(lang) for lang in job.languages))

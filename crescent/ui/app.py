@@ -52,7 +52,9 @@ class LoopStats:
     frame_ms: list[float] = field(default_factory=list)
 
 
-def run_loop(app: App, clock: Clock, events: EventSource, max_frames: int | None = None) -> LoopStats:
+def run_loop(
+    app: App, clock: Clock, events: EventSource, max_frames: int | None = None
+) -> LoopStats:
     """Fix Your Timestep: real time accumulates and is consumed in fixed steps;
     drawing happens once per frame; a stall is clamped to MAX_FRAME_S."""
     stats = LoopStats()
@@ -116,7 +118,9 @@ class App:
         try:
             return compute_layout(w, h, hud_items=len(HUD_ITEMS), touch_px=self._touch_px())
         except ValueError:
-            return compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=len(HUD_ITEMS))
+            return compute_layout(
+                max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=len(HUD_ITEMS)
+            )
 
     def _open_window(self) -> pygame.Surface:
         pygame.display.set_caption("Crescent")
@@ -127,6 +131,10 @@ class App:
         size = self.options.size or settings.window_size or (1280, 800)
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         return pygame.display.set_mode(size, flags)
+
+    def _window_size(self) -> tuple[int, int]:
+        surface = pygame.display.get_surface()
+        return surface.get_size() if surface is not None else self.size
 
     def resize(self, size: tuple[int, int]) -> None:
         if size == self.size or size[0] <= 0 or size[1] <= 0:
@@ -148,7 +156,7 @@ class App:
         pygame.display.toggle_fullscreen()
         self.session.settings.fullscreen = bool(pygame.display.is_fullscreen())
         self.session.save_settings()
-        self.resize(pygame.display.get_surface().get_size())
+        self.resize(self._window_size())
         self.full_redraw = True
 
     # -- scenes ------------------------------------------------------------------
@@ -187,7 +195,7 @@ class App:
         if kind == "quit":
             self.quit()
         elif kind == "resize":
-            self.resize(pygame.display.get_surface().get_size())
+            self.resize(self._window_size())
         elif kind in ("focus_lost", "minimised"):
             self.paused = True
         elif kind in ("focus_gained", "restored"):

@@ -8,7 +8,7 @@ touch size.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,7 +38,9 @@ class Row:
 class Dialog(Scene):
     """A centred panel of rows over the dimmed table."""
 
-    def __init__(self, app: App, actions: dict[str, Action] | None = None, escape: str | None = "close") -> None:
+    def __init__(
+        self, app: App, actions: dict[str, Action] | None = None, escape: str | None = "close"
+    ) -> None:
         super().__init__(app)
         self.actions: dict[str, Action] = {"close": self.close}
         if actions:
@@ -163,19 +165,29 @@ class Dialog(Scene):
         if row.kind == "keys":
             n = len(row.buttons)
             cols = row.columns or 10
-            rows = (n + cols - 1) // cols
+            key_rows = (n + cols - 1) // cols
             key_h = max(int(touch * 0.8), px * 2)
-            return rows * key_h + (rows - 1) * 6
+            return key_rows * key_h + (key_rows - 1) * 6
         # buttons
         n = max(1, len(row.buttons))
         per_row = n if n * max(touch * 2, 120) + (n - 1) * 10 <= inner else 1
-        lines = (n + per_row - 1) // per_row
-        return lines * max(touch, px * 2) + (lines - 1) * 10
+        button_rows = (n + per_row - 1) // per_row
+        return button_rows * max(touch, px * 2) + (button_rows - 1) * 10
 
-    def _draw_row(self, surface: pygame.Surface, row: Row, area: pygame.Rect, px: int, touch: int, fonts: render.Fonts) -> None:
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        row: Row,
+        area: pygame.Rect,
+        px: int,
+        touch: int,
+        fonts: render.Fonts,
+    ) -> None:
         if row.kind in ("title", "text"):
             big = row.kind == "title"
-            font, lines = fonts.wrap(row.text, area.w, int(px * 1.4) if big else px, 2 if big else 6, bold=big)
+            font, lines = fonts.wrap(
+                row.text, area.w, int(px * 1.4) if big else px, 2 if big else 6, bold=big
+            )
             y = area.y
             for ln in lines:
                 img = font.render(ln, True, render.PANEL_INK)
@@ -191,7 +203,13 @@ class Dialog(Scene):
                 surface.blit(font.render(ln, True, render.PANEL_INK), (area.x, y))
                 y += lh
             label, action, primary = row.buttons[0]
-            b = render.Button(pygame.Rect(area.x + label_w, area.y, area.w - label_w, area.h), label, action, True, primary)
+            b = render.Button(
+                pygame.Rect(area.x + label_w, area.y, area.w - label_w, area.h),
+                label,
+                action,
+                True,
+                primary,
+            )
             b.draw(surface, fonts, px)
             self.buttons.append(b)
             return
@@ -232,14 +250,16 @@ class MessageDialog(Dialog):
         app: App,
         title: str,
         lines: list[str],
-        buttons: list[tuple[str, Action, bool]],
+        buttons: Sequence[tuple[str, Action, bool]],
         escape: str | None = "close",
     ) -> None:
         actions = {f"b{i}": fn for i, (_, fn, _) in enumerate(buttons)}
         super().__init__(app, actions, escape)
         self.title = title
         self.lines = lines
-        self.button_specs = tuple((label, f"b{i}", primary) for i, (label, _, primary) in enumerate(buttons))
+        self.button_specs = tuple(
+            (label, f"b{i}", primary) for i, (label, _, primary) in enumerate(buttons)
+        )
 
     def rows(self) -> list[Row]:
         out = [Row("title", self.title)]

@@ -56,7 +56,9 @@ class Fonts:
             self._cache.move_to_end(key)
         return font
 
-    def fit(self, text: str, max_w: int, px: int, bold: bool = False, min_px: int = 9) -> pygame.font.Font:
+    def fit(
+        self, text: str, max_w: int, px: int, bold: bool = False, min_px: int = 9
+    ) -> pygame.font.Font:
         """The largest font of at most ``px`` in which ``text`` fits ``max_w``."""
         size = px
         while size > min_px:
@@ -66,13 +68,17 @@ class Fonts:
             size -= max(1, size // 12)
         return self.get(min_px, bold)
 
-    def wrap(self, text: str, max_w: int, px: int, max_lines: int, bold: bool = False) -> tuple[pygame.font.Font, list[str]]:
+    def wrap(
+        self, text: str, max_w: int, px: int, max_lines: int, bold: bool = False
+    ) -> tuple[pygame.font.Font, list[str]]:
         """Wrap ``text`` into at most ``max_lines`` lines of ``max_w``, shrinking if needed."""
         size = px
         while True:
             font = self.get(size, bold)
             lines = _wrap(font, text, max_w)
-            if (len(lines) <= max_lines and all(font.size(ln)[0] <= max_w for ln in lines)) or size <= 9:
+            if (
+                len(lines) <= max_lines and all(font.size(ln)[0] <= max_w for ln in lines)
+            ) or size <= 9:
                 return font, lines
             size -= max(1, size // 12)
 
@@ -112,18 +118,28 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
-def rounded(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int = 0) -> None:
+def rounded(
+    surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int = 0
+) -> None:
     pygame.draw.rect(surface, color, rect, width, border_radius=max(0, radius))
 
 
-def alpha_rounded(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int = 0) -> None:
+def alpha_rounded(
+    surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int = 0
+) -> None:
     """A rounded rectangle with a translucent colour."""
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, color, layer.get_rect(), width, border_radius=max(0, radius))
     surface.blit(layer, rect.topleft)
 
 
-def text_centered(surface: pygame.Surface, font: pygame.font.Font, text: str, center: tuple[int, int], color: Color) -> pygame.Rect:
+def text_centered(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    center: tuple[int, int],
+    color: Color,
+) -> pygame.Rect:
     img = font.render(text, True, color)
     r = img.get_rect(center=center)
     surface.blit(img, r)

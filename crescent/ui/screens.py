@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from crescent import text as T
@@ -69,14 +71,37 @@ class SettingsScreen(Dialog):
         rows = [
             Row("title", tr(T.SETTINGS)),
             Row("setting", tr(T.LANGUAGE), ((LANGUAGES.get(tr.lang, tr.lang), "lang", False),)),
-            Row("setting", tr(T.INTERACTIVE_RULES), ((self._on_off(s.interactive_rules), "rules", False),)),
-            Row("setting", tr(T.VARIANT_FOR_NEW), ((tr(VARIANT_NAMES.get(s.variant, T.VARIANT_N)), "variant", False),)),
+            Row(
+                "setting",
+                tr(T.INTERACTIVE_RULES),
+                ((self._on_off(s.interactive_rules), "rules", False),),
+            ),
+            Row(
+                "setting",
+                tr(T.VARIANT_FOR_NEW),
+                ((tr(VARIANT_NAMES.get(s.variant, T.VARIANT_N)), "variant", False),),
+            ),
             Row("setting", tr(T.FOUR_COLOUR), ((self._on_off(s.four_colour), "colour", False),)),
-            Row("setting", tr(T.WINNABLE_ONLY), ((self._on_off(s.winnable_only), "winnable", False),)),
+            Row(
+                "setting",
+                tr(T.WINNABLE_ONLY),
+                ((self._on_off(s.winnable_only), "winnable", False),),
+            ),
         ]
         if not self.app.options.kiosk:
-            rows.append(Row("setting", tr(T.FULL_SCREEN), ((self._on_off(s.fullscreen), "fullscreen", False),)))
-        rows.append(Row("buttons", buttons=((tr(T.STATISTICS), "stats", False), (tr(T.CLOSE), "close", True))))
+            rows.append(
+                Row(
+                    "setting",
+                    tr(T.FULL_SCREEN),
+                    ((self._on_off(s.fullscreen), "fullscreen", False),),
+                )
+            )
+        rows.append(
+            Row(
+                "buttons",
+                buttons=((tr(T.STATISTICS), "stats", False), (tr(T.CLOSE), "close", True)),
+            )
+        )
         return rows
 
 
@@ -106,7 +131,12 @@ class StatsScreen(Dialog):
             self.app.pop()
 
         self.app.push(
-            MessageDialog(self.app, tr(T.RESET_STATS), [tr(T.RESET_CONFIRM)], [(tr(T.YES), reset, False), (tr(T.NO), self.app.pop, True)])
+            MessageDialog(
+                self.app,
+                tr(T.RESET_STATS),
+                [tr(T.RESET_CONFIRM)],
+                [(tr(T.YES), reset, False), (tr(T.NO), self.app.pop, True)],
+            )
         )
 
     def rows(self) -> list[Row]:
@@ -125,13 +155,17 @@ class StatsScreen(Dialog):
             f"{tr(T.AVERAGE_TIME)}: {format_time(avg) if avg is not None else '—'}",
         ]
         tabs = tuple(
-            (("▸ " if v == self.variant else "") + tr(VARIANT_NAMES[v]), f"v{v}", v == self.variant) for v in "NFD"
+            (("▸ " if v == self.variant else "") + tr(VARIANT_NAMES[v]), f"v{v}", v == self.variant)
+            for v in "NFD"
         )
         return [
             Row("title", tr(T.STATS_TITLE)),
             Row("buttons", buttons=tabs),
             Row("text", "\n".join(lines)),
-            Row("buttons", buttons=((tr(T.RESET_STATS), "reset", False), (tr(T.CLOSE), "close", True))),
+            Row(
+                "buttons",
+                buttons=((tr(T.RESET_STATS), "reset", False), (tr(T.CLOSE), "close", True)),
+            ),
         ]
 
 
@@ -141,7 +175,9 @@ class CodeScreen(Dialog):
     KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ1-"
 
     def __init__(self, app: App) -> None:
-        actions = {f"k{ch}": (lambda ch=ch: self._type(ch)) for ch in self.KEYS}
+        actions: dict[str, Callable[[], None]] = {
+            f"k{ch}": partial(self._type, ch) for ch in self.KEYS
+        }
         actions.update({"back": self._backspace, "deal": self._deal, "copy": self._copy})
         super().__init__(app, actions)
         self.typed = "CR1-"
@@ -158,7 +194,7 @@ class CodeScreen(Dialog):
                 pygame.scrap.init()
             pygame.scrap.put_text(code)
             self.copied = True
-        except Exception:  # noqa: BLE001 - no clipboard (kiosk, dummy driver): just show the code
+        except Exception:
             self.copied = False
 
     def _type(self, ch: str) -> None:
@@ -232,7 +268,7 @@ def blocked_dialog(app: App) -> MessageDialog:
         app.pop()
         app.table.command("undo")
 
-    buttons = [(tr(T.NEW_GAME), app.new_game, True)]
+    buttons: list[tuple[str, Callable[[], None], bool]] = [(tr(T.NEW_GAME), app.new_game, True)]
     if app.session.game.can_undo:
         buttons.insert(0, (tr(T.UNDO_LAST), undo, False))
     return MessageDialog(app, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons, escape=None)
@@ -249,5 +285,9 @@ def lost_dialog(app: App) -> MessageDialog:
         app,
         tr(T.HINT_LOST),
         [],
-        [(tr(T.HINT_GO_BACK), go_back, True), (tr(T.NEW_GAME), app.new_game, False), (tr(T.CLOSE), app.pop, False)],
+        [
+            (tr(T.HINT_GO_BACK), go_back, True),
+            (tr(T.NEW_GAME), app.new_game, False),
+            (tr(T.CLOSE), app.pop, False),
+        ],
     )

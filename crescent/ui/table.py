@@ -8,14 +8,14 @@ redrawn and sent to the display.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from crescent import text as T
 from crescent.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
 from crescent.autofinish import finish_line
-from crescent.engine import PILES, IllegalMove, Move, Reason
+from crescent.engine import PILES, Game, IllegalMove, Move, Reason
 from crescent.hints import HintAnswer, HintWorker
 from crescent.input import (
     Command,
@@ -36,6 +36,27 @@ from crescent.ui.scene import Scene
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
+
+
+class SlotLook(NamedTuple):
+    """Everything a slot's picture depends on: redraw it when this changes."""
+
+    card: int | None
+    down: bool
+    size: int
+    selected: bool
+    dest: bool
+    hinted: bool
+    focused: bool
+
+
+class HudLook(NamedTuple):
+    kind: str
+    title: str
+    sub: str
+    enabled: bool
+    glow: bool
+
 
 HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
 MESSAGE_S = 3.5
@@ -66,15 +87,15 @@ class TableScene(Scene):
         self._finish_for = -1
         self._after_landing: list[str] = []
         self.base: pygame.Surface | None = None
-        self._slot_keys: list[object] = [None] * 24
-        self._hud_keys: list[object] = [None] * len(HUD_ITEMS)
+        self._slot_keys: list[SlotLook | None] = [None] * 24
+        self._hud_keys: list[HudLook | None] = [None] * len(HUD_ITEMS)
         self._transient: list[pygame.Rect] = []
         self._view = LayoutView(app.layout)
 
     # -- state helpers -----------------------------------------------------------
 
     @property
-    def game(self):  # type: ignore[no-untyped-def]
+    def game(self) -> Game:
         return self.app.session.game
 
     def relayout(self) -> None:
@@ -204,7 +225,13 @@ class TableScene(Scene):
         card = game.top(last.src)
         if card is not None:
             self.anims.add(
-                Flight(card, self._view.slot_origin(last.dst), self._view.slot_origin(last.src), last.src, MOVE_S)
+                Flight(
+                    card,
+                    self._view.slot_origin(last.dst),
+                    self._view.slot_origin(last.src),
+                    last.src,
+                    MOVE_S,
+                )
             )
         self.after_change()
 
@@ -216,7 +243,9 @@ class TableScene(Scene):
             pile = game.piles[p]
             if len(pile) >= 2:
                 x, y = self._view.slot_origin(p)
-                self.anims.add(Flight(pile[-1], (x, y + lift), (x, y), p, REDEAL_S, delay=0.012 * k))
+                self.anims.add(
+                    Flight(pile[-1], (x, y + lift), (x, y), p, REDEAL_S, delay=0.012 * k)
+                )
                 k += 1
 
     # -- hints -------------------------------------------------------------------
@@ -261,7 +290,7 @@ class TableScene(Scene):
             return
         token = answer.token
         if token is None:
-            self.say(tr(T.HINT_LOST) if answer.kind == "lost" else tr(T.POINT_REDEAL))
+            self.say(tr(T.POINT_REDEAL))
             return
         if token == "R":
             self.say(tr(T.HINT_REDEAL))
@@ -283,7 +312,12 @@ class TableScene(Scene):
         def place(p: int) -> str:
             return tr(T.PILE_N, n=p + 1) if p < PILES else tr(T.FOUNDATION_N, n=p - PILES + 1)
 
-        return tr(T.MOVE_TEXT, card=tr.card(card) if card is not None else "", src=place(move.src), dst=place(move.dst))
+        return tr(
+            T.MOVE_TEXT,
+            card=tr.card(card) if card is not None else "",
+            src=place(move.src),
+            dst=place(move.dst),
+        )
 
     # -- finish ------------------------------------------------------------------
 
@@ -350,7 +384,7 @@ class TableScene(Scene):
             dests = set(self.controller.destinations(self.game, d.src))
         return sel, dests, hint
 
-    def _slot_key(self, place: int, sel: int | None, dests: set[int], hint: set[int]) -> object:
+    def _slot_key(self, place: int, sel: int | None, dests: set[int], hint: set[int]) -> SlotLook:
         game = self.game
         hidden = self._hidden(place)
         if place < PILES:
@@ -365,7 +399,7 @@ class TableScene(Scene):
             top = found[max(idx, 0)]
             down = False
             count = len(found)
-        return (
+        return SlotLook(
             top,
             down,
             count,
@@ -383,12 +417,12 @@ class TableScene(Scene):
         r = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
         return r.union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
 
-    def _draw_slot(self, surf: pygame.Surface, place: int, key: object) -> None:
+    def _draw_slot(self, surf: pygame.Surface, place: int, key: SlotLook) -> None:
         app = self.app
         lay = app.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused = key  # type: ignore[misc]
+        top, down, count, selected, dest, hinted, focused = key
         radius = max(4, lay.card_w // 14)
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0)
@@ -406,14 +440,20 @@ class TableScene(Scene):
         if hinted:
             render.rounded(surf, rect.inflate(2 * pad, 2 * pad), render.HINT, radius + pad, width)
         if selected:
-            render.rounded(surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1)
+            render.rounded(
+                surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1
+            )
         if focused:
             render.rounded(surf, rect.inflate(4 * pad, 4 * pad), render.FOCUS, radius + 2 * pad, 2)
         lab = lay.labels[place]
         font = app.fonts.get(lay.label_px, bold=True)
         name = f"P{place + 1}" if place < PILES else f"F{place - PILES + 1}"
         render.text_centered(
-            surf, font, f"{name} · {count}", (lab.x + lab.w // 2, lab.y + lab.h // 2), render.INK_DIM
+            surf,
+            font,
+            f"{name} · {count}",
+            (lab.x + lab.w // 2, lab.y + lab.h // 2),
+            render.INK_DIM,
         )
 
     @staticmethod
@@ -428,42 +468,58 @@ class TableScene(Scene):
             pygame.draw.line(surf, c, inner.topleft, inner.bottomright, w)
             pygame.draw.line(surf, c, inner.topright, inner.bottomleft, w)
 
-    def _hud_key(self, i: int) -> object:
+    def _hud_key(self, i: int) -> HudLook:
         item = HUD_ITEMS[i]
         game = self.game
         session = self.app.session
         tr = self.app.tr
         if item == "time":
-            return ("info", tr(T.TIME), format_time(session.elapsed), True, False)
+            return HudLook("info", tr(T.TIME), format_time(session.elapsed), True, False)
         if item == "moves":
-            return ("info", tr(T.MOVES), str(game.moves), True, False)
+            return HudLook("info", tr(T.MOVES), str(game.moves), True, False)
         if item == "redeal":
             n = game.redeals_left
             if n <= 0:
-                return ("button", tr(T.NO_REDEALS), "", False, False)
-            return ("button", tr(T.REDEAL), tr.plural(T.REDEALS_LEFT, n), True, self.point_redeal)
+                return HudLook("button", tr(T.NO_REDEALS), "", False, False)
+            return HudLook(
+                "button", tr(T.REDEAL), tr.plural(T.REDEALS_LEFT, n), True, self.point_redeal
+            )
         if item == "undo":
-            return ("button", tr(T.UNDO), "", game.can_undo and session.outcome is None, False)
+            return HudLook(
+                "button", tr(T.UNDO), "", game.can_undo and session.outcome is None, False
+            )
         if item == "hint":
             if self.finish:
-                return ("button", tr(T.FINISH), "", True, True)
-            return ("button", tr(T.HINT), "", game.status == "playing" and not self.finishing, self.hint_pending)
+                return HudLook("button", tr(T.FINISH), "", True, True)
+            return HudLook(
+                "button",
+                tr(T.HINT),
+                "",
+                game.status == "playing" and not self.finishing,
+                self.hint_pending,
+            )
         if item == "new":
-            return ("button", tr(T.NEW_GAME), "", True, False)
+            return HudLook("button", tr(T.NEW_GAME), "", True, False)
         if item == "code":
-            return ("button", tr(T.CODE), game.code, True, False)
+            return HudLook("button", tr(T.CODE), game.code, True, False)
         if item == "settings":
-            return ("button", tr(T.SETTINGS), "", True, False)
+            return HudLook("button", tr(T.SETTINGS), "", True, False)
         from crescent.i18n import LANGUAGES
 
-        return ("button", "🌐" if False else LANGUAGES.get(tr.lang, tr.lang), tr(T.LANGUAGE), True, False)
+        return HudLook(
+            "button",
+            "🌐" if False else LANGUAGES.get(tr.lang, tr.lang),
+            tr(T.LANGUAGE),
+            True,
+            False,
+        )
 
-    def _draw_hud_cell(self, surf: pygame.Surface, i: int, key: object) -> None:
+    def _draw_hud_cell(self, surf: pygame.Surface, i: int, key: HudLook) -> None:
         lay = self.app.layout
         c = lay.hud_cells[i]
         rect = pygame.Rect(c.x, c.y, c.w, c.h)
         surf.blit(self._hud_bg, rect, rect.move(-lay.hud.x, -lay.hud.y))
-        kind, title, sub, enabled, glow = key  # type: ignore[misc]
+        kind, title, sub, enabled, glow = key
         fonts = self.app.fonts
         px = lay.hud_px
         inner = rect.inflate(-6, -6)
@@ -473,7 +529,9 @@ class TableScene(Scene):
                 color = (20, 58, 38)
             r = max(6, inner.h // 5)
             render.rounded(surf, inner, color, r)
-            render.rounded(surf, inner, render.GOLD if glow else render.BUTTON_EDGE, r, 2 if glow else 1)
+            render.rounded(
+                surf, inner, render.GOLD if glow else render.BUTTON_EDGE, r, 2 if glow else 1
+            )
         ink = render.INK if enabled else render.INK_DISABLED
         if sub:
             f1 = fonts.fit(title, inner.w - 8, px, bold=True)
@@ -481,15 +539,31 @@ class TableScene(Scene):
             h = f1.get_linesize() + f2.get_linesize()
             y0 = inner.centery - h // 2
             if kind == "info":
-                f1, f2 = fonts.fit(title, inner.w - 8, int(px * 0.78)), fonts.fit(sub, inner.w - 8, px, bold=True)
+                f1, f2 = (
+                    fonts.fit(title, inner.w - 8, int(px * 0.78)),
+                    fonts.fit(sub, inner.w - 8, px, bold=True),
+                )
                 h = f1.get_linesize() + f2.get_linesize()
                 y0 = inner.centery - h // 2
-                render.text_centered(surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), render.INK_DIM)
-                render.text_centered(surf, f2, sub, (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2), ink)
-            else:
-                render.text_centered(surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), ink)
                 render.text_centered(
-                    surf, f2, sub, (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2),
+                    surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), render.INK_DIM
+                )
+                render.text_centered(
+                    surf,
+                    f2,
+                    sub,
+                    (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2),
+                    ink,
+                )
+            else:
+                render.text_centered(
+                    surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), ink
+                )
+                render.text_centered(
+                    surf,
+                    f2,
+                    sub,
+                    (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2),
                     render.INK_DIM if enabled else render.INK_DISABLED,
                 )
         else:
@@ -533,14 +607,16 @@ class TableScene(Scene):
             for q in range(24):
                 if q == p or self._region(q).colliderect(region):
                     base.set_clip(region)
-                    self._draw_slot(base, q, self._slot_keys[q])
+                    slot_look = self._slot_keys[q]
+                    if slot_look is not None:
+                        self._draw_slot(base, q, slot_look)
                     base.set_clip(None)
             dirty.append(region)
         for i in range(len(HUD_ITEMS)):
-            key = self._hud_key(i)
-            if key != self._hud_keys[i]:
-                self._hud_keys[i] = key
-                self._draw_hud_cell(base, i, key)
+            look = self._hud_key(i)
+            if look != self._hud_keys[i]:
+                self._hud_keys[i] = look
+                self._draw_hud_cell(base, i, look)
                 c = self.app.layout.hud_cells[i]
                 dirty.append(pygame.Rect(c.x, c.y, c.w, c.h))
         # Transients: flying and dragged cards, and the message, over the base.
@@ -561,11 +637,15 @@ class TableScene(Scene):
         m = max(4, lay.card_w // 10)
         for f in self.anims.flights:
             x, y = f.position()
-            rects.append(pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m))
+            rects.append(
+                pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m)
+            )
         d = self.controller.drag
         if d is not None and d.active:
             x, y = d.card_origin
-            rects.append(pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m))
+            rects.append(
+                pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m)
+            )
         if self.message is not None:
             msg = lay.message
             rects.append(pygame.Rect(msg.x, msg.y, msg.w, msg.h))
@@ -591,12 +671,21 @@ class TableScene(Scene):
                 self._draw_card(surface, card, (int(x), int(y)), size, radius, lift=2)
 
     def _draw_card(
-        self, surface: pygame.Surface, card: int, pos: tuple[int, int], size: tuple[int, int], radius: int, lift: int
+        self,
+        surface: pygame.Surface,
+        card: int,
+        pos: tuple[int, int],
+        size: tuple[int, int],
+        radius: int,
+        lift: int,
     ) -> None:
         art = self.app.art
         shadow = art.shadow(size, radius)
         off = max(3, size[0] // 16) * lift
-        surface.blit(shadow, shadow.get_rect(center=(pos[0] + size[0] // 2 + off // 2, pos[1] + size[1] // 2 + off)))
+        surface.blit(
+            shadow,
+            shadow.get_rect(center=(pos[0] + size[0] // 2 + off // 2, pos[1] + size[1] // 2 + off)),
+        )
         surface.blit(art.face(card, size), pos)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
