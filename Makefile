@@ -33,7 +33,8 @@ package: $(VENV)/.test-stamp
 	$(VENV)/bin/pyinstaller --noconfirm --clean crescent.spec
 
 screenshot: $(VENV)/.run-stamp
-	SDL_VIDEODRIVER=dummy $(PY) main.py --code CR1-N-AAAAAAB --size 1280x800 --screenshot docs/screenshot.png
+	SDL_VIDEODRIVER=dummy $(PY) main.py --code CR1-N-AAAAAAB --size 1280x800 \
+		--play "P1-P11 P2-F7 P3-P7 P15-F6" --screenshot docs/screenshot.png
 
 clean:
 	rm -rf build dist $(VENV)

@@ -190,8 +190,10 @@ class Controller:
     # -- pointer ---------------------------------------------------------------
 
     def _down(self, ev: PointerDown, table: TableView, game: RulesView) -> list[Intent]:
-        if self.drag is not None:
+        if self.drag is not None and self.drag.pointer != ev.pointer:
             return []  # a second finger while one is down: ignored
+        # (A new press of the same pointer means its release was lost, e.g. by
+        # a window that lost focus: that press is over, this one starts.)
         place = table.place_at(ev.x, ev.y)
         if place is None:
             # A press off the cards: remembered so its release can tap the HUD or clear.

@@ -41,14 +41,17 @@ fewer shortcuts are sound, so the search is plainer.
 
 from __future__ import annotations
 
+import argparse
 import heapq
+import json
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Final, Literal, NoReturn
 
-from crescent.engine import PILE_LIMIT, PILES, REDEAL, Game, Move, Rules
+from crescent.engine import PILE_LIMIT, PILES, REDEAL, Game, InvalidCode, Move, Rules
 
 __all__ = ["Result", "best_guess", "last_winnable", "load_pool", "main", "solve"]
 
@@ -64,7 +67,7 @@ _DOWN: Final = bytes(c - 1 if c % 13 != 0 else c + 12 for c in range(52))
 
 # Score weights of the best-first search (see _score).
 _W_FOUND: Final = 10
-_W_DEPTH: Final = 1
+_W_DEPTH: Final = int(__import__("os").environ.get("WD", "1"))
 _W_REDEAL: Final = int(__import__("os").environ.get("WR", "400"))
 
 _CHECK_EVERY: Final = 64
@@ -595,3 +598,135 @@ def solve(
         return done("lost")
     except _Stop:
         return done("unknown")
+
+
+def _score_game(game: Game) -> int:
+    piles, fnd, _ = _convert(game)
+    return _W_FOUND * _found_count(fnd) - _W_DEPTH * _depth_penalty(piles, fnd)
+
+
+def best_guess(game: Game) -> str | None:
+    """A good next token by a quick look ahead of one move (or "R"); None if nothing is legal.
+
+    Prefer :func:`solve` when it finds a win: this is the fallback hint.
+    Foundation-to-foundation slides and the move that undoes the last one are
+    suggested only when nothing else is legal.
+    """
+    moves = game.legal_moves()
+    last = game.history[-1] if game.history else None
+    useful = [
+        m
+        for m in moves
+        if not (m.src >= PILES and m.dst >= PILES)
+        and not (last is not None and m.src == last.dst and m.dst == last.src)
+    ]
+    if not useful:
+        if game.redeals_left > 0:
+            return REDEAL
+        return str(moves[0]) if moves else None
+    best: tuple[int, int] | None = None
+    choice = useful[0]
+    for n, m in enumerate(useful):
+        g = game.copy()
+        g.play(m)
+        score = (_score_game(g), -n)
+        if best is None or score > best:
+            best, choice = score, m
+    return str(choice)
+
+
+def last_winnable(game: Game, *, budget_s: float) -> int | None:
+    """How many undos back the most recent position with a found win is (0..len(history)).
+
+    None when no win was found within ``budget_s``. ``game`` is not changed.
+    Winnability only grows going back (the undone moves can be played again),
+    so this is a binary search over the undo history.
+    """
+    start = time.monotonic()
+    history = game.history
+    n = len(history)
+    lo, hi = 0, n  # the answer, if any, is in lo..hi
+    found: int | None = None
+    tries = max(1, (n + 1).bit_length() + 1)
+    while lo <= hi:
+        left = budget_s - (time.monotonic() - start)
+        if left <= 0:
+            break
+        mid = (lo + hi) // 2
+        g = game.copy()
+        for _ in range(mid):
+            g.undo()
+        result = solve(g, budget_s=max(left / tries, min(left, 0.05)))
+        tries = max(1, tries - 1)
+        if result.outcome == "won":
+            found = mid
+            # The line may begin by replaying the undone moves: then nearer
+            # positions are winnable too.
+            replayed = 0
+            for token, move in zip(result.line, history[n - mid :], strict=False):
+                if token != str(move):
+                    break
+                replayed += 1
+            found = mid - replayed
+            hi = found - 1
+        else:
+            lo = mid + 1
+    return found
+
+
+def load_pool(variant: str) -> list[int]:
+    """The deal numbers proven winnable for ``variant`` (N and D share one pool)."""
+    from crescent import resources
+
+    if variant not in ("N", "F", "D"):
+        raise ValueError(f"unknown variant {variant!r}: use N, F or D")
+    name = "F" if variant == "F" else "N"
+    text = resources.read_text(f"pools/winnable-{name}.txt")
+    return [int(line) for line in text.split() if line.strip() and not line.startswith("#")]
+
+
+# -- command line -----------------------------------------------------------------
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _ArgumentParser(
+        prog="python -m crescent.solver", description="Solve a Crescent deal given by its code."
+    )
+    parser.add_argument("code", help="a game code such as CR1-N-AAAAAAB")
+    parser.add_argument("--budget-s", type=float, default=10.0, help="seconds to search")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if not args.budget_s > 0 or args.budget_s > 1e6:
+        parser.error(f"--budget-s must be a positive number of seconds, got {args.budget_s}")
+    try:
+        game = Game.from_code(args.code)
+    except InvalidCode as e:
+        parser.error(f"bad code: {e}")
+    result = solve(game, budget_s=args.budget_s)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "code": game.code,
+                    "outcome": result.outcome,
+                    "line": result.line,
+                    "nodes": result.nodes,
+                    "seconds": round(result.seconds, 3),
+                }
+            )
+        )
+    else:
+        head = f"won {len(result.line)}" if result.outcome == "won" else result.outcome
+        print(head)
+        print(" ".join(result.line))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

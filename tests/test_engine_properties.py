@@ -227,3 +227,24 @@ def test_status_follows_the_position(rule_set: str, number: int, picks: list[int
         blocked = not won and not game.legal_moves() and game.redeals_left == 0
         assert game.status == ("won" if won else "blocked" if blocked else "playing")
         assert 0 <= game.redeals_left <= game.rules.redeals
+
+
+@FEW
+@given(st.sampled_from(["levels-1-3", "level-4"]), numbers, choices)
+def test_shuffle_keeps_the_cards_and_deals_where_the_rules_allow(
+    rule_set: str, number: int, picks: list[int]
+) -> None:
+    game = new_game(rule_set, number)
+    for _ in walk(game, picks):
+        if not game.redeals_left or all(game.piles):
+            continue
+        tableau = sorted(c for p in game.piles for c in p)
+        empty = {i for i, p in enumerate(game.piles) if not p}
+        game.redeal()
+        assert sorted(c for p in game.piles for c in p) == tableau
+        now = {i for i, p in enumerate(game.piles) if not p}
+        if game.rules.empty_piles_accept:
+            assert len(now) == max(16 - len(tableau), 0)
+        else:
+            assert now == empty
+        assert max(len(p) for p in game.piles) <= PILE_LIMIT

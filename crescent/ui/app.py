@@ -326,6 +326,8 @@ class App:
 
 def init_pygame() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The X11 window class, so window managers and xdotool --class find "crescent".
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "crescent")
     pygame.display.init()
     pygame.font.init()
 

@@ -409,11 +409,16 @@ class TableScene(Scene):
             place == self.controller.focus,
         )
 
+    def _shadow_margin(self) -> int:
+        """How far a lifted card's shadow reaches beyond the card (see _draw_card)."""
+        w = self.app.layout.card_w
+        return max(4, w // 14) + 2 * max(3, w // 16) + 4
+
     def _region(self, place: int) -> pygame.Rect:
         lay = self.app.layout
         s = lay.slots[place]
         lab = lay.labels[place]
-        m = max(4, lay.card_w // 10)
+        m = max(6, lay.card_w // 8)
         r = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
         return r.union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
 
@@ -634,7 +639,7 @@ class TableScene(Scene):
     def _transient_rects(self) -> list[pygame.Rect]:
         lay = self.app.layout
         rects = []
-        m = max(4, lay.card_w // 10)
+        m = self._shadow_margin()
         for f in self.anims.flights:
             x, y = f.position()
             rects.append(
