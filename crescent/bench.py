@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 USAGE = "usage: python -m crescent.bench engine|solver|frames [options]"
@@ -18,16 +19,17 @@ def main(argv: list[str] | None = None) -> int:
         print(USAGE)
         return 0 if args else 2
     what, rest = args[0], args[1:]
-    if what == "engine":
-        from crescent.engine_bench import main as run
-    elif what == "solver":
-        from crescent.solver_bench import main as run
-    elif what == "frames":
-        from crescent.ui.bench import main as run
-    else:
+    modules = {
+        "engine": "crescent.engine_bench",
+        "solver": "crescent.solver_bench",
+        "frames": "crescent.ui.bench",
+    }
+    if what not in modules:
         print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)
         return 2
-    return run(rest)
+    module = importlib.import_module(modules[what])
+    result: int = module.main(rest)
+    return result
 
 
 if __name__ == "__main__":

@@ -35,9 +35,11 @@ def position(
     redeals_left: int = 3,
     moves: int = 0,
     variant: str = "N",
+    bury: tuple[str, ...] | None = None,
 ) -> Game:
     """A game with ``piles`` (``{"P1": ["9S", "6S"]}``, bottom to top) and
-    foundation tops (``{"F1": "5S"}``); see the module docstring."""
+    foundation tops (``{"F1": "5S"}``); see the module docstring. ``bury``
+    names the piles the spare cards go under (default: every named pile)."""
     tops = {parse_place(k) - PILES: parse_card(v) for k, v in (foundations or {}).items()}
     founds = [_foundation_cards(f, tops.get(f)) for f in range(8)]
     stacks: list[list[int]] = [[] for _ in range(PILES)]
@@ -45,7 +47,7 @@ def position(
     for name, cards in piles.items():
         p = parse_place(name)
         stacks[p] = [parse_card(c) for c in cards]
-        if stacks[p]:
+        if stacks[p] and (bury is None or name in bury):
             named.append(p)
     counts = [2] * 52
     for stack in founds + stacks:

@@ -8,14 +8,16 @@ exactly one frame per loop iteration.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import pygame
 
-from crescent.engine import Game
+from crescent.engine import PILES, Game
 from crescent.i18n import load_translator
 from crescent.session import Session
 from crescent.settings import Settings
+from crescent.storage import Store
 from crescent.ui.app import App, LoopStats, Options, init_pygame, run_app
 from crescent.ui.clock import SteppedClock
 from crescent.ui.table import HUD_ITEMS
@@ -101,11 +103,15 @@ def make_client(
     code: str = "CR1-N-AAAAAAB",
     size: tuple[int, int] = (1280, 800),
     lang: str = "en",
+    store: Store | None = None,
+    seed: int | None = None,
 ) -> Client:
-    """A client with no store (nothing written to disk) showing ``game`` or ``code``."""
+    """A client showing ``game`` or ``code``; with no ``store`` nothing is written
+    to disk. ``seed`` seeds the new deals."""
     init_pygame()
     settings = Settings(language=lang)
-    session = Session(None, settings, background_saves=False)
+    rng = random.Random(seed) if seed is not None else None
+    session = Session(store, settings, rng=rng, background_saves=store is not None)
     session.start(code=code)
     if game is not None:
         session.game = game
@@ -118,7 +124,40 @@ def make_client(
     return client
 
 
-def close_client(client: Client) -> None:
-    client.app.table.hints.cancel()
+def close_client(client: Client, *, hint_wait_s: float = 0.0) -> None:
+    """Save and forget the client; wait up to ``hint_wait_s`` for a hint thread."""
+    hints = client.app.table.hints
+    hints.cancel()
+    thread = hints._thread
+    if thread is not None and hint_wait_s > 0:
+        thread.join(hint_wait_s)
     client.app.session.close()
     pygame.event.clear()
+
+
+def shown_matches_engine(c: Client) -> None:
+    """What the table last drew is the engine's position, moving cards aside.
+
+    A place with ``n`` cards flying to it (or being dragged off it) shows the
+    card ``n`` below its top, and the flying cards are the top of that place
+    in the engine. Call it after a frame, with the table on top.
+    """
+    table = c.app.table
+    game = c.game
+    drag = table.controller.drag
+    for place in range(24):
+        look = table._slot_keys[place]
+        assert look is not None, f"place {place} never drawn"
+        flying = sorted(f.card for f in table.anims.flights if f.dst == place)
+        stack = game.piles[place] if place < PILES else game.foundations[place - PILES]
+        n = len(flying)
+        assert sorted(stack[len(stack) - n :]) == flying, f"place {place}: {flying} not on top"
+        if drag is not None and drag.active and drag.src == place:
+            n += 1
+        below = stack[: max(len(stack) - n, 0)]
+        if place < PILES:
+            shown = below[-1] if below else None
+        else:
+            shown = below[-1] if below else stack[0]
+        assert look.card == shown, f"place {place} shows {look.card}, engine has {shown}"
+        assert look.size == len(stack), f"place {place} count"

@@ -18,10 +18,10 @@ import pytest
 
 from crescent import text as T
 from crescent.cards import parse_card
-from crescent.engine import PILES, Game
+from crescent.engine import Game
 from crescent.ui.dialogs import MessageDialog
 from tests.helpers_positions import moves_text, position, tableau_intact
-from tests.helpers_ui import Client, close_client, make_client, post_mouse
+from tests.helpers_ui import Client, close_client, make_client, post_mouse, shown_matches_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = [(800, 600), (1280, 800), (1080, 1920), (1920, 1080), (3440, 1440), (3840, 2160)]
@@ -47,9 +47,13 @@ def client_for(clients: list[Client]):  # type: ignore[no-untyped-def]
 
 
 def one_destination(redeals_left: int = 3) -> Game:
-    """6S on P1 can only go to F1 (ascending spades at 5)."""
+    """6S on P1 (alone) can only go to F1 (ascending spades at 5); then, with
+    no redeal left, the game is blocked."""
     g = position(
-        {"P1": ["6S"], "P2": ["10S"], "P3": ["QS"]}, {"F1": "5S"}, redeals_left=redeals_left
+        {"P1": ["6S"], "P2": ["10S"], "P3": ["QS"]},
+        {"F1": "5S"},
+        redeals_left=redeals_left,
+        bury=("P2", "P3"),
     )
     assert moves_text(g) == ["P1-F1"]
     return g
@@ -63,29 +67,6 @@ def two_piles() -> Game:
 
 
 SIX_S = parse_card("6S")
-
-
-def shown_matches_engine(c: Client) -> None:
-    """What the table last drew is the engine's position, cards in flight aside.
-
-    A place with ``n`` cards flying to it shows the card ``n`` below the top,
-    and the flying cards are the top ``n`` of that place in the engine.
-    """
-    table = c.app.table
-    game = c.game
-    for place in range(24):
-        look = table._slot_keys[place]
-        assert look is not None
-        flying = sorted(f.card for f in table.anims.flights if f.dst == place)
-        stack = game.piles[place] if place < PILES else game.foundations[place - PILES]
-        n = len(flying)
-        assert sorted(stack[len(stack) - n :]) == flying, f"place {place}"
-        below = stack[: len(stack) - n]
-        if place < PILES:
-            assert look.card == (below[-1] if below else None), f"place {place}"
-        else:
-            assert look.card == (below[-1] if below else stack[0]), f"place {place}"
-        assert look.size == len(stack)
 
 
 def dialog(c: Client) -> MessageDialog:

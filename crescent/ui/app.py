@@ -67,7 +67,9 @@ def run_loop(
         app.now = now
         for event in events.poll(app.size):
             app.handle(event)
-        while lag >= STEP:
+        # The tolerance: a frame of exactly 1/60 s, measured as a difference of
+        # two float times, can come out a hair short and would skip its step.
+        while lag >= STEP - 1e-9:
             app.update(STEP)
             lag -= STEP
         app.draw()
@@ -153,7 +155,15 @@ class App:
     def toggle_fullscreen(self) -> None:
         if self.options.kiosk:
             return
-        pygame.display.toggle_fullscreen()
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            # Some video drivers cannot toggle a window in place: open it again.
+            if pygame.display.is_fullscreen():
+                size = self.session.settings.window_size or (1280, 800)
+                pygame.display.set_mode(size, pygame.RESIZABLE)
+            else:
+                pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.session.settings.fullscreen = bool(pygame.display.is_fullscreen())
         self.session.save_settings()
         self.resize(self._window_size())

@@ -86,9 +86,11 @@ class Fonts:
 def _wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
-        # Japanese has no spaces: break anywhere there.
-        words = para.split(" ") if " " in para else list(para)
-        joiner = " " if " " in para else ""
+        # Japanese has no spaces: it may break between any two characters.
+        # Other scripts break only at spaces (a long word shrinks instead).
+        cjk = any(ord(ch) >= 0x3000 for ch in para)
+        words = list(para) if cjk else para.split(" ")
+        joiner = "" if cjk else " "
         line = ""
         for w in words:
             trial = f"{line}{joiner}{w}" if line else w

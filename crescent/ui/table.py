@@ -56,6 +56,8 @@ class HudLook(NamedTuple):
     sub: str
     enabled: bool
     glow: bool
+    short: str = ""
+    """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
 
 
 HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
@@ -486,9 +488,8 @@ class TableScene(Scene):
             n = game.redeals_left
             if n <= 0:
                 return HudLook("button", tr(T.NO_REDEALS), "", False, False)
-            return HudLook(
-                "button", tr(T.REDEAL), tr.plural(T.REDEALS_LEFT, n), True, self.point_redeal
-            )
+            sub = tr.plural(T.REDEALS_LEFT, n)
+            return HudLook("button", tr(T.REDEAL), sub, True, self.point_redeal, f"({n})")
         if item == "undo":
             return HudLook(
                 "button", tr(T.UNDO), "", game.can_undo and session.outcome is None, False
@@ -524,7 +525,7 @@ class TableScene(Scene):
         c = lay.hud_cells[i]
         rect = pygame.Rect(c.x, c.y, c.w, c.h)
         surf.blit(self._hud_bg, rect, rect.move(-lay.hud.x, -lay.hud.y))
-        kind, title, sub, enabled, glow = key
+        kind, title, sub, enabled, glow, _ = key
         fonts = self.app.fonts
         px = lay.hud_px
         inner = rect.inflate(-6, -6)
@@ -541,6 +542,9 @@ class TableScene(Scene):
         if sub:
             f1 = fonts.fit(title, inner.w - 8, px, bold=True)
             f2 = fonts.fit(sub, inner.w - 8, int(px * 0.78))
+            if key.short and f2.size(sub)[0] > inner.w - 8:
+                sub = key.short
+                f2 = fonts.fit(sub, inner.w - 8, int(px * 0.78))
             h = f1.get_linesize() + f2.get_linesize()
             y0 = inner.centery - h // 2
             if kind == "info":

@@ -1,0 +1,178 @@
+"""The session: autosave and resume, statistics recorded once, abandons, the clock."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from crescent.cards import card_text
+from crescent.engine import Game
+from crescent.session import Session
+from crescent.storage import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = "CR1-N-AAAAAAB"
+
+
+def _nearly_won() -> dict[str, object]:
+    """All cards home but the King of clubs: one move (P1-F4) wins."""
+    asc = [[card_text(s * 13 + r) for r in range(13)] for s in range(4)]
+    desc = [[card_text(s * 13 + r) for r in range(12, -1, -1)] for s in range(4)]
+    asc[3] = asc[3][:12]
+    piles: list[list[str]] = [[] for _ in range(16)]
+    piles[0] = ["KC"]
+    return {
+        "format": 1,
+        "code": CODE,
+        "variant": "N",
+        "piles": piles,
+        "foundations": asc + desc,
+        "redeals_left": 3,
+        "moves": 90,
+    }
+
+
+def _blocked() -> dict[str, object]:
+    """No move and no redeal: P1 holds the last 2 clubs under nothing that fits."""
+    d = _nearly_won()
+    asc = d["foundations"]
+    assert isinstance(asc, list)
+    asc[3] = asc[3][:11]  # clubs ascending stops at J: Q and K still out
+    d["piles"] = [["QC", "KC"]] + [[] for _ in range(15)]
+    d["redeals_left"] = 0
+    return d
+
+
+def session(tmp_path: Path, **kw: object) -> Session:
+    return Session(Store(tmp_path), background_saves=False, **kw)  # type: ignore[arg-type]
+
+
+def test_resume_restores_position_counters_history_and_clock(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.play("P1-P11")
+    s.play("P2-F7")
+    s.tick(12.5)
+    s.redeal()
+    s.play("P3-P7") if s.game.check("P3-P7") is None else None
+    before = s.game.to_dict()
+    s.close()
+    again = session(tmp_path)
+    again.start()
+    assert again.game.to_dict() == before
+    assert again.elapsed == 12.5
+    assert again.game.can_undo == bool(before["history"])
+
+
+def test_new_or_code_abandons_the_saved_game_as_played(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.play("P1-P11")
+    s.close()
+    again = session(tmp_path)
+    again.start(new=True)
+    stats = Store(tmp_path).load_stats().get("N")
+    assert (stats.played, stats.won) == (1, 0)
+
+
+def test_untouched_game_left_is_not_counted(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.new_game()
+    assert s.stats.get("N").played == 0
+
+
+def test_win_is_recorded_once_and_not_resumed(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.game = Game.from_dict(_nearly_won())
+    s.tick(1.0)
+    s.play("P1-F4")
+    assert s.game.status == "won"
+    assert s.undo() is False
+    s.save()
+    s.close()
+    st = Store(tmp_path).load_stats().get("N")
+    assert (st.played, st.won, st.fewest_moves) == (1, 1, 91)
+    again = session(tmp_path)
+    again.start()
+    assert again.game.status == "playing" and again.game.moves == 0
+    assert again.stats.get("N").won == 1
+
+
+def test_blocked_game_recorded_when_left_and_not_resumed(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.game = Game.from_dict(_blocked())
+    s._check_end()
+    assert s.game.status == "blocked"
+    assert s.stats.get("N").played == 0  # the dialog may still undo
+    s.save()
+    s.close()
+    st = Store(tmp_path).load_stats().get("N")
+    assert (st.played, st.won) == (1, 0)
+    again = session(tmp_path)
+    again.start()
+    assert again.game.status == "playing"
+    assert again.stats.get("N").played == 1
+
+
+def test_clock_counts_from_first_move_only(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.tick(5.0)
+    assert s.elapsed == 0.0
+    s.play("P1-P11")
+    s.tick(2.0)
+    assert s.elapsed == 2.0
+
+
+def test_idle_abandoned_game_is_not_resumed(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.play("P1-P11")
+    s.idle_abandoned = True
+    s.save()
+    again = session(tmp_path)
+    again.start()
+    assert again.game.moves == 0
+
+
+def test_background_writer_flushes_on_close(tmp_path: Path) -> None:
+    s = Session(Store(tmp_path))
+    s.start(code=CODE)
+    for move in ("P1-P11", "P2-F7"):
+        s.play(move)
+    s.close()
+    saved = json.loads((tmp_path / "game.json").read_text())
+    assert saved["game"]["moves"] == 2
+
+
+def _run_game(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path), "--frames", "5", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_resume_round_trip_through_a_real_second_start(tmp_path: Path) -> None:
+    first = _run_game(tmp_path, "--code", CODE, "--play", "P1-P11 P2-F7 R P3-P7")
+    assert first.returncode == 0, first.stderr
+    saved = json.loads((tmp_path / "game.json").read_text())
+    position = saved["game"]
+    assert position["moves"] == 3 and position["redeals_left"] == 2
+    second = _run_game(tmp_path)
+    assert second.returncode == 0, second.stderr
+    again = json.loads((tmp_path / "game.json").read_text())["game"]
+    assert again["piles"] == position["piles"]
+    assert again["foundations"] == position["foundations"]
+    assert (again["moves"], again["redeals_left"], again["history"]) == (
+        position["moves"],
+        position["redeals_left"],
+        position["history"],
+    )

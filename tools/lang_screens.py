@@ -1,0 +1,41 @@
+"""Screenshots of the table in every language: a refusal message, the blocked dialog.
+
+    SDL_VIDEODRIVER=dummy python tools/lang_screens.py OUT_DIR [WxH]
+
+For looking at by eye: text must fit its button or dialog in every language.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from crescent.engine import Game, Reason  # noqa: E402
+from crescent.i18n import LANGUAGES, load_translator  # noqa: E402
+from crescent.session import Session  # noqa: E402
+from crescent.ui.app import App, Options, init_pygame  # noqa: E402
+from crescent.ui.screens import blocked_dialog  # noqa: E402
+
+
+def main() -> int:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")
+    size = tuple(int(v) for v in (sys.argv[2] if len(sys.argv) > 2 else "1280x800").split("x"))
+    init_pygame()
+    for lang in LANGUAGES:
+        session = Session(None, background_saves=False)
+        session.game = Game.from_code("CR1-N-AAAAAAB")
+        session.game.play("P1-P11")
+        app = App(session, Options(size=(size[0], size[1])), load_translator(lang))
+        app.table.controller.selected = 13
+        app.table.refuse(Reason.PILE_FULL, 0, None)
+        app.screenshot(out / f"{lang}-refusal.png")
+        app.push(blocked_dialog(app))
+        app.screenshot(out / f"{lang}-blocked.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
