@@ -19,10 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from crescent.engine import Game, IllegalMove, Move, Reason
+from crescent.engine import Game, IllegalMove, Move, Reason, Rules
 from crescent.settings import Settings
 from crescent.stats import Stats
 from crescent.storage import Notice, SavedGame, Store
+
+
+def pool_of(variant: str) -> str:
+    """Which pool of winnable deals serves ``variant``: face-down deals have the N cards."""
+    return "F" if variant == "F" else "N"
 
 
 class SaveWriter:
@@ -133,11 +138,22 @@ class Session:
         self._begin(self._fresh_game(self.settings.variant))
 
     def _fresh_game(self, variant: str) -> Game:
-        if self.settings.winnable_only and self.pool is not None:
-            numbers = self.pool(variant)
+        """A new deal; with "winnable deals only", one proven winnable (shipped or local pool)."""
+        if self.settings.winnable_only:
+            numbers = list(self.pool(pool_of(variant))) if self.pool is not None else []
+            if self.store is not None:
+                numbers += self.store.load_winnable().get(pool_of(variant), [])
             if numbers:
                 return Game.deal(self.rng.choice(numbers), variant)
         return Game.new(variant, self.rng)
+
+    def proven_winnable(self) -> None:
+        """The solver found a win from a position of this game: its deal is winnable."""
+        game = self.game
+        if self.store is None or game.rules != Rules.for_variant(game.variant):
+            return
+        store, pool, number = self.store, pool_of(game.variant), game.number
+        self._submit(f"pool-{number}", lambda: store.add_winnable(pool, number))
 
     def _begin(self, game: Game) -> None:
         self.game = game

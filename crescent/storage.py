@@ -41,6 +41,7 @@ from typing import Any, Final, TypeGuard, TypeVar
 
 from crescent import settings as _settings
 from crescent import stats as _stats
+from crescent.deal import DEAL_COUNT
 from crescent.engine import Game
 from crescent.settings import Settings
 from crescent.stats import Stats
@@ -61,6 +62,8 @@ APP_NAME: Final = "Crescent"
 GAME_FILE: Final = "game.json"
 STATS_FILE: Final = "stats.json"
 SETTINGS_FILE: Final = "settings.json"
+WINNABLE_FILE: Final = "winnable.json"
+"""Deals the solver proved winnable during play (the local pool)."""
 STALE_TEMP_SECONDS: Final = 60.0
 """A temporary file older than this was left by a crash: removed on the first save."""
 
@@ -68,6 +71,7 @@ _KNOWN_FORMAT: Final = {
     GAME_FILE: FORMAT,
     STATS_FILE: _stats.FORMAT,
     SETTINGS_FILE: _settings.FORMAT,
+    WINNABLE_FILE: FORMAT,
 }
 """The newest format this version reads, per file; a greater one is a newer version's."""
 
@@ -203,6 +207,7 @@ class Store:
         self.game_path = self.root / GAME_FILE
         self.stats_path = self.root / STATS_FILE
         self.settings_path = self.root / SETTINGS_FILE
+        self.winnable_path = self.root / WINNABLE_FILE
         self._clock = clock
         self._pending: list[Notice] = []
         self._told: set[Notice] = set()
@@ -272,6 +277,25 @@ class Store:
         obj = s.to_dict()
         with self._lock:
             return self._save(self.settings_path, obj, Settings.from_dict)
+
+    # -- deals the solver proved winnable during play ---------------------------
+
+    def load_winnable(self) -> dict[str, list[int]]:
+        """Deal numbers proven winnable here, by pool ("N" serves N and D; "F")."""
+        with self._lock:
+            pools = self._load(self.winnable_path, _parse_pools)
+        return pools if pools is not None else {}
+
+    def add_winnable(self, pool: str, number: int) -> bool:
+        """Remember that deal ``number`` of ``pool`` can be won."""
+        with self._lock:
+            pools = self._load(self.winnable_path, _parse_pools) or {}
+            numbers = pools.setdefault(pool, [])
+            if number in numbers:
+                return True
+            numbers.append(number)
+            obj = {"format": FORMAT, "pools": pools}
+            return self._save(self.winnable_path, obj, _parse_pools, indent=None)
 
     # -- notices ----------------------------------------------------------------
 
@@ -371,11 +395,28 @@ class Store:
             return
         self._swept = True
         now = time.time()
-        for name in (GAME_FILE, STATS_FILE, SETTINGS_FILE):
+        for name in (GAME_FILE, STATS_FILE, SETTINGS_FILE, WINNABLE_FILE):
             for tmp in self.root.glob(f".{name}.*.tmp"):
                 with contextlib.suppress(OSError):
                     if now - tmp.lstat().st_mtime > STALE_TEMP_SECONDS:
                         tmp.unlink()
+
+
+def _parse_pools(d: object) -> dict[str, list[int]]:
+    if not isinstance(d, dict) or d.get("format") != FORMAT:
+        raise ValueError("winnable deals: not a format-1 object")
+    pools = d.get("pools")
+    if not isinstance(pools, dict):
+        raise ValueError("winnable deals: 'pools' must be an object")
+    out: dict[str, list[int]] = {}
+    for key, numbers in pools.items():
+        if key not in ("N", "F") or not isinstance(numbers, list):
+            raise ValueError(f"winnable deals: bad pool {key!r}")
+        for n in numbers:
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < DEAL_COUNT:
+                raise ValueError(f"winnable deals: bad deal number {n!r}")
+        out[key] = list(numbers)
+    return out
 
 
 def _decode(data: bytes) -> dict[str, Any]:

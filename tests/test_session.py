@@ -176,3 +176,39 @@ def test_resume_round_trip_through_a_real_second_start(tmp_path: Path) -> None:
         position["redeals_left"],
         position["history"],
     )
+
+
+def test_winnable_only_draws_from_shipped_and_local_pools(tmp_path: Path) -> None:
+    from crescent.settings import Settings
+
+    s = Session(
+        Store(tmp_path),
+        Settings(winnable_only=True),
+        pool=lambda v: [7] if v == "N" else [],
+        background_saves=False,
+    )
+    s.start(new=True)
+    assert s.game.number == 7
+    s.new_game(variant="F")
+    assert s.game.variant == "F"  # no F pool yet: any deal
+    s.proven_winnable()
+    assert Store(tmp_path).load_winnable() == {"F": [s.game.number]}
+    number = s.game.number
+    s.new_game(variant="F")
+    assert s.game.number == number
+    s.new_game(variant="D")
+    assert s.game.number == 7 and s.game.variant == "D"  # the N pool serves face-down deals
+
+
+def test_bad_local_pool_file_is_set_aside_and_others_untouched(tmp_path: Path) -> None:
+    from crescent.storage import Notice
+
+    store = Store(tmp_path)
+    store.save_settings(store.load_settings())
+    settings_bytes = (tmp_path / "settings.json").read_bytes()
+    (tmp_path / "winnable.json").write_text('{"format": 1, "pools": {"N": [-3]}}')
+    assert store.load_winnable() == {}
+    assert Notice.CORRUPT in store.take_notices()
+    assert list(tmp_path.glob("winnable.json.corrupt-*"))
+    assert (tmp_path / "settings.json").read_bytes() == settings_bytes
+    assert store.add_winnable("N", 12) and store.load_winnable() == {"N": [12]}

@@ -285,6 +285,8 @@ class TableScene(Scene):
                 self.say(tr(T.HINT_NO_WAY_BACK))
             return
         self.hint = answer
+        if answer.kind == "win":
+            self.app.session.proven_winnable()
         if answer.kind == "lost":
             self.say(tr(T.HINT_LOST))
             if self.game.can_undo:
