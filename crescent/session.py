@@ -12,6 +12,7 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import random
 import threading
@@ -64,10 +65,9 @@ class SaveWriter:
                         break
                     key = next(iter(self._pending))
                     write = self._pending.pop(key)
-                try:
+                # A failed save must never kill the game; the Store records a notice.
+                with contextlib.suppress(Exception):
                     write()
-                except Exception:
-                    pass
 
     def flush(self, timeout: float = 5.0) -> bool:
         return self._idle.wait(timeout)

@@ -93,6 +93,9 @@ class _Stop(Exception):
 Piles = tuple[bytes, ...]
 Step = tuple[int, int]
 """An internal move: (source pile, destination pile / FOUNDATION / REDEAL_MOVE)."""
+Key = tuple[int, bytes, int]
+Child = tuple[int, Piles, bytes, int, tuple[Step, ...], Key]
+"""(score before the redeal bonus, piles, foundations, redeals left, steps, key)."""
 
 
 def _suit_state(asc_top: int, desc_top: int) -> tuple[int, int]:
@@ -221,36 +224,38 @@ def _stuck(xc: int, beneath: dict[int, int], fnd: bytes) -> bool:
     return not (up_open or down_open)
 
 
-def _depth_penalty(piles: Piles, fnd: bytes) -> int:
-    """How deep the next cards each foundation needs lie (cards above the shallowest copy)."""
-    total = 0
-    for s in range(4):
-        a = fnd[2 * s]
-        d = fnd[2 * s + 1]
-        base = 13 * s
-        if a == 0:
-            wanted: tuple[int, ...] = tuple(range(base, base + 13))
-            best = 99
-            for p in piles:
-                n = len(p)
-                for k in range(n - 1, -1, -1):
-                    if p[k] in wanted:
-                        if n - 1 - k < best:
-                            best = n - 1 - k
-                        break
-            total += 0 if best == 99 else best
-            continue
-        for need in (a + 1 if a < 13 else 0, d - 1 if d > 1 else 0):
-            if need == 0:
+_NEEDS: dict[bytes, tuple[int, ...]] = {}
+
+
+def _needs(fnd: bytes) -> tuple[int, ...]:
+    """The cards the foundations take next (suits that meet take any card: left out)."""
+    need = _NEEDS.get(fnd)
+    if need is None:
+        out = []
+        for s in range(4):
+            a = fnd[2 * s]
+            d = fnd[2 * s + 1]
+            if a == 0:
                 continue
-            c = base + need - 1
-            best = 99
-            for p in piles:
-                k = p.rfind(c)
-                if k >= 0 and len(p) - 1 - k < best:
-                    best = len(p) - 1 - k
-            if best != 99:
-                total += best
+            if a < 13:
+                out.append(13 * s + a)
+            if d > 1:
+                out.append(13 * s + d - 2)
+        need = _NEEDS[fnd] = tuple(out)
+    return need
+
+
+def _depth_penalty(piles: Piles, fnd: bytes) -> int:
+    """How deep the cards the foundations need next lie (cards above the shallowest copy)."""
+    total = 0
+    for c in _needs(fnd):
+        best = 99
+        for p in piles:
+            k = p.rfind(c)
+            if k >= 0 and len(p) - 1 - k < best:
+                best = len(p) - 1 - k
+        if best != 99:
+            total += best
     return total
 
 
@@ -338,10 +343,14 @@ class _Search:
                 return piles, fnd
 
     def children(
-        self, piles: Piles, fnd: bytes, r: int, use_autoplay: bool
-    ) -> list[tuple[Piles, bytes, int, tuple[Step, ...]]]:
-        """Every position one move (plus safe plays) away, foundation moves first."""
-        out: list[tuple[Piles, bytes, int, tuple[Step, ...]]] = []
+        self, piles: Piles, fnd: bytes, r: int, key: Key, use_autoplay: bool
+    ) -> list[Child]:
+        """Every position one move (plus safe plays) away, with its score and key.
+
+        The score (foundation cards, less how deep the cards the foundations
+        need next lie) is worked out from the parent's for pile-to-pile moves.
+        """
+        out: list[Child] = []
         by_top: dict[int, list[int]] = {}
         empty = -1
         for i, p in enumerate(piles):
@@ -351,6 +360,59 @@ class _Search:
             elif empty < 0:
                 empty = i
         lone_useless = r == 0 and not self.accept
+        rotate = self.rotate
+        psum = key[0]
+        base = _W_FOUND * _found_count(fnd)
+        # Where the cards the foundations need next lie: per card, its
+        # shallowest depth and the piles holding it.
+        need = _needs(fnd)
+        wants: list[tuple[int, int, tuple[int, ...]]] = []
+        pen = 0
+        for c in need:
+            best = 99
+            where: list[int] = []
+            for k, p in enumerate(piles):
+                q = p.rfind(c)
+                if q >= 0:
+                    where.append(k)
+                    dd = len(p) - 1 - q
+                    if dd < best:
+                        best = dd
+            if where:
+                pen += best
+                wants.append((c, best, tuple(where)))
+
+        def pile_child(i: int, j: int, new_i: bytes, new_j: bytes, moved: int) -> None:
+            lst = list(piles)
+            lst[i] = new_i
+            lst[j] = new_j
+            cp = tuple(lst)
+            pn = pen
+            for c, best, where in wants:
+                if c != moved and i not in where and j not in where:
+                    continue
+                b = 99
+                for k in where:
+                    if k != i and k != j:
+                        p = piles[k]
+                        dd = len(p) - 1 - p.rfind(c)
+                        if dd < b:
+                            b = dd
+                for p in (new_i, new_j):
+                    q = p.rfind(c)
+                    if q >= 0 and len(p) - 1 - q < b:
+                        b = len(p) - 1 - q
+                pn += (0 if b == 99 else b) - best
+            if rotate:
+                ck = (
+                    psum - hash(piles[i]) - hash(piles[j]) + hash(new_i) + hash(new_j),
+                    fnd,
+                    r,
+                )
+            else:
+                ck = (hash(cp), fnd, r)
+            out.append((base - _W_DEPTH * pn, cp, fnd, r, ((i, j),), ck))
+
         for i, p in enumerate(piles):
             if not p:
                 continue
@@ -364,29 +426,27 @@ class _Search:
                 np_: Piles = tuple(lst)
                 if use_autoplay:
                     np_, nf = self.autoplay(np_, nf, r, steps)
-                out.append((np_, nf, r, tuple(steps)))
+                out.append(self._full(np_, nf, r, tuple(steps)))
             if lone_useless and not rest:
                 continue
+            top = p[-1:]
             for j in (*by_top.get(_UP[c], ()), *by_top.get(_DOWN[c], ())):
-                if j == i:
-                    continue
-                lst = list(piles)
-                lst[i] = rest
-                lst[j] = piles[j] + p[-1:]
-                out.append((tuple(lst), fnd, r, ((i, j),)))
+                if j != i:
+                    pile_child(i, j, rest, piles[j] + top, c)
             if self.accept and empty >= 0 and rest:
-                lst = list(piles)
-                lst[i] = rest
-                lst[empty] = p[-1:]
-                out.append((tuple(lst), fnd, r, ((i, empty),)))
+                pile_child(i, empty, rest, top, c)
         if r > 0:
             np_ = self.redealt(piles, r)
             steps = [(0, REDEAL_MOVE)]
             nf = fnd
             if use_autoplay:
                 np_, nf = self.autoplay(np_, nf, r - 1, steps)
-            out.append((np_, nf, r - 1, tuple(steps)))
+            out.append(self._full(np_, nf, r - 1, tuple(steps)))
         return out
+
+    def _full(self, piles: Piles, fnd: bytes, r: int, steps: tuple[Step, ...]) -> Child:
+        score = _W_FOUND * _found_count(fnd) - _W_DEPTH * _depth_penalty(piles, fnd)
+        return (score, piles, fnd, r, steps, self.key(piles, fnd, r))
 
     def is_dead(self, piles: Piles, fnd: bytes, r: int) -> bool:
         if self.accept or not (self.rotate or r == 0):
@@ -402,41 +462,37 @@ class _Search:
         if use_autoplay:
             piles, fnd = self.autoplay(piles, fnd, r, steps0)
         root_key = self.key(piles, fnd, r)
-        parents: dict[tuple[int, bytes, int], tuple[tuple[int, bytes, int], tuple[Step, ...]]] = {}
-        parents[root_key] = (root_key, tuple(steps0))
+        parents: dict[Key, tuple[Key, tuple[Step, ...]]] = {root_key: (root_key, tuple(steps0))}
         if _found_count(fnd) == 104:
             return steps0
         if self.is_dead(piles, fnd, r):
             return False
-        heap: list[tuple[int, int, Piles, bytes, int, tuple[int, bytes, int]]] = []
+        heap: list[tuple[int, int, Piles, bytes, int, Key]] = [(0, 0, piles, fnd, r, root_key)]
         seq = 0
-        heap.append((0, seq, piles, fnd, r, root_key))
+        push = heapq.heappush
+        pop = heapq.heappop
         while heap:
-            _, _, piles, fnd, r, key = heapq.heappop(heap)
+            _, _, piles, fnd, r, key = pop(heap)
             self.tick()
-            for cp, cf, cr, steps in self.children(piles, fnd, r, use_autoplay):
-                ck = self.key(cp, cf, cr)
+            for score, cp, cf, cr, steps, ck in self.children(piles, fnd, r, key, use_autoplay):
                 if ck in parents:
                     continue
                 parents[ck] = (key, steps)
-                count = _found_count(cf)
-                if count == 104:
-                    return self._line(parents, ck, root_key)
-                if steps[0][1] >= FOUNDATION and self.is_dead(cp, cf, cr):
+                if cf is not fnd:
+                    if _found_count(cf) == 104:
+                        return self._line(parents, ck, root_key)
+                    if self.is_dead(cp, cf, cr):
+                        continue
+                elif cr != r and self.is_dead(cp, cf, cr):
                     continue
                 seq += 1
-                score = _W_FOUND * count - _W_DEPTH * _depth_penalty(cp, cf) + _W_REDEAL * cr
-                heapq.heappush(heap, (-score, seq, cp, cf, cr, ck))
+                push(heap, (-score - _W_REDEAL * cr, seq, cp, cf, cr, ck))
             if len(parents) > max_states:
                 return None
         return False
 
     @staticmethod
-    def _line(
-        parents: dict[tuple[int, bytes, int], tuple[tuple[int, bytes, int], tuple[Step, ...]]],
-        key: tuple[int, bytes, int],
-        root_key: tuple[int, bytes, int],
-    ) -> list[Step]:
+    def _line(parents: dict[Key, tuple[Key, tuple[Step, ...]]], key: Key, root_key: Key) -> list[Step]:
         chunks: list[tuple[Step, ...]] = []
         while True:
             parent, steps = parents[key]
@@ -462,30 +518,27 @@ class _Search:
             return steps0
         if self.is_dead(piles, fnd, r):
             return None
-        seen: set[tuple[int, bytes, int]] = {self.key(piles, fnd, r)}
+        root_key = self.key(piles, fnd, r)
+        seen: set[Key] = {root_key}
         path: list[tuple[Step, ...]] = [tuple(steps0)]
-        # Each frame: the children still to try, best last.
-        stack: list[list[tuple[int, int, Piles, bytes, int, tuple[Step, ...]]]] = []
 
-        def frame(
-            piles: Piles, fnd: bytes, r: int
-        ) -> list[tuple[int, int, Piles, bytes, int, tuple[Step, ...]]]:
-            out = []
-            for n, (cp, cf, cr, steps) in enumerate(self.children(piles, fnd, r, use_autoplay)):
-                score = _W_FOUND * _found_count(cf) - _W_DEPTH * _depth_penalty(cp, cf)
-                out.append((score, -n, cp, cf, cr, steps))
-            out.sort(key=lambda t: (t[0], t[1]))
-            return out
+        def frame(piles: Piles, fnd: bytes, r: int, key: Key) -> list[Child]:
+            """The children still to try, best last (redeals tried last of all)."""
+            kids = self.children(piles, fnd, r, key, use_autoplay)
+            kids.reverse()  # among equal scores keep the generation order
+            kids.sort(key=lambda t: t[0] + _W_REDEAL * t[3])
+            return kids
 
-        stack.append(frame(piles, fnd, r))
+        stack: list[list[Child]] = [frame(piles, fnd, r, root_key)]
+        parent_state: list[tuple[bytes, int]] = [(fnd, r)]
         while stack:
             top = stack[-1]
             if not top:
                 stack.pop()
+                parent_state.pop()
                 path.pop()
                 continue
-            _, _, cp, cf, cr, steps = top.pop()
-            ck = self.key(cp, cf, cr)
+            _, cp, cf, cr, steps, ck = top.pop()
             if ck in seen:
                 continue
             seen.add(ck)
@@ -493,10 +546,12 @@ class _Search:
             if _found_count(cf) == 104:
                 path.append(steps)
                 return [s for chunk in path for s in chunk]
-            if steps[0][1] >= FOUNDATION and self.is_dead(cp, cf, cr):
+            pf, pr = parent_state[-1]
+            if (cf is not pf or cr != pr) and self.is_dead(cp, cf, cr):
                 continue
             path.append(steps)
-            stack.append(frame(cp, cf, cr))
+            parent_state.append((cf, cr))
+            stack.append(frame(cp, cf, cr, ck))
         return None
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from crescent.engine import Game, Reason  # noqa: E402
-from crescent.i18n import LANGUAGES, load_translator  # noqa: E402
-from crescent.session import Session  # noqa: E402
-from crescent.ui.app import App, Options, init_pygame  # noqa: E402
-from crescent.ui.screens import blocked_dialog  # noqa: E402
+from crescent.engine import Game, Reason
+from crescent.i18n import LANGUAGES, load_translator
+from crescent.session import Session
+from crescent.ui.app import App, Options, init_pygame
+from crescent.ui.screens import blocked_dialog
 
 
 def main() -> int:

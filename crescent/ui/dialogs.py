@@ -8,7 +8,7 @@ touch size.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,6 +33,8 @@ class Row:
     buttons: tuple[tuple[str, str, bool], ...] = ()
     """(label, action id, primary)."""
     columns: int = 0
+    value: str = ""
+    """For "pair" rows: the value shown right of the label."""
 
 
 class Dialog(Scene):
@@ -160,6 +162,8 @@ class Dialog(Scene):
             return font.get_linesize() * len(lines)
         if row.kind == "setting":
             return max(touch, px * 2)
+        if row.kind == "pair":
+            return fonts.get(px).get_linesize()
         if row.kind == "field":
             return max(touch, int(px * 2.2))
         if row.kind == "keys":
@@ -213,11 +217,26 @@ class Dialog(Scene):
             b.draw(surface, fonts, px)
             self.buttons.append(b)
             return
+        if row.kind == "pair":
+            font = fonts.fit(row.text, area.w * 3 // 4, px)
+            surface.blit(font.render(row.text, True, render.PANEL_INK), (area.x, area.y))
+            img = fonts.get(px, bold=True).render(row.value, True, render.PANEL_INK)
+            surface.blit(img, img.get_rect(topright=(area.right, area.y)))
+            return
         if row.kind == "field":
             render.rounded(surface, area, (255, 255, 255), 10)
             render.rounded(surface, area, (90, 120, 100), 10, 2)
-            font = fonts.fit(row.text + "▏", area.w - 20, int(px * 1.3), bold=True)
-            render.text_centered(surface, font, row.text + "▏", area.center, render.PANEL_INK)
+            font = fonts.fit(row.text + "M", area.w - 20, int(px * 1.3), bold=True)
+            r = render.text_centered(surface, font, row.text, area.center, render.PANEL_INK)
+            caret_x = r.right + 3 if row.text else area.centerx
+            h = font.get_height()
+            pygame.draw.line(
+                surface,
+                render.PANEL_INK,
+                (caret_x, area.centery - h // 2),
+                (caret_x, area.centery + h // 2),
+                2,
+            )
             return
         if row.kind == "keys":
             cols = row.columns or 10

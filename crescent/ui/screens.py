@@ -144,24 +144,21 @@ class StatsScreen(Dialog):
         st = self.app.session.stats.get(self.variant)
         best = format_time(st.best_time) if st.best_time is not None else "—"
         avg = st.average_time
-        lines = [
-            f"{tr(T.GAMES_PLAYED)}: {st.played}",
-            f"{tr(T.GAMES_WON)}: {st.won}",
-            f"{tr(T.WIN_RATE)}: {round(st.win_rate * 100)}%",
-            f"{tr(T.CURRENT_STREAK)}: {st.current_streak}",
-            f"{tr(T.BEST_STREAK)}: {st.best_streak}",
-            f"{tr(T.BEST_TIME)}: {best}",
-            f"{tr(T.FEWEST_MOVES)}: {st.fewest_moves if st.fewest_moves is not None else '—'}",
-            f"{tr(T.AVERAGE_TIME)}: {format_time(avg) if avg is not None else '—'}",
+        pairs = [
+            (T.GAMES_PLAYED, str(st.played)),
+            (T.GAMES_WON, str(st.won)),
+            (T.WIN_RATE, f"{round(st.win_rate * 100)}%"),
+            (T.CURRENT_STREAK, str(st.current_streak)),
+            (T.BEST_STREAK, str(st.best_streak)),
+            (T.BEST_TIME, best),
+            (T.FEWEST_MOVES, str(st.fewest_moves) if st.fewest_moves is not None else "—"),
+            (T.AVERAGE_TIME, format_time(avg) if avg is not None else "—"),
         ]
-        tabs = tuple(
-            (("▸ " if v == self.variant else "") + tr(VARIANT_NAMES[v]), f"v{v}", v == self.variant)
-            for v in "NFD"
-        )
+        tabs = tuple((tr(VARIANT_NAMES[v]), f"v{v}", v == self.variant) for v in "NFD")
         return [
             Row("title", tr(T.STATS_TITLE)),
             Row("buttons", buttons=tabs),
-            Row("text", "\n".join(lines)),
+            *(Row("pair", tr(label), value=value) for label, value in pairs),
             Row(
                 "buttons",
                 buttons=((tr(T.RESET_STATS), "reset", False), (tr(T.CLOSE), "close", True)),
@@ -236,7 +233,7 @@ class CodeScreen(Dialog):
         tr = self.app.tr
         code = self.app.session.game.code
         info = tr(T.CODE_COPIED, code=code) if self.copied else f"{tr(T.CODE)}: {code}"
-        keys = tuple((ch, f"k{ch}", False) for ch in self.KEYS) + (("⌫", "back", False),)
+        keys = (*((ch, f"k{ch}", False) for ch in self.KEYS), ("←", "back", False))
         return [
             Row("title", tr(T.ENTER_CODE)),
             Row("text", info),
