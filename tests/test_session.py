@@ -151,9 +151,9 @@ def test_background_writer_flushes_on_close(tmp_path: Path) -> None:
 
 def _run_game(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    command = [sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path), "--frames", "5"]
     return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path), "--frames", "5"]
-        + list(args),
+        [*command, *args],
         env=env,
         capture_output=True,
         text=True,
