@@ -17,6 +17,7 @@ from typing import NoReturn
 
 from crescent.deal import InvalidCode, parse_code
 from crescent.i18n import LANGUAGES
+from crescent.kiosk_config import KioskConfig, KioskConfigError, load_kiosk_config
 
 EXIT_USAGE = 2
 
@@ -46,6 +47,8 @@ class Config:
     config: Path | None = None
     dpi: float | None = None
     self_check: bool = False
+    kiosk_config: KioskConfig | None = None
+    """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -118,6 +121,7 @@ def parse_args(argv: list[str]) -> Config:
         except InvalidCode as e:
             raise UsageError(f"bad --code: {e}") from None
     play = ns.play.split() if ns.play is not None else None
+    kiosk = ns.kiosk or ns.config is not None  # a kiosk config file means kiosk mode
     return Config(
         code=ns.code,
         variant=ns.variant,
@@ -129,15 +133,28 @@ def parse_args(argv: list[str]) -> Config:
         play=play,
         screenshot=ns.screenshot,
         frames=ns.frames,
-        kiosk=ns.kiosk,
+        kiosk=kiosk,
         config=ns.config,
         dpi=ns.dpi,
         self_check=ns.self_check,
+        kiosk_config=_kiosk_config(ns.config) if kiosk else None,
     )
+
+
+def _kiosk_config(path: Path | None) -> KioskConfig:
+    """The kiosk configuration; a kiosk never starts without one (it holds the PIN)."""
+    if path is None:
+        raise UsageError('--kiosk needs --config FILE (its "kiosk" section holds the operator PIN)')
+    try:
+        return load_kiosk_config(path)
+    except KioskConfigError as e:
+        raise UsageError(f"kiosk {e}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # Before pygame is imported: its import sets the X11 window class to argv[0] otherwise.
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "crescent")
     try:
         config = parse_args(sys.argv[1:] if argv is None else argv)
     except UsageError as e:

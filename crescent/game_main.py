@@ -93,6 +93,10 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
     options = Options(
         size=config.size, fullscreen=config.fullscreen, kiosk=config.kiosk, dpi=config.dpi
     )
+    if config.kiosk:
+        from crescent.kiosk import kiosk_touch
+
+        options.dpi, options.touch_mm = kiosk_touch(config)
     try:
         app = App(session, options, tr)
         if config.kiosk:

@@ -101,8 +101,7 @@ class PinGuard:
 # -- the attract loop's deals -------------------------------------------------------------
 
 RECORDED_CODE: Final = "CR1-N-KZCYTJA"
-RECORDED_LINE: Final = tuple(
-    """
+_RECORDED_TEXT: Final = """
 P9-F2 P5-F8 P15-F5 P13-F2 P10-F8 P9-P11 P9-P15 P9-P5 P9-F7 P9-F8 P12-P16 P12-F5 P15-F5
 P15-F5 P15-F8 P5-F8 P15-F2 P6-F8 P14-P13 P7-P16 P7-F3 P4-P16 P4-F6 P4-P12 P4-F3 P1-F3
 P1-F4 P1-P14 P1-F3 P15-P4 P15-F6 P12-P3 P12-F6 P3-F6 P3-F6 P12-F7 P5-P1 P5-P7 P3-P7 P3-F1
@@ -114,8 +113,8 @@ P8-P1 P8-F4 P8-F1 F8-F4 F8-F4 F8-F4 P5-F4 P5-F4 P14-F8 P14-F7 P11-F7 P10-P5 P10-
 P10-F1 P10-F2 P12-P2 P12-F8 P5-P11 P7-P5 P7-F5 P13-F5 P13-F5 P3-F5 P13-F4 P13-P7 P13-F4
 P2-F4 P2-F4 P2-F8 P2-F2 P2-F5 P16-P2 P16-P4 P16-F3 P5-F3 P16-F2 P2-F2 P5-F3 P2-F2 P7-F2
 P7-F2 P11-F3 P11-F7 P11-F8 P4-F8 P4-F8 P4-F4 P4-F2 P11-F2 R P1-F5 P1-F5
-""".split()
-)
+"""
+RECORDED_LINE: Final = tuple(_RECORDED_TEXT.split())
 """A winning line (found by the solver) for RECORDED_CODE: the attract loop's fallback
 when no other line is ready yet. tests/test_kiosk.py replays it in the engine."""
 
@@ -342,13 +341,10 @@ class Kiosk:
         if isinstance(event, PointerDown):
             if self.hold is None and self._in_corner(event.x, event.y):
                 self.hold = (event.pointer, self.app.now)
-        elif isinstance(event, PointerMove):
-            if self.hold is not None and self.hold[0] == event.pointer:
-                if not self._in_corner(event.x, event.y):
-                    self.hold = None
-        elif isinstance(event, PointerUp):
-            if self.hold is not None and self.hold[0] == event.pointer:
-                self.hold = None
+        elif isinstance(event, PointerMove | PointerUp):
+            held = self.hold is not None and self.hold[0] == event.pointer
+            if held and (isinstance(event, PointerUp) or not self._in_corner(event.x, event.y)):
+                self.hold = None  # released, or slid out of the corner
         return False
 
     def update(self, dt: float) -> None:

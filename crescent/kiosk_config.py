@@ -154,12 +154,12 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
     error (a misspelt key would otherwise be silently left at its default).
     """
     if not isinstance(obj, dict):
-        raise KioskConfigError(f"{where} must hold a JSON object with a \"kiosk\" section")
+        raise KioskConfigError(f'{where} must hold a JSON object with a "kiosk" section')
     section = obj.get("kiosk")
     if section is None:
-        raise KioskConfigError(f"{where} has no \"kiosk\" section")
+        raise KioskConfigError(f'{where} has no "kiosk" section')
     if not isinstance(section, dict):
-        raise KioskConfigError(f"{where}: \"kiosk\" must be an object")
+        raise KioskConfigError(f'{where}: "kiosk" must be an object')
     unknown = sorted(str(k) for k in section if k not in _KEYS)
     if unknown:
         raise KioskConfigError(

@@ -173,8 +173,11 @@ class Session:
             self._begin(self._fresh_game(variant or self.settings.variant))
 
     def abandon(self) -> None:
-        """The player leaves this game: blocked, or with moves played, it counts as a loss."""
-        if self.recorded:
+        """The player leaves this game: blocked, or with moves played, it counts as a loss.
+
+        A game left idle on a kiosk (``idle_abandoned``) is not counted: its player is gone.
+        """
+        if self.recorded or self.idle_abandoned:
             return
         if self.game.status == "blocked" or (self.game.moves > 0 and self.game.status == "playing"):
             self.stats.record_loss(self.game.variant)

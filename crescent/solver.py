@@ -113,11 +113,19 @@ def _convert(game: Game) -> tuple[Piles, bytes, int]:
     return piles, bytes(fnd), game.redeals_left
 
 
+_COUNTS: dict[bytes, int] = {}
+
+
 def _found_count(fnd: bytes) -> int:
+    """Cards on the foundations (104 when won)."""
+    total = _COUNTS.get(fnd)
+    if total is not None:
+        return total
     total = 0
     for s in range(4):
         a = fnd[2 * s]
         total += 13 if a == 0 else a + 14 - fnd[2 * s + 1]
+    _COUNTS[fnd] = total
     return total
 
 
@@ -161,6 +169,26 @@ def _safe(fnd: bytes, c: int) -> bool:
     return not ((x == 13 and d > 1) or (x == 1 and a < 13))
 
 
+_ACCEPTED: dict[bytes, frozenset[int]] = {}
+_SAFE: dict[bytes, frozenset[int]] = {}
+
+
+def _accepted(fnd: bytes) -> frozenset[int]:
+    """The cards the foundations take now."""
+    cards = _ACCEPTED.get(fnd)
+    if cards is None:
+        cards = _ACCEPTED[fnd] = frozenset(c for c in range(52) if _accepts(fnd, c))
+    return cards
+
+
+def _safe_cards(fnd: bytes) -> frozenset[int]:
+    """The cards the foundations take now that are played without searching."""
+    cards = _SAFE.get(fnd)
+    if cards is None:
+        cards = _SAFE[fnd] = frozenset(c for c in _accepted(fnd) if _safe(fnd, c))
+    return cards
+
+
 def _remaining(fnd: bytes, c: int) -> int:
     """How many copies of card ``c`` are not on a foundation."""
     s2 = 2 * (c // 13)
@@ -192,6 +220,17 @@ def _dead(piles: Piles, fnd: bytes, r: int) -> bool:
             c = p[h]
             counts[c] = counts.get(c, 0) + 1
     return False
+
+
+def _buried(pile: bytes, fnd: bytes, r: int) -> bool:
+    """Whether the top card of ``pile`` can never leave it (see :func:`_dead`)."""
+    h = len(pile) - 1
+    if h <= r:
+        return False
+    beneath: dict[int, int] = {}
+    for c in pile[r:h]:
+        beneath[c] = beneath.get(c, 0) + 1
+    return _stuck(pile[h], beneath, fnd)
 
 
 def _stuck(xc: int, beneath: dict[int, int], fnd: bytes) -> bool:
@@ -245,18 +284,33 @@ def _needs(fnd: bytes) -> tuple[int, ...]:
     return need
 
 
+_DEPTHS: dict[tuple[int, ...], dict[bytes, tuple[int, ...]]] = {}
+
+
 def _depth_penalty(piles: Piles, fnd: bytes) -> int:
-    """How deep the cards the foundations need next lie (cards above the shallowest copy)."""
-    total = 0
-    for c in _needs(fnd):
-        best = 99
-        for p in piles:
-            k = p.rfind(c)
-            if k >= 0 and len(p) - 1 - k < best:
-                best = len(p) - 1 - k
-        if best != 99:
-            total += best
-    return total
+    """How deep the cards the foundations need next lie (cards above the shallowest copy).
+
+    Per pile, the depths of the needed cards are cached (piles are shared
+    between positions), and the minimum over piles is taken in C.
+    """
+    need = _needs(fnd)
+    if not need:
+        return 0
+    cache = _DEPTHS.get(need)
+    if cache is None:
+        if len(_DEPTHS) > 4096:
+            _DEPTHS.clear()
+        cache = _DEPTHS[need] = {}
+    elif len(cache) > 200_000:
+        cache.clear()
+    vecs = []
+    for p in piles:
+        v = cache.get(p)
+        if v is None:
+            n = len(p) - 1
+            v = cache[p] = tuple(n - k if k >= 0 else 99 for k in map(p.rfind, need))
+        vecs.append(v)
+    return sum(m for m in map(min, zip(*vecs)) if m != 99)
 
 
 # -- the search -----------------------------------------------------------------
@@ -318,19 +372,14 @@ class _Search:
         if r > 0 and not (self.rotate and self.loose):
             return piles, fnd
         while True:
-            crossed = False
-            for s in range(4):
-                a = fnd[2 * s]
-                if a != 0 and fnd[2 * s + 1] <= a:
-                    crossed = True
-                    break
-            if not crossed:
+            safe = _safe_cards(fnd)
+            if not safe:
                 return piles, fnd
             played = False
             for i, p in enumerate(piles):
                 if p:
                     c = p[-1]
-                    if _accepts(fnd, c) and _safe(fnd, c):
+                    if c in safe:
                         if r > 0:
                             self.inexact = True
                         fnd = _play_found(fnd, c)
@@ -339,6 +388,7 @@ class _Search:
                         piles = tuple(lst)
                         steps.append((i, FOUNDATION))
                         played = True
+                        safe = _safe_cards(fnd)
             if not played:
                 return piles, fnd
 
@@ -347,8 +397,8 @@ class _Search:
     ) -> list[Child]:
         """Every position one move (plus safe plays) away, with its score and key.
 
-        The score (foundation cards, less how deep the cards the foundations
-        need next lie) is worked out from the parent's for pile-to-pile moves.
+        The score: foundation cards, less how deep the cards the foundations
+        need next lie.
         """
         out: list[Child] = []
         by_top: dict[int, list[int]] = {}
@@ -360,49 +410,15 @@ class _Search:
             elif empty < 0:
                 empty = i
         lone_useless = r == 0 and not self.accept
+        check_buried = not self.accept and (self.rotate or r == 0)
         rotate = self.rotate
         psum = key[0]
         base = _W_FOUND * _found_count(fnd)
-        # Where the cards the foundations need next lie: per card, its
-        # shallowest depth and the piles holding it.
-        need = _needs(fnd)
-        wants: list[tuple[int, int, tuple[int, ...]]] = []
-        pen = 0
-        for c in need:
-            best = 99
-            where: list[int] = []
-            for k, p in enumerate(piles):
-                q = p.rfind(c)
-                if q >= 0:
-                    where.append(k)
-                    dd = len(p) - 1 - q
-                    if dd < best:
-                        best = dd
-            if where:
-                pen += best
-                wants.append((c, best, tuple(where)))
-
-        def pile_child(i: int, j: int, new_i: bytes, new_j: bytes, moved: int) -> None:
+        def pile_child(i: int, j: int, new_i: bytes, new_j: bytes) -> None:
             lst = list(piles)
             lst[i] = new_i
             lst[j] = new_j
             cp = tuple(lst)
-            pn = pen
-            for c, best, where in wants:
-                if c != moved and i not in where and j not in where:
-                    continue
-                b = 99
-                for k in where:
-                    if k != i and k != j:
-                        p = piles[k]
-                        dd = len(p) - 1 - p.rfind(c)
-                        if dd < b:
-                            b = dd
-                for p in (new_i, new_j):
-                    q = p.rfind(c)
-                    if q >= 0 and len(p) - 1 - q < b:
-                        b = len(p) - 1 - q
-                pn += (0 if b == 99 else b) - best
             if rotate:
                 ck = (
                     psum - hash(piles[i]) - hash(piles[j]) + hash(new_i) + hash(new_j),
@@ -411,14 +427,17 @@ class _Search:
                 )
             else:
                 ck = (hash(cp), fnd, r)
-            out.append((base - _W_DEPTH * pn, cp, fnd, r, ((i, j),), ck))
+            if check_buried and _buried(new_j, fnd, r):
+                return
+            out.append((base - _W_DEPTH * _depth_penalty(cp, fnd), cp, fnd, r, ((i, j),), ck))
 
+        accepted = _accepted(fnd)
         for i, p in enumerate(piles):
             if not p:
                 continue
             c = p[-1]
             rest = p[:-1]
-            if _accepts(fnd, c):
+            if c in accepted:
                 lst = list(piles)
                 lst[i] = rest
                 nf = _play_found(fnd, c)
@@ -432,9 +451,9 @@ class _Search:
             top = p[-1:]
             for j in (*by_top.get(_UP[c], ()), *by_top.get(_DOWN[c], ())):
                 if j != i:
-                    pile_child(i, j, rest, piles[j] + top, c)
+                    pile_child(i, j, rest, piles[j] + top)
             if self.accept and empty >= 0 and rest:
-                pile_child(i, empty, rest, top, c)
+                pile_child(i, empty, rest, top)
         if r > 0:
             np_ = self.redealt(piles, r)
             steps = [(0, REDEAL_MOVE)]

@@ -119,7 +119,8 @@ def two_piles() -> Game:
 def both_foundations() -> Game:
     """6S on P1 fits both spade foundations: ascending at 5, descending at 7."""
     g = position(
-        {"P1": ["6S"], "P2": ["10S"], "P3": ["QS"], "P4": ["2H"]}, {"F1": "5S", "F5": "7S", "F2": "AH"}
+        {"P1": ["6S"], "P2": ["10S"], "P3": ["QS"], "P4": ["2H"]},
+        {"F1": "5S", "F5": "7S", "F2": "AH"},
     )
     assert moves_text(g) == ["P1-F1", "P1-F5", "P4-F2"]
     return g

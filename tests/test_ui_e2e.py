@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -20,6 +21,7 @@ from crescent import text as T
 from crescent.cards import parse_card
 from crescent.engine import Game
 from crescent.ui.dialogs import MessageDialog
+from crescent.ui.table import SlotLook
 from tests.helpers_positions import moves_text, position, tableau_intact
 from tests.helpers_ui import Client, close_client, make_client, post_mouse, shown_matches_engine
 
@@ -36,10 +38,15 @@ def clients() -> Iterator[list[Client]]:
         close_client(c)
 
 
+MakeClient = Callable[..., Client]
+
+
 @pytest.fixture
-def client_for(clients: list[Client]):  # type: ignore[no-untyped-def]
-    def make(game: Game | None = None, **kw: object) -> Client:
-        c = make_client(game, **kw)  # type: ignore[arg-type]
+def client_for(clients: list[Client]) -> MakeClient:
+    """Make clients (as :func:`make_client`) that are closed after the test."""
+
+    def make(game: Game | None = None, **kw: Any) -> Client:
+        c = make_client(game, **kw)
         clients.append(c)
         return c
 
@@ -69,6 +76,17 @@ def two_piles() -> Game:
 SIX_S = parse_card("6S")
 
 
+def shown(c: Client, place: int) -> SlotLook:
+    """How the table last drew ``place``."""
+    look = c.app.table._slot_keys[place]
+    assert look is not None
+    return look
+
+
+def status(c: Client) -> str:
+    return c.game.status
+
+
 def dialog(c: Client) -> MessageDialog:
     top = c.app.scenes[-1]
     assert isinstance(top, MessageDialog), f"no dialog on top: {c.app.scenes}"
@@ -86,7 +104,7 @@ def press_button(c: Client, label: str) -> None:
 # -- pointer ---------------------------------------------------------------------------
 
 
-def test_a_mouse_tap_moves_the_card(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_a_mouse_tap_moves_the_card(client_for: MakeClient) -> None:
     c = client_for(one_destination())
     c.click(c.centre(0))
     c.frames(1)
@@ -95,10 +113,10 @@ def test_a_mouse_tap_moves_the_card(client_for) -> None:  # type: ignore[no-unty
     shown_matches_engine(c)
     c.settle()
     shown_matches_engine(c)
-    assert c.app.table._slot_keys[16].card == SIX_S
+    assert shown(c, 16).card == SIX_S
 
 
-def test_a_finger_drag_to_a_pile_moves_the_card(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_a_finger_drag_to_a_pile_moves_the_card(client_for: MakeClient) -> None:
     c = client_for(two_piles())
     (x0, y0), (x1, y1) = c.centre(0), c.centre(1)
     c.finger(pygame.FINGERDOWN, (x0, y0), finger_id=7)
@@ -107,7 +125,7 @@ def test_a_finger_drag_to_a_pile_moves_the_card(client_for) -> None:  # type: ig
     c.frames(1)
     assert c.app.table.controller.drag is not None and c.app.table.controller.drag.active
     c.frames(2)  # the dragged card is drawn where the finger is; the pile shows what is under
-    assert c.app.table._slot_keys[0].card != SIX_S
+    assert shown(c, 0).card != SIX_S
     c.finger(pygame.FINGERUP, (x1, y1), finger_id=7)
     c.frames(1)
     assert str(c.game.history[-1]) == "P1-P2"
@@ -121,7 +139,7 @@ def test_a_finger_drag_to_a_pile_moves_the_card(client_for) -> None:  # type: ig
     shown_matches_engine(c)
 
 
-def test_a_mouse_drag_onto_a_pile_moves_the_card(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_a_mouse_drag_onto_a_pile_moves_the_card(client_for: MakeClient) -> None:
     c = client_for(two_piles())
     (x0, y0), (x1, y1) = c.centre(0), c.centre(2)
     post_mouse(pygame.MOUSEBUTTONDOWN, (x0, y0))
@@ -132,7 +150,7 @@ def test_a_mouse_drag_onto_a_pile_moves_the_card(client_for) -> None:  # type: i
     assert [str(m) for m in c.game.history] == ["P1-P3"]
 
 
-def test_mouse_events_synthesised_from_touch_are_ignored(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_mouse_events_synthesised_from_touch_are_ignored(client_for: MakeClient) -> None:
     c = client_for(one_destination())
     c.click(c.centre(0), touch=True)
     post_mouse(pygame.MOUSEMOTION, (5, 5), touch=True)
@@ -146,7 +164,7 @@ def test_mouse_events_synthesised_from_touch_are_ignored(client_for) -> None:  #
     assert c.game.moves == 1
 
 
-def test_a_second_finger_does_not_disturb_a_drag(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_a_second_finger_does_not_disturb_a_drag(client_for: MakeClient) -> None:
     c = client_for(two_piles())
     (x0, y0), (x1, y1) = c.centre(0), c.centre(1)
     c.finger(pygame.FINGERDOWN, (x0, y0), finger_id=1)
@@ -159,7 +177,7 @@ def test_a_second_finger_does_not_disturb_a_drag(client_for) -> None:  # type: i
     assert [str(m) for m in c.game.history] == ["P1-P2"]
 
 
-def test_an_invalid_drop_slides_back_and_says_why(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_an_invalid_drop_slides_back_and_says_why(client_for: MakeClient) -> None:
     c = client_for(two_piles())
     (x0, y0), (x1, y1) = c.centre(0), c.centre(3)  # QS
     post_mouse(pygame.MOUSEBUTTONDOWN, (x0, y0))
@@ -178,7 +196,7 @@ def test_an_invalid_drop_slides_back_and_says_why(client_for) -> None:  # type: 
 # -- keyboard --------------------------------------------------------------------------
 
 
-def test_keyboard_play_tab_then_enter(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_keyboard_play_tab_then_enter(client_for: MakeClient) -> None:
     c = client_for(one_destination())
     c.key(pygame.K_TAB)
     c.frames(1)
@@ -188,7 +206,7 @@ def test_keyboard_play_tab_then_enter(client_for) -> None:  # type: ignore[no-un
     assert [str(m) for m in c.game.history] == ["P1-F1"]
 
 
-def test_keyboard_select_then_move_with_arrows(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_keyboard_select_then_move_with_arrows(client_for: MakeClient) -> None:
     c = client_for(two_piles())
     c.key(pygame.K_TAB)  # P1
     c.key(pygame.K_SPACE)  # selected: two piles accept 6S
@@ -201,7 +219,7 @@ def test_keyboard_select_then_move_with_arrows(client_for) -> None:  # type: ign
 # -- animations never hide the engine's state ---------------------------------------------
 
 
-def test_a_press_during_an_animation_finishes_it_first(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_a_press_during_an_animation_finishes_it_first(client_for: MakeClient) -> None:
     c = client_for(one_destination())
     c.click(c.centre(0))
     c.frames(2)
@@ -211,10 +229,10 @@ def test_a_press_during_an_animation_finishes_it_first(client_for) -> None:  # t
     c.frames(1)
     assert not c.app.table.anims.busy
     shown_matches_engine(c)
-    assert c.app.table._slot_keys[16].card == SIX_S
+    assert shown(c, 16).card == SIX_S
 
 
-def test_undo_during_an_animation_lands_the_move_then_takes_it_back(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_undo_during_an_animation_lands_the_move_then_takes_it_back(client_for: MakeClient) -> None:
     c = client_for(one_destination())
     c.click(c.centre(0))
     c.frames(2)
@@ -231,7 +249,7 @@ def test_undo_during_an_animation_lands_the_move_then_takes_it_back(client_for) 
 # -- commands ------------------------------------------------------------------------------
 
 
-def test_undo_by_key_by_ctrl_z_and_by_the_hud_button(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_undo_by_key_by_ctrl_z_and_by_the_hud_button(client_for: MakeClient) -> None:
     c = client_for(two_piles())
     for undo in ("u", "ctrl+z", "hud"):
         c.click(c.centre(0))  # selects P1
@@ -254,7 +272,7 @@ def test_undo_by_key_by_ctrl_z_and_by_the_hud_button(client_for) -> None:  # typ
         c.pause()
 
 
-def test_redeal_by_the_hud_button_and_by_key(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_redeal_by_the_hud_button_and_by_key(client_for: MakeClient) -> None:
     c = client_for()
     expected = Game.from_code("CR1-N-AAAAAAB")
     c.click(c.hud("redeal"))
@@ -270,7 +288,7 @@ def test_redeal_by_the_hud_button_and_by_key(client_for) -> None:  # type: ignor
     assert c.game.piles == expected.piles and c.game.redeals_left == 1
 
 
-def test_new_game_by_key(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_new_game_by_key(client_for: MakeClient) -> None:
     c = client_for()
     c.key(pygame.K_n)
     c.frames(1)
@@ -279,56 +297,83 @@ def test_new_game_by_key(client_for) -> None:  # type: ignore[no-untyped-def]
     shown_matches_engine(c)
 
 
-def test_escape_clears_a_selection(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_escape_clears_a_selection(client_for: MakeClient) -> None:
     c = client_for(two_piles())
     c.click(c.centre(0))
     c.frames(1)
     assert c.app.table.controller.selected == 0
-    assert c.app.table._slot_keys[1].dest  # a destination is highlighted
+    assert shown(c, 1).dest  # a destination is highlighted
     c.key(pygame.K_ESCAPE)
     c.frames(1)
     assert c.app.table.controller.selected is None
-    assert not c.app.table._slot_keys[1].dest
+    assert not shown(c, 1).dest
     assert c.app.running
+
+
+def test_a_window_resize_relays_the_table_out_and_taps_follow(client_for: MakeClient) -> None:
+    c = client_for(one_destination())
+    old = c.app.layout
+    pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=800, y=600))
+    c.frames(1)
+    assert c.app.size == (800, 600)
+    assert c.app.layout is not old and c.app.layout.width == 800
+    assert c.app.screen.get_size() == (800, 600)
+    shown_matches_engine(c)
+    c.click(c.centre(0))
+    c.frames(1)
+    assert [str(m) for m in c.game.history] == ["P1-F1"]
+
+
+def test_face_down_deal_turns_the_new_top_face_up(client_for: MakeClient) -> None:
+    c = client_for(code="CR1-D-AAAAAAB")
+    assert c.game.down[0] == 5 and shown(c, 0).down is False
+    c.click(c.centre(0))  # P1-P11 is its only move
+    c.frames(1)
+    assert [str(m) for m in c.game.history] == ["P1-P11"]
+    c.settle()
+    assert shown(c, 0).card == c.game.piles[0][-1]
+    assert shown(c, 0).down is False
+    shown_matches_engine(c)
 
 
 # -- end of game ----------------------------------------------------------------------------
 
 
-def test_blocked_dialog_appears_and_undo_last_move_works(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_blocked_dialog_appears_and_undo_last_move_works(client_for: MakeClient) -> None:
     c = client_for(one_destination(redeals_left=0))
     c.click(c.centre(0))
     c.frames(1)
-    assert c.game.status == "blocked"
+    assert status(c) == "blocked"
     c.settle()
     d = dialog(c)
     assert d.title == c.app.tr(T.BLOCKED_TITLE)
     press_button(c, c.app.tr(T.UNDO_LAST))
     assert c.app.scenes == [c.app.table]
-    assert c.game.moves == 0 and c.game.status == "playing"
+    assert c.game.moves == 0 and status(c) == "playing"
     assert c.game.piles[0][-1] == SIX_S
     c.settle()
     shown_matches_engine(c)
 
 
-def test_blocked_dialog_new_game(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_blocked_dialog_new_game(client_for: MakeClient) -> None:
     c = client_for(one_destination(redeals_left=0))
     c.click(c.centre(0))
     c.frames(1)
     c.settle()
     press_button(c, c.app.tr(T.NEW_GAME))
     assert c.app.scenes == [c.app.table]
-    assert c.game.moves == 0 and c.game.status == "playing"
+    assert c.game.moves == 0 and status(c) == "playing"
     assert c.game.code != "CR1-N-AAAAAAB"
 
 
-def test_won_overlay_on_a_won_game(client_for) -> None:  # type: ignore[no-untyped-def]
+def test_won_overlay_on_a_won_game(client_for: MakeClient) -> None:
     g = position({"P1": ["KS"]}, {"F1": "QS"})  # one card from the end
     assert moves_text(g) == ["P1-F1"]
     c = client_for(g)
     c.click(c.centre(0))
     c.frames(1)
-    assert c.game.status == "won"
+    assert status(c) == "won"
     assert c.app.scenes == [c.app.table]  # not before the last card lands
     c.settle()
     d = dialog(c)
@@ -338,10 +383,10 @@ def test_won_overlay_on_a_won_game(client_for) -> None:  # type: ignore[no-untyp
     c.click(c.centre(0))
     c.key(pygame.K_u)
     c.frames(1)
-    assert c.game.status == "won" and dialog(c) is d
+    assert status(c) == "won" and dialog(c) is d
     press_button(c, c.app.tr(T.NEW_GAME))
     assert c.app.scenes == [c.app.table]
-    assert c.game.status == "playing" and c.game.moves == 0
+    assert status(c) == "playing" and c.game.moves == 0
 
 
 # -- screenshots and sizes --------------------------------------------------------------------
@@ -374,7 +419,7 @@ def test_screenshot_option_writes_a_png_of_the_window_size(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_table_draws_and_plays_at_every_size(
-    client_for,  # type: ignore[no-untyped-def]
+    client_for: MakeClient,
     size: tuple[int, int],
     tmp_path: Path,
 ) -> None:

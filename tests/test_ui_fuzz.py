@@ -83,7 +83,8 @@ class Fuzzer:
             # A dialog is up: aim at its buttons (laid out when it was drawn).
             buttons = getattr(self.c.app.scenes[-1], "buttons", [])
             if buttons:
-                return tuple(rng.choice(buttons).rect.center)  # type: ignore[return-value]
+                x, y = rng.choice(buttons).rect.center
+                return (x, y)
         return (rng.randrange(-20, w + 20), rng.randrange(-20, h + 20))
 
     # -- what -------------------------------------------------------------------------

@@ -35,6 +35,14 @@ class EventSource(Protocol):
     def poll(self, window_size: tuple[int, int]) -> list[GameEvent]: ...
 
 
+class AppHook(Protocol):
+    """Sees every event before the scenes (True consumes it) and every update step."""
+
+    def handle(self, event: GameEvent) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+
 @dataclass
 class Options:
     """How the window is opened; parsed once in ``__main__``."""
@@ -103,6 +111,10 @@ class App:
         self._notice_clock = 0.0
         self.on_quit: Callable[[], bool] | None = None
         """Asked before quitting; returning False refuses (kiosk mode)."""
+        self.hooks: list[AppHook] = []
+        """Watchers of events and update steps (kiosk mode: idle time, exit gesture)."""
+        self.settings_gate: Callable[[], None] | None = None
+        """Opens instead of the settings screen when set (kiosk mode: the PIN pad)."""
         self.show_notices()
 
     # -- window ------------------------------------------------------------------
@@ -195,6 +207,9 @@ class App:
     # -- events ------------------------------------------------------------------
 
     def handle(self, event: GameEvent) -> None:
+        for hook in self.hooks:
+            if hook.handle(event):
+                return
         if isinstance(event, WindowEvent):
             self._window_event(event)
             return
@@ -257,6 +272,9 @@ class App:
     def open_settings(self) -> None:
         from crescent.ui.screens import SettingsScreen
 
+        if self.settings_gate is not None:
+            self.settings_gate()
+            return
         self.push(SettingsScreen(self))
 
     def open_code(self) -> None:
@@ -297,6 +315,8 @@ class App:
     # -- frame ---------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        for hook in self.hooks:
+            hook.update(dt)
         for scene in list(self.scenes):
             scene.update(dt)
         self._notice_clock += dt
@@ -338,6 +358,9 @@ def init_pygame() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # The X11 window class, so window managers and xdotool --class find "crescent".
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "crescent")
+    # HiDPI: draw at the screen's real pixels on Windows (no blurry upscaling);
+    # the layout is computed from the window's pixel size, so text and cards stay crisp.
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     pygame.display.init()
     pygame.font.init()
 

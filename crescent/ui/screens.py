@@ -187,8 +187,7 @@ class CodeScreen(Dialog):
         try:
             import pygame.scrap
 
-            if not pygame.scrap.get_init():
-                pygame.scrap.init()
+            # pygame-ce >= 2.2 sets the clipboard up itself (init() is deprecated).
             pygame.scrap.put_text(code)
             self.copied = True
         except Exception:

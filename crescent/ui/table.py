@@ -92,6 +92,7 @@ class TableScene(Scene):
         self._slot_keys: list[SlotLook | None] = [None] * 24
         self._hud_keys: list[HudLook | None] = [None] * len(HUD_ITEMS)
         self._transient: list[pygame.Rect] = []
+        self._last_signature: tuple[object, ...] = ()
         self._view = LayoutView(app.layout)
 
     # -- state helpers -----------------------------------------------------------
@@ -598,11 +599,35 @@ class TableScene(Scene):
         self._hud_keys = [None] * len(HUD_ITEMS)
         return base
 
+    def _signature(self) -> tuple[object, ...]:
+        """What the picture depends on, cheaply: an idle table skips drawing entirely."""
+        session = self.app.session
+        c = self.controller
+        return (
+            session.changes,
+            c.selected,
+            c.focus,
+            int(session.elapsed),
+            self.hint,
+            self.hint_pending,
+            self.point_redeal,
+            bool(self.finish),
+            bool(self.finishing),
+            self.app.tr.lang,
+            self.app.layout,
+        )
+
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         size = surface.get_size()
         if self.base is None or self.base.get_size() != size:
             self.base = self._rebuild_base(size)
             full = True
+        drag = self.controller.drag
+        moving = self.anims.busy or (drag is not None and drag.active) or self.message is not None
+        signature = self._signature()
+        if not (full or moving or self._transient) and signature == self._last_signature:
+            return []
+        self._last_signature = signature
         base = self.base
         dirty: list[pygame.Rect] = []
         sel, dests, hint = self._highlights()
