@@ -1,20 +1,19 @@
 """Auto-finish: when every remaining card can go straight to the foundations.
 
-Once a suit's two foundations have met (the descending top one rank above the
-ascending top), foundation-to-foundation slides can move the meeting point
-anywhere, so any card of that suit can be played after the right slides.
-Otherwise a card goes to the foundation that takes it next. If repeating
-that empties the tableau, the game is won with no pile-to-pile move and no
-redeal, and the Finish button plays this line.
+The Finish button appears when the game can be won with foundation plays and
+foundation-to-foundation slides only: no pile-to-pile move, no redeal. The
+order matters (a card played too early can close a suit's meeting point), so
+this is a small exact search over those moves. Piles only shrink and a
+foundation's contents follow from its length, so a position is keyed on the
+lengths alone; the search stops after ``MAX_NODES`` positions and then offers
+nothing.
 """
 
 from __future__ import annotations
 
 from crescent.engine import PILES, Game, Move
 
-
-def _rank(c: int) -> int:
-    return c % 13 + 1
+MAX_NODES = 20_000
 
 
 def finish_line(game: Game) -> list[Move] | None:
@@ -22,44 +21,29 @@ def finish_line(game: Game) -> list[Move] | None:
     if game.status != "playing":
         return None
     g = game.copy()
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     line: list[Move] = []
-    while not g.is_won:
-        progress = False
-        for p in range(PILES):
-            pile = g.piles[p]
-            if not pile:
-                continue
-            c = pile[-1]
-            s, r = c // 13, _rank(c)
-            asc, desc = PILES + s, PILES + 4 + s
-            a, d = _rank(g.foundations[s][-1]), _rank(g.foundations[4 + s][-1])
-            if len(g.foundations[s]) < 13 and a == r - 1:
-                dst = asc
-            elif len(g.foundations[4 + s]) < 13 and d == r + 1:
-                dst = desc
-            elif d == a + 1 and r >= 2:
-                # Met: slide the meeting point until the ascending top is r - 1.
-                while a < r - 1:
-                    line.append(_play(g, Move(desc, asc)))
-                    a, d = a + 1, d + 1
-                while a > r - 1:
-                    line.append(_play(g, Move(asc, desc)))
-                    a, d = a - 1, d - 1
-                dst = asc
-            elif d == a + 1 and r == 1:
-                while a > 1:
-                    line.append(_play(g, Move(asc, desc)))
-                    a, d = a - 1, d - 1
-                dst = desc
-            else:
-                continue
-            line.append(_play(g, Move(p, dst)))
-            progress = True
-        if not progress:
-            return None
-    return line
 
+    def key() -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return tuple(map(len, g.piles)), tuple(map(len, g.foundations))
 
-def _play(g: Game, move: Move) -> Move:
-    g.play(move)
-    return move
+    def search() -> bool:
+        if g.is_won:
+            return True
+        k = key()
+        if k in seen or len(seen) >= MAX_NODES:
+            return False
+        seen.add(k)
+        moves = [m for m in g.legal_moves() if m.dst >= PILES]
+        # Plays from the piles first: they make progress; slides only reshape.
+        moves.sort(key=lambda m: m.src >= PILES)
+        for m in moves:
+            flipped = g.apply_unchecked(m)
+            line.append(m)
+            if search():
+                return True
+            line.pop()
+            g.unapply(m, flipped)
+        return False
+
+    return list(line) if search() else None

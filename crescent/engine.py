@@ -433,6 +433,14 @@ class Game:
 
     def _apply(self, move: Move) -> None:
         """Play a move already known to be legal."""
+        flipped = self.apply_unchecked(move)
+        self.moves += 1
+        self._history.append((move, flipped))
+
+    def apply_unchecked(self, move: Move) -> bool:
+        """Search fast path: move a card for a move known to be legal, with no
+        move count and no undo history. Returns whether a card turned face up,
+        for :meth:`unapply`."""
         src, dst = move.src, move.dst
         if src < PILES:
             stack = self.piles[src]
@@ -447,8 +455,7 @@ class Game:
             self.piles[dst].append(c)
         else:
             self.foundations[dst - PILES].append(c)
-        self.moves += 1
-        self._history.append((move, flipped))
+        return flipped
 
     def undo(self) -> bool:
         """Take back the last move; False when there is nothing to undo."""
@@ -458,6 +465,10 @@ class Game:
         self._unapply(move, flipped)
         self.moves -= 1
         return True
+
+    def unapply(self, move: Move, flipped: bool) -> None:
+        """Take back :meth:`apply_unchecked` (search fast path)."""
+        self._unapply(move, flipped)
 
     def _unapply(self, move: Move, flipped: bool) -> None:
         src, dst = move.src, move.dst

@@ -65,10 +65,18 @@ REDEAL_MOVE: Final = 17
 _UP: Final = bytes(c + 1 if c % 13 != 12 else c - 12 for c in range(52))
 _DOWN: Final = bytes(c - 1 if c % 13 != 0 else c + 12 for c in range(52))
 
-# Score weights of the best-first search (see _score).
+# Score of a position: _W_FOUND per foundation card, less the depth weight per
+# card lying above the cards the foundations need next, plus the redeal weight
+# per redeal in hand. Which redeal weight works best varies a lot from deal to
+# deal, so solve() runs a portfolio of them in growing time slices.
 _W_FOUND: Final = 10
-_W_DEPTH: Final = int(__import__("os").environ.get("WD", "1"))
-_W_REDEAL: Final = int(__import__("os").environ.get("WR", "400"))
+_PORTFOLIO: Final = ((80, 1), (120, 1), (40, 1), (160, 1), (100, 2))
+"""(redeal weight, depth weight) of each search solve() takes turns with."""
+_FIRST_SLICE: Final = 0.25
+"""Seconds each search of the portfolio gets in the first round (doubling each round)."""
+
+_MAX_STATES: Final = 1_500_000
+"""Positions one best-first search keeps at most (memory) before going depth-first."""
 
 _CHECK_EVERY: Final = 64
 """Nodes between looks at the clock and the cancel flag (well under 100 ms)."""
@@ -86,6 +94,10 @@ class Result:
 
 class _Stop(Exception):
     """The budget ran out or the search was cancelled."""
+
+
+class _SliceOver(Exception):
+    """This search's turn in the portfolio is over."""
 
 
 # -- the compact position -------------------------------------------------------
@@ -310,7 +322,7 @@ def _depth_penalty(piles: Piles, fnd: bytes) -> int:
             n = len(p) - 1
             v = cache[p] = tuple(n - k if k >= 0 else 99 for k in map(p.rfind, need))
         vecs.append(v)
-    return sum(m for m in map(min, zip(*vecs)) if m != 99)
+    return sum(m for m in map(min, zip(*vecs, strict=True)) if m != 99)
 
 
 # -- the search -----------------------------------------------------------------
@@ -330,6 +342,9 @@ class _Search:
         self.rotate = game.rules.redeal == "rotate"
         self.accept = game.rules.empty_piles_accept
         self.deadline = deadline
+        self.slice_end = deadline
+        self.w_redeal = 100
+        self.w_depth = 1
         self.max_nodes = max_nodes
         self.stop = stop
         self.nodes = 0
@@ -342,12 +357,16 @@ class _Search:
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes % _CHECK_EVERY == 0 and (
-            time.monotonic() > self.deadline
-            or self.stop()
-            or (self.max_nodes is not None and self.nodes >= self.max_nodes)
-        ):
-            raise _Stop
+        if self.nodes % _CHECK_EVERY == 0:
+            now = time.monotonic()
+            if (
+                now > self.deadline
+                or self.stop()
+                or (self.max_nodes is not None and self.nodes >= self.max_nodes)
+            ):
+                raise _Stop
+            if now > self.slice_end:
+                raise _SliceOver
 
     def key(self, piles: Piles, fnd: bytes, r: int) -> tuple[int, bytes, int]:
         if self.rotate:
@@ -410,10 +429,12 @@ class _Search:
             elif empty < 0:
                 empty = i
         lone_useless = r == 0 and not self.accept
+        w_depth = self.w_depth
         check_buried = not self.accept and (self.rotate or r == 0)
         rotate = self.rotate
         psum = key[0]
         base = _W_FOUND * _found_count(fnd)
+
         def pile_child(i: int, j: int, new_i: bytes, new_j: bytes) -> None:
             lst = list(piles)
             lst[i] = new_i
@@ -429,7 +450,7 @@ class _Search:
                 ck = (hash(cp), fnd, r)
             if check_buried and _buried(new_j, fnd, r):
                 return
-            out.append((base - _W_DEPTH * _depth_penalty(cp, fnd), cp, fnd, r, ((i, j),), ck))
+            out.append((base - w_depth * _depth_penalty(cp, fnd), cp, fnd, r, ((i, j),), ck))
 
         accepted = _accepted(fnd)
         for i, p in enumerate(piles):
@@ -464,7 +485,7 @@ class _Search:
         return out
 
     def _full(self, piles: Piles, fnd: bytes, r: int, steps: tuple[Step, ...]) -> Child:
-        score = _W_FOUND * _found_count(fnd) - _W_DEPTH * _depth_penalty(piles, fnd)
+        score = _W_FOUND * _found_count(fnd) - self.w_depth * _depth_penalty(piles, fnd)
         return (score, piles, fnd, r, steps, self.key(piles, fnd, r))
 
     def is_dead(self, piles: Piles, fnd: bytes, r: int) -> bool:
@@ -490,6 +511,7 @@ class _Search:
         seq = 0
         push = heapq.heappush
         pop = heapq.heappop
+        w_redeal = self.w_redeal
         while heap:
             _, _, piles, fnd, r, key = pop(heap)
             self.tick()
@@ -505,13 +527,15 @@ class _Search:
                 elif cr != r and self.is_dead(cp, cf, cr):
                     continue
                 seq += 1
-                push(heap, (-score - _W_REDEAL * cr, seq, cp, cf, cr, ck))
+                push(heap, (-score - w_redeal * cr, seq, cp, cf, cr, ck))
             if len(parents) > max_states:
                 return None
         return False
 
     @staticmethod
-    def _line(parents: dict[Key, tuple[Key, tuple[Step, ...]]], key: Key, root_key: Key) -> list[Step]:
+    def _line(
+        parents: dict[Key, tuple[Key, tuple[Step, ...]]], key: Key, root_key: Key
+    ) -> list[Step]:
         chunks: list[tuple[Step, ...]] = []
         while True:
             parent, steps = parents[key]
@@ -545,7 +569,7 @@ class _Search:
             """The children still to try, best last (redeals tried last of all)."""
             kids = self.children(piles, fnd, r, key, use_autoplay)
             kids.reverse()  # among equal scores keep the generation order
-            kids.sort(key=lambda t: t[0] + _W_REDEAL * t[3])
+            kids.sort(key=lambda t: t[0] + self.w_redeal * t[3])
             return kids
 
         stack: list[list[Child]] = [frame(piles, fnd, r, root_key)]
@@ -653,30 +677,43 @@ def solve(
     if stop():
         return done("unknown")
     try:
-        found = search.best_first(max_states=1_500_000, use_autoplay=True)
-        if isinstance(found, list):
-            return done("won", _write_line(game, found))
-        if found is None:
-            # Too big for best-first: depth-first for the rest of the budget.
-            search.inexact = False
-            steps = search.depth_first(use_autoplay=True)
-            if steps is not None:
-                return done("won", _write_line(game, steps))
-        if search.inexact:
-            # Exhausted, but leaning on safe plays while redeals remained: prove
-            # the loss without them.
-            search.loose = False
-            steps = search.depth_first(use_autoplay=True)
-            if steps is not None:
-                return done("won", _write_line(game, steps))
-        return done("lost")
+        # Take turns, each search starting afresh with a doubled slice; any
+        # exhausted search proves the loss.
+        turn = _FIRST_SLICE
+        while True:
+            for w_redeal, w_depth in _PORTFOLIO:
+                search.w_redeal, search.w_depth = w_redeal, w_depth
+                search.slice_end = time.monotonic() + turn
+                search.inexact = False
+                try:
+                    found = search.best_first(max_states=_MAX_STATES, use_autoplay=True)
+                except _SliceOver:
+                    continue
+                if isinstance(found, list):
+                    return done("won", _write_line(game, found))
+                # Exhausted (or too big to keep in memory): settle it exactly.
+                search.slice_end = search.deadline
+                if found is None:
+                    search.inexact = False
+                    steps = search.depth_first(use_autoplay=True)
+                    if steps is not None:
+                        return done("won", _write_line(game, steps))
+                if search.inexact:
+                    # It leaned on safe plays while redeals remained: prove the
+                    # loss without them.
+                    search.loose = False
+                    steps = search.depth_first(use_autoplay=True)
+                    if steps is not None:
+                        return done("won", _write_line(game, steps))
+                return done("lost")
+            turn *= 2
     except _Stop:
         return done("unknown")
 
 
 def _score_game(game: Game) -> int:
     piles, fnd, _ = _convert(game)
-    return _W_FOUND * _found_count(fnd) - _W_DEPTH * _depth_penalty(piles, fnd)
+    return _W_FOUND * _found_count(fnd) - _depth_penalty(piles, fnd)
 
 
 def best_guess(game: Game) -> str | None:

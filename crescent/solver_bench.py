@@ -20,7 +20,6 @@ import dataclasses
 import math
 import random
 import sys
-import time
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -102,7 +101,7 @@ def main(argv: Sequence[str]) -> int:
         game = Game.deal(number, args.variant, rules)
         result = solve(game, budget_s=args.budget_s)
         overall.append(result.seconds)
-        outcome = result.outcome
+        outcome: str = result.outcome
         if outcome == "won":
             if _replays(game, result.line):
                 won.append(result.seconds)
@@ -140,15 +139,19 @@ def main(argv: Sequence[str]) -> int:
         f"solver bench: variant {args.variant}, redeals {redeals}, deals {args.first}..{last}, "
         f"budget {args.budget_s:g} s"
     )
-    print(f"won {len(won)} (replayed and verified), lost {lost}, unknown {unknown}, bad lines {bad}")
+    print(
+        f"won {len(won)} (replayed and verified), lost {lost}, unknown {unknown}, bad lines {bad}"
+    )
     print(f"time to a found win: {_seconds(won)}")
     print(f"time overall: {_seconds(overall)}")
     print(
         f"winnable (found wins): {100 * len(won) / n:.1f}% "
         f"(95% Wilson interval {100 * lo:.1f}%..{100 * hi:.1f}%)"
     )
-    print(f"hint: p95 {percentile(hint_times, 95):.3f} s over {len(hint_times)} positions "
-          f"({_seconds(hint_times)})")
+    print(
+        f"hint: p95 {percentile(hint_times, 95):.3f} s over {len(hint_times)} positions "
+        f"({_seconds(hint_times)})"
+    )
     return 1 if bad else 0
 
 

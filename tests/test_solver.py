@@ -75,11 +75,23 @@ def test_a_card_stuck_above_its_neighbours_is_a_proven_loss() -> None:
 
 
 def test_a_loss_is_proven_by_searching_when_a_redeal_remains() -> None:
-    # The redeal brings 9S up, but JS stays stuck above 10S and QS.
-    game = spades_left(8, 5, ["9S QS 10S JS", "KS", "4S", "3S", "2S", "AS"], redeals=1)
-    result = solve(game, budget_s=5)
+    # Nothing moves before the redeal; after it, QS lies above JS (which the
+    # ascending spades need first) and KS, so it can never leave P3.
+    piles = ["9S 3S 2S", "4S AS 10S", "QS JS KS"]
+    result = solve(spades_left(8, 5, piles, redeals=1), budget_s=5)
     assert result.outcome == "lost"
-    assert result.nodes > 1
+    assert result.nodes >= 1
+
+
+def test_a_deadlock_across_two_piles_is_broken_by_a_redeal() -> None:
+    # 2S waits for 4S under 10S, which waits for 9S under 2S; the redeal
+    # frees both, then KS must park on AS before the Ace goes up.
+    piles = ["9S 3S 2S", "4S AS 10S", "JS QS KS"]
+    game = spades_left(8, 5, piles, redeals=1)
+    result = solve(game, budget_s=5)
+    assert result.outcome == "won"
+    assert replay(game, result.line).is_won
+    assert solve(spades_left(8, 5, piles), budget_s=5).outcome == "lost"
 
 
 def test_a_position_won_only_with_a_redeal() -> None:
