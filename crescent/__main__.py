@@ -142,9 +142,10 @@ def parse_args(argv: list[str]) -> Config:
 
 
 def _kiosk_config(path: Path | None) -> KioskConfig:
-    """The kiosk configuration; a kiosk never starts without one (it holds the PIN)."""
+    """The kiosk configuration. Without ``--config`` the kiosk has no operator PIN:
+    it is fully locked (no exit gesture, no operator settings)."""
     if path is None:
-        raise UsageError('--kiosk needs --config FILE (its "kiosk" section holds the operator PIN)')
+        return KioskConfig()
     try:
         return load_kiosk_config(path)
     except KioskConfigError as e:

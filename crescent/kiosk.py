@@ -1,4 +1,4 @@
-"""Kiosk mode: a locked-down, touch-first table for visitors (see docs/kiosk.md).
+"""Kiosk mode: a locked-down, touch-first table for visitors (see the README, "Kiosk mode").
 
 * Nothing a visitor can do leaves the game: closing the window, Esc, Alt+F4,
   Ctrl+Q, F11 and other shortcuts do nothing. The operator leaves with the
@@ -286,7 +286,11 @@ class Kiosk:
     ) -> None:
         self.app = app
         self.config = config
-        self.guard = PinGuard(config.pin, config.pin_tries, config.pin_lockout_s)
+        self.guard = (
+            PinGuard(config.pin, config.pin_tries, config.pin_lockout_s)
+            if config.pin is not None
+            else None
+        )
         self.planner = planner or AttractPlanner(app.session.pool)
         self.last_input: float | None = None
         """``App.now`` of the last touch or key; None until the first update."""
@@ -369,8 +373,9 @@ class Kiosk:
         table.finishing = []
         table.message = None
         session = app.session
-        if session.game.status == "playing" and not session.recorded:
-            # Not a loss of the next visitor: not recorded, and not resumed on a restart.
+        if not session.recorded:
+            # Playing or blocked, it is no loss of the next visitor: never recorded, and
+            # not resumed on a restart.
             session.idle_abandoned = True
             session.save()
         lang = self.config.language
@@ -394,6 +399,9 @@ class Kiosk:
         from crescent.ui.kiosk_scenes import PinPad
 
         app = self.app
+        if self.guard is None:
+            _log.info("no operator PIN configured: %s is locked", purpose)
+            return
         if any(isinstance(s, PinPad) for s in app.scenes):
             return
         app.table.controller.reset()
@@ -407,6 +415,8 @@ class Kiosk:
 
     def try_pin(self, attempt: str, purpose: Purpose) -> PinResult:
         """Check a PIN typed on the pad; on success do what it was asked for."""
+        if self.guard is None:
+            return "wrong"
         result = self.guard.check(attempt, self.app.now)
         if result == "ok":
             _log.info("operator PIN accepted (%s)", purpose)
@@ -433,10 +443,8 @@ class Kiosk:
 
 def install_kiosk(app: App, config: Config) -> Kiosk:
     """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
-    kc = config.kiosk_config
-    if kc is None:
-        # Never run a kiosk that nobody can unlock or that anyone can leave.
-        raise RuntimeError("kiosk mode needs a configuration file with a PIN (--config)")
+    # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
+    kc = config.kiosk_config or KioskConfig()
     from crescent.ui.kiosk_scenes import lock_display
 
     settings = app.session.settings

@@ -75,9 +75,13 @@ class KioskConfigError(Exception):
 
 @dataclass(frozen=True)
 class KioskConfig:
-    """The kiosk's settings. ``pin`` is kept out of ``repr`` (and so out of logs)."""
+    """The kiosk's settings. ``pin`` is kept out of ``repr`` (and so out of logs).
 
-    pin: str = field(repr=False)
+    With no ``pin`` (``--kiosk`` without ``--config``) the kiosk is fully locked:
+    no exit gesture and no operator settings; only its supervisor can stop it.
+    """
+
+    pin: str | None = field(default=None, repr=False)
     idle_s: float = 90.0
     """Seconds without a touch before the table turns into the attract loop."""
     exit_corner: str = "top-left"

@@ -124,7 +124,7 @@ class Session:
             self._begin(wanted if wanted is not None else self._fresh_game(self.settings.variant))
             return
         if True:
-            if saved is not None and saved.game.status == "blocked":
+            if saved is not None and saved.game.status == "blocked" and not saved.idle_abandoned:
                 self.game = saved.game
                 self.abandon()  # a blocked game is recorded once and not resumed
             elif saved is not None and not saved.idle_abandoned:

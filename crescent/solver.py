@@ -18,10 +18,13 @@ What makes it fast enough in Python:
 
 * order-free keys (rotate redeals): piles are interchangeable under every rule,
   so a position's key adds up one hash per pile (``bytes`` cache their hash);
-* best-first search that hoards redeals: a phase is explored well before a
-  redeal is spent (a large bonus per redeal in hand), then the rest of the
-  budget goes to a depth-first search with a table of positions proven lost.
-  Both searches are exhaustive, so an exhausted space proves a loss;
+* best-first search that hoards redeals (a bonus per redeal in hand, so a
+  phase is explored before a redeal is spent). How large that bonus should be
+  varies a lot from deal to deal, so solve() runs a small portfolio of weights
+  in turn, each restarted with a doubled time slice. Each search is
+  exhaustive, so one that runs out of positions proves a loss; one that would
+  outgrow memory hands over to a depth-first search (every position entered
+  remembered), exhaustive too;
 * safe plays: once a suit's foundations have crossed (``d <= a``) each of its
   remaining cards has one destination and is played at once. Whether that is
   exact while redeals remain is not proven (a card kept on the tableau shifts
@@ -51,7 +54,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NoReturn
 
-from crescent.engine import PILE_LIMIT, PILES, REDEAL, Game, InvalidCode, Move, Rules
+from crescent.engine import (
+    PILE_LIMIT,
+    PILES,
+    REDEAL,
+    Game,
+    IllegalMove,
+    InvalidCode,
+    Move,
+    Rules,
+)
 
 __all__ = ["Result", "best_guess", "last_winnable", "load_pool", "main", "solve"]
 
@@ -421,13 +433,14 @@ class _Search:
         """
         out: list[Child] = []
         by_top: dict[int, list[int]] = {}
-        empty = -1
+        empties: list[int] = []
         for i, p in enumerate(piles):
             if p:
                 if len(p) < PILE_LIMIT:
                     by_top.setdefault(p[-1], []).append(i)
-            elif empty < 0:
-                empty = i
+            else:
+                empties.append(i)
+        empty = empties[0] if empties else -1
         lone_useless = r == 0 and not self.accept
         w_depth = self.w_depth
         check_buried = not self.accept and (self.rotate or r == 0)
@@ -473,8 +486,12 @@ class _Search:
             for j in (*by_top.get(_UP[c], ()), *by_top.get(_DOWN[c], ())):
                 if j != i:
                     pile_child(i, j, rest, piles[j] + top)
-            if self.accept and empty >= 0 and rest:
-                pile_child(i, empty, rest, top)
+            if self.accept and empty >= 0:
+                # Empty piles are all alike when redeals rotate; a shuffle
+                # deals round the piles in order, so there each one counts.
+                for j in empties if not rotate else (empty,):
+                    if rest or not rotate:
+                        pile_child(i, j, rest, top)
         if r > 0:
             np_ = self.redealt(piles, r)
             steps = [(0, REDEAL_MOVE)]
@@ -672,6 +689,15 @@ def solve(
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
         return Result(outcome, line or [], search.nodes, time.monotonic() - start)
 
+    def written(steps: list[Step]) -> Result:
+        try:
+            return done("won", _write_line(game, steps))
+        except (IllegalMove, AssertionError):  # a bug: never hand out a bad line
+            return done("unknown")
+
+    if len(_COUNTS) > 200_000:  # the caches only speed things up: keep them small
+        for cache in (_COUNTS, _NEEDS, _DEPTHS, _ACCEPTED, _SAFE):
+            cache.clear()
     if game.is_won:
         return done("won")
     if stop():
@@ -690,21 +716,21 @@ def solve(
                 except _SliceOver:
                     continue
                 if isinstance(found, list):
-                    return done("won", _write_line(game, found))
+                    return written(found)
                 # Exhausted (or too big to keep in memory): settle it exactly.
                 search.slice_end = search.deadline
                 if found is None:
                     search.inexact = False
                     steps = search.depth_first(use_autoplay=True)
                     if steps is not None:
-                        return done("won", _write_line(game, steps))
+                        return written(steps)
                 if search.inexact:
                     # It leaned on safe plays while redeals remained: prove the
                     # loss without them.
                     search.loose = False
                     steps = search.depth_first(use_autoplay=True)
                     if steps is not None:
-                        return done("won", _write_line(game, steps))
+                        return written(steps)
                 return done("lost")
             turn *= 2
     except _Stop:

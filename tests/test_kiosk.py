@@ -50,7 +50,7 @@ from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.clock import SteppedClock
 from crescent.ui.kiosk_scenes import FADE_S, AttractScene, PinPad
 from crescent.ui.screens import SettingsScreen
-from crescent.ui.table import HUD_ITEMS
+from tests.helpers_positions import position
 from tests.helpers_ui import Client, post_mouse
 
 PIN = "2468"
@@ -74,9 +74,7 @@ def make_kiosk(
 ) -> tuple[Client, Kiosk]:
     init_pygame()
     store = Store(tmp_path / "data")
-    session = Session(
-        store, Settings(language="en"), rng=random.Random(11), background_saves=False
-    )
+    session = Session(store, Settings(language="en"), rng=random.Random(11), background_saves=False)
     session.start(code=code)
     app = App(session, Options(kiosk=True, dpi=96), load_translator("en"))
     config = Config(kiosk=True, kiosk_config=kc or KioskConfig(pin=PIN))
@@ -164,7 +162,7 @@ def test_example_config_parses_with_its_documented_values() -> None:
 
 
 def test_docs_config_example_is_the_one_in_the_code() -> None:
-    doc = (ROOT / "docs" / "kiosk.md").read_text(encoding="utf-8")
+    doc = (ROOT / "README.md").read_text(encoding="utf-8")
     assert EXAMPLE.strip() in doc
 
 
@@ -239,7 +237,6 @@ def test_unreadable_config_files_are_refused(
 @pytest.mark.parametrize(
     "args",
     [
-        ["--kiosk"],
         ["--kiosk", "--config", "{missing}"],
         ["--kiosk", "--config", "{nopin}"],
         ["--config", "{notjson}"],
@@ -270,18 +267,29 @@ def test_kiosk_runs_frames_under_the_dummy_driver(tmp_path: Path) -> None:
     cfg = write_config(tmp_path, {"pin": PIN, "dpi": 120})
     data = tmp_path / "data"
     argv = ["--kiosk", "--config", str(cfg), "--data-dir", str(data), "--frames", "5"]
-    assert main(argv + ["--size", "1920x1080"]) == 0
+    assert main([*argv, "--size", "1920x1080"]) == 0
     assert (data / "game.json").exists()
     assert main(["--config", str(cfg), "--data-dir", str(data), "--frames", "3"]) == 0
 
 
-def test_install_kiosk_without_a_pin_refuses_to_start(tmp_path: Path) -> None:
-    init_pygame()
-    session = Session(None, Settings(language="en"))
-    session.start()
-    app = App(session, Options(kiosk=True), load_translator("en"))
-    with pytest.raises(RuntimeError, match="PIN"):
-        install_kiosk(app, Config(kiosk=True))
+def test_kiosk_without_a_config_runs_fully_locked(tmp_path: Path) -> None:
+    # --kiosk alone: no operator PIN, so no exit gesture and no operator settings.
+    data = tmp_path / "data"
+    assert main(["--kiosk", "--data-dir", str(data), "--frames", "5", "--size", "1280x800"]) == 0
+    c, k = make_kiosk(tmp_path, kc=KioskConfig())
+    try:
+        assert k.guard is None
+        hold_corner(c, 5.1)
+        assert not isinstance(top(c), PinPad)
+        c.app.open_settings()
+        c.frames(2)
+        assert not isinstance(top(c), PinPad) and top(c) is c.app.table
+        c.key(pygame.K_ESCAPE)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        c.frames(5)
+        assert c.app.running
+    finally:
+        k.planner.close()
 
 
 # -- locked down ------------------------------------------------------------------------
@@ -641,6 +649,25 @@ def test_a_restart_after_an_idle_abandoned_game_deals_a_fresh_one(tmp_path: Path
     assert third.game.moves == 1
 
 
+def test_a_blocked_game_left_idle_is_not_counted_either(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path)
+    session = c.app.session
+    session.game = position({"P1": ["QC", "KC"]}, {"F4": "JC"}, redeals_left=0, moves=5)
+    session.changes += 1
+    session.save()
+    c.app.table.after_change()
+    c.frames(30)
+    assert session.game.status == "blocked" and not session.recorded
+    go_idle(c, k)
+    session.close()  # a restart now...
+    again = Session(Store(tmp_path / "data"), Settings(), background_saves=False)
+    again.start()  # ...deals a fresh game and counts nothing
+    assert again.game.status == "playing" and again.game.moves == 0
+    assert again.stats.get("N").played == 0
+    tap(c, (c.app.size[0] // 2, c.app.size[1] // 2))  # or a visitor touches the loop
+    assert session.game.moves == 0 and session.stats.get("N").played == 0
+
+
 def test_attract_loop_skips_a_line_the_engine_refuses(
     kiosk_client: tuple[Client, Kiosk],
 ) -> None:
@@ -707,14 +734,13 @@ def test_a_fatal_error_is_logged_without_the_pin_and_exits_non_zero(
 ) -> None:
     cfg = write_config(tmp_path, {"pin": "80863"})
 
-    def boom(self: AttractScene, dt: float) -> None:
-        raise RuntimeError("attract failed")
+    def boom(self: Kiosk, dt: float) -> None:
+        raise RuntimeError("the kiosk failed")
 
-    monkeypatch.setattr(AttractScene, "update", boom)
+    monkeypatch.setattr(Kiosk, "update", boom)
     caplog.set_level(logging.INFO)
-    argv = ["--config", str(cfg), "--data-dir", str(tmp_path / "d")]
-    monkeypatch.setattr(Kiosk, "update", lambda self, dt: self.go_idle())
-    assert main(argv + ["--frames", "20"]) == 1
+    argv = ["--config", str(cfg), "--data-dir", str(tmp_path / "d"), "--frames", "20"]
+    assert main(argv) == 1
     logged = "\n".join(r.getMessage() + (r.exc_text or "") for r in caplog.records)
     assert "fatal error" in logged
     assert "80863" not in logged

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from crescent import solver_bench
 from crescent.cards import parse_card
 from crescent.engine import PILES, Game, Rules
-from crescent.solver import best_guess, last_winnable, solve
+from crescent.solver import best_guess, last_winnable, load_pool, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -215,3 +216,26 @@ def test_cli_refuses_bad_input_with_one_line_and_exit_2(args: tuple[str, ...]) -
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr
+
+
+def test_the_pools_hold_a_thousand_deals_and_d_shares_n() -> None:
+    n_pool = load_pool("N")
+    f_pool = load_pool("F")
+    assert len(set(n_pool)) >= 1000
+    assert len(set(f_pool)) >= 1000
+    assert load_pool("D") == n_pool
+    for variant, number in (("N", n_pool[-1]), ("F", f_pool[-1])):
+        game = Game.deal(number, variant)
+        result = solve(game, budget_s=20)
+        assert result.outcome == "won"
+        assert replay(game, result.line).is_won
+
+
+def test_the_bench_reports_wins_times_and_the_hint_figure(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert solver_bench.main(["--first", "6", "--count", "1", "--budget-s", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "won 1 (replayed and verified)" in out
+    assert "Wilson" in out
+    assert "hint: p95" in out

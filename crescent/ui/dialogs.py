@@ -227,8 +227,8 @@ class Dialog(Scene):
             render.rounded(surface, area, (255, 255, 255), 10)
             render.rounded(surface, area, (90, 120, 100), 10, 2)
             font = fonts.fit(row.text + "M", area.w - 20, int(px * 1.3), bold=True)
-            r = render.text_centered(surface, font, row.text, area.center, render.PANEL_INK)
-            caret_x = r.right + 3 if row.text else area.centerx
+            drawn = render.text_centered(surface, font, row.text, area.center, render.PANEL_INK)
+            caret_x = drawn.right + 3 if row.text else area.centerx
             h = font.get_height()
             pygame.draw.line(
                 surface,
@@ -243,8 +243,10 @@ class Dialog(Scene):
             key_h = max(int(touch * 0.8), px * 2)
             key_w = (area.w - (cols - 1) * 6) // cols
             for i, (label, action, primary) in enumerate(row.buttons):
-                r, c = divmod(i, cols)
-                rect = pygame.Rect(area.x + c * (key_w + 6), area.y + r * (key_h + 6), key_w, key_h)
+                line, col = divmod(i, cols)
+                rect = pygame.Rect(
+                    area.x + col * (key_w + 6), area.y + line * (key_h + 6), key_w, key_h
+                )
                 b = render.Button(rect, label, action, True, primary)
                 b.draw(surface, fonts, px)
                 self.buttons.append(b)
@@ -254,8 +256,8 @@ class Dialog(Scene):
         bh = max(touch, px * 2)
         bw = (area.w - (per_row - 1) * 10) // per_row
         for i, (label, action, primary) in enumerate(row.buttons):
-            r, c = divmod(i, per_row)
-            rect = pygame.Rect(area.x + c * (bw + 10), area.y + r * (bh + 10), bw, bh)
+            line, col = divmod(i, per_row)
+            rect = pygame.Rect(area.x + col * (bw + 10), area.y + line * (bh + 10), bw, bh)
             b = render.Button(rect, label, action, True, primary)
             b.draw(surface, fonts, px)
             self.buttons.append(b)

@@ -310,7 +310,8 @@ class PinPad(Scene):
     # -- state ---------------------------------------------------------------------
 
     def wait_left(self) -> int:
-        return math.ceil(self.kiosk.guard.wait_left(self.app.now))
+        guard = self.kiosk.guard
+        return math.ceil(guard.wait_left(self.app.now)) if guard is not None else 0
 
     def press(self, action: str) -> None:
         self._dirty = True
@@ -393,7 +394,9 @@ class PinPad(Scene):
         px = max(14, key * 2 // 5)
         pad = gap * 2
         inner = 3 * key + 2 * gap
-        heights = [key, int(key * 0.8), int(key * 0.6)] + [key] * 4 + [key]
+        status_px = max(12, px * 4 // 5)
+        status_h = 2 * fonts.get(status_px, bold=True).get_linesize()  # two lines, always
+        heights = [key, int(key * 0.8), status_h] + [key] * 4 + [key]
         panel = pygame.Rect(0, 0, inner + 2 * pad, sum(heights) + gap * 8 + 2 * pad)
         panel.center = (w // 2, h // 2)
         render.rounded(surface, panel, render.PANEL_BG, max(12, gap * 2))
@@ -426,10 +429,11 @@ class PinPad(Scene):
         elif self.wrong:
             status = tr(T.WRONG_PIN)
         if status:
-            font, lines = fonts.wrap(status, inner, px, 1, bold=True)
-            render.text_centered(
-                surface, font, lines[0], (panel.centerx, y + heights[2] // 2), (176, 36, 24)
-            )
+            font, lines = fonts.wrap(status, inner, status_px, 2, bold=True)
+            lh = font.get_linesize()
+            cy = y + heights[2] // 2 - lh * (len(lines) - 1) // 2
+            for i, ln in enumerate(lines):
+                render.text_centered(surface, font, ln, (panel.centerx, cy + i * lh), (176, 36, 24))
         y += heights[2] + gap
         # The keys.
         self.buttons = []
