@@ -819,7 +819,7 @@ def load_pool(variant: str) -> list[int]:
         raise ValueError(f"unknown variant {variant!r}: use N, F or D")
     name = "F" if variant == "F" else "N"
     text = resources.read_text(f"pools/winnable-{name}.txt")
-    return [int(line) for line in text.split() if line.strip() and not line.startswith("#")]
+    return [int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
 # -- command line -----------------------------------------------------------------

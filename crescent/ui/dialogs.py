@@ -102,10 +102,7 @@ class Dialog(Scene):
         if not (full or self._dirty):
             return []
         self._dirty = False
-        w, h = surface.get_size()
-        dim = pygame.Surface((w, h), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 120))
-        surface.blit(dim, (0, 0))
+        render.dim(surface, 120)
         self._layout_and_draw(surface)
         return None
 

@@ -372,10 +372,7 @@ class PinPad(Scene):
         if not (full or self._dirty):
             return []
         self._dirty = False
-        w, h = surface.get_size()
-        dim = pygame.Surface((w, h), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 150))
-        surface.blit(dim, (0, 0))
+        render.dim(surface, 150)
         self._draw_panel(surface)
         return None
 

@@ -120,6 +120,13 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
+def dim(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole surface (the table under a dialog)."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill((0, 0, 0, alpha))
+    surface.blit(layer, (0, 0))
+
+
 def rounded(
     surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int = 0
 ) -> None:
