@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,6 +14,7 @@ from crescent.storage import Store, default_data_dir
 
 if TYPE_CHECKING:
     from crescent.__main__ import Config
+    from crescent.ui.app import App
 
 EXIT_USAGE = 2
 EXIT_FATAL = 1
@@ -105,11 +107,25 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
             install_kiosk(app, config)
         if config.screenshot is not None:
             return _screenshot(app, config.screenshot, SteppedClock())
+        _stop_on_sigterm(app)
         run_app(app, max_frames=config.frames)
         return app.exit_code
     finally:
         session.close()
         pygame.quit()
+
+
+def _stop_on_sigterm(app: App) -> None:
+    """A supervisor's SIGTERM (``systemctl stop``, a shutdown) ends the loop cleanly,
+    kiosk included: the game is saved and the process exits 0."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        app.running = False
+
+    # Outside the main thread (embedded use) signals cannot be set: leave them alone.
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGTERM, stop)
 
 
 def _screenshot(app: object, path: Path, clock: object) -> int:

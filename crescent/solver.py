@@ -50,7 +50,7 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NoReturn
 
@@ -108,8 +108,31 @@ class _Stop(Exception):
     """The budget ran out or the search was cancelled."""
 
 
-class _SliceOver(Exception):
-    """This search's turn in the portfolio is over."""
+class _Budget:
+    """Time, nodes and cancelling, shared by the searches of one solve()."""
+
+    __slots__ = ("deadline", "max_nodes", "nodes", "slice_end", "stop")
+
+    def __init__(self, deadline: float, max_nodes: int | None, stop: Callable[[], bool]) -> None:
+        self.deadline = deadline
+        self.slice_end = deadline
+        self.max_nodes = max_nodes
+        self.stop = stop
+        self.nodes = 0
+
+    def tick(self) -> bool:
+        """Count one node: True when the current search's turn is over; _Stop at the end."""
+        self.nodes += 1
+        if self.nodes % _CHECK_EVERY:
+            return False
+        now = time.monotonic()
+        if (
+            now > self.deadline
+            or self.stop()
+            or (self.max_nodes is not None and self.nodes >= self.max_nodes)
+        ):
+            raise _Stop
+        return now > self.slice_end
 
 
 # -- the compact position -------------------------------------------------------
@@ -117,9 +140,27 @@ class _SliceOver(Exception):
 Piles = tuple[bytes, ...]
 Step = tuple[int, int]
 """An internal move: (source pile, destination pile / FOUNDATION / REDEAL_MOVE)."""
-Key = tuple[int, bytes, int]
-Child = tuple[int, Piles, bytes, int, tuple[Step, ...], Key]
-"""(score before the redeal bonus, piles, foundations, redeals left, steps, key)."""
+Key = int
+"""A position's key: the piles' hash (a sum of per-pile hashes when order is free),
+the foundations' number (see :func:`_fid`) and the redeals left, in one int."""
+Child = tuple[int, Piles, bytes, int, tuple[Step, ...], Key, int]
+"""(score before the redeal bonus, piles, foundations, redeals left, steps, key, piles' hash)."""
+
+_KEY_SHIFT: Final = 1 << 72
+_FIDS: dict[bytes, int] = {}
+
+
+def _fid(fnd: bytes) -> int:
+    """The foundations' part of a key: the 8 bytes as a number, shifted to make
+    room for the redeals left (0..99)."""
+    n = _FIDS.get(fnd)
+    if n is None:
+        n = _FIDS[fnd] = int.from_bytes(fnd, "big") << 7
+    return n
+
+
+def _make_key(phash: int, fnd: bytes, r: int) -> Key:
+    return phash * _KEY_SHIFT + _fid(fnd) + r
 
 
 def _suit_state(asc_top: int, desc_top: int) -> tuple[int, int]:
@@ -153,8 +194,21 @@ def _found_count(fnd: bytes) -> int:
     return total
 
 
+_PLAYED: dict[bytes, dict[int, bytes]] = {}
+
+
 def _play_found(fnd: bytes, c: int) -> bytes:
-    """Foundations after card ``c`` goes up (the caller knows it is accepted)."""
+    """Foundations after card ``c`` goes up (the caller knows it is accepted); cached."""
+    row = _PLAYED.get(fnd)
+    if row is None:
+        row = _PLAYED[fnd] = {}
+    out = row.get(c)
+    if out is None:
+        out = row[c] = _play_found_now(fnd, c)
+    return out
+
+
+def _play_found_now(fnd: bytes, c: int) -> bytes:
     s2 = 2 * (c // 13)
     x = c % 13 + 1
     a = fnd[s2]
@@ -223,25 +277,37 @@ def _remaining(fnd: bytes, c: int) -> int:
     return 2 - (x <= a) - (x >= fnd[s2 + 1])
 
 
-def _dead(piles: Piles, fnd: bytes, r: int) -> bool:
+_ALL_SUITS: Final = (0, 1, 2, 3)
+
+
+def _dead(piles: Piles, fnd: bytes, r: int, suits: Sequence[int] = _ALL_SUITS) -> bool:
     """A sound test that the position is lost (rotate redeals, empty piles dead).
 
     A card X at height h of a pile is stuck when the cards at heights r..h-1
     beneath it (no redeal can bring them up while X is there) hold every
     remaining copy of both its pile neighbours and, for every way X could
     reach a foundation, every remaining copy of some rank that way needs.
+
+    Only cards of ``suits`` are looked at (the others are known not stuck:
+    whether a card is stuck depends only on its own suit's cards beneath it
+    and its suit's foundations). Suits whose foundations meet are skipped.
     """
+    live = [s for s in suits if fnd[2 * s]]
+    if not live:
+        return False
     for p in piles:
         n = len(p)
         if n <= r + 1:
             continue
         counts: dict[int, int] = {}
-        for h in range(r, n):
-            if h > r:
-                x_card = p[h]
-                if _stuck(x_card, counts, fnd):
-                    return True
-            c = p[h]
+        first = True
+        for c in p[r:]:
+            if c // 13 not in live:
+                first = False
+                continue
+            if not first and _stuck(c, counts, fnd):
+                return True
+            first = False
             counts[c] = counts.get(c, 0) + 1
     return False
 
@@ -251,29 +317,40 @@ def _buried(pile: bytes, fnd: bytes, r: int) -> bool:
     h = len(pile) - 1
     if h <= r:
         return False
-    beneath: dict[int, int] = {}
-    for c in pile[r:h]:
-        beneath[c] = beneath.get(c, 0) + 1
-    return _stuck(pile[h], beneath, fnd)
+    xc = pile[h]
+    if not fnd[2 * (xc // 13)]:
+        return False
+    beneath = pile[r:h]
+    counts: dict[int, int] = {}
+    lo = xc - xc % 13
+    for c in beneath:
+        if lo <= c < lo + 13:
+            counts[c] = counts.get(c, 0) + 1
+    return _stuck(xc, counts, fnd)
 
 
 def _stuck(xc: int, beneath: dict[int, int], fnd: bytes) -> bool:
-    def trapped(c: int) -> bool:
-        return beneath.get(c, 0) >= _remaining(fnd, c)
-
-    if not (trapped(_UP[xc]) and trapped(_DOWN[xc])):
-        return False
     s2 = 2 * (xc // 13)
     a = fnd[s2]
-    d = fnd[s2 + 1]
     if a == 0:
         return False
+    d = fnd[s2 + 1]
     base = xc - xc % 13
     x = xc % 13 + 1
+    get = beneath.get
+
+    def trapped(q: int) -> bool:
+        """Whether every remaining copy of rank ``q`` (this suit) lies beneath."""
+        return get(base + q - 1, 0) >= 2 - (q <= a) - (q >= d)
+
+    up = x + 1 if x != 13 else 1
+    down = x - 1 if x != 1 else 13
+    if not (trapped(up) and trapped(down)):
+        return False
 
     def blocked(lo: int, hi: int, skip: int = 0) -> bool:
         """Whether some rank lo..hi (inclusive) other than ``skip`` is trapped."""
-        return any(q != skip and trapped(base + q - 1) for q in range(lo, hi + 1))
+        return any(q != skip and trapped(q) for q in range(lo, hi + 1))
 
     if d <= a:  # crossed: one way only
         if x > a:
@@ -285,6 +362,11 @@ def _stuck(xc: int, beneath: dict[int, int], fnd: bytes) -> bool:
     up_open = a < x < d and not blocked(a + 1, x - 1)
     down_open = a < x < d and not blocked(x + 1, d - 1)
     return not (up_open or down_open)
+
+
+def _changed_suits(old: bytes, new: bytes) -> tuple[int, ...]:
+    """The suits whose foundations differ between ``old`` and ``new``."""
+    return tuple(s for s in range(4) if old[2 * s : 2 * s + 2] != new[2 * s : 2 * s + 2])
 
 
 _NEEDS: dict[bytes, tuple[int, ...]] = {}
@@ -341,25 +423,15 @@ def _depth_penalty(piles: Piles, fnd: bytes) -> int:
 
 
 class _Search:
-    def __init__(
-        self,
-        game: Game,
-        deadline: float,
-        max_nodes: int | None,
-        stop: Callable[[], bool],
-    ) -> None:
+    def __init__(self, game: Game, budget: _Budget, w_redeal: int = 100, w_depth: int = 1) -> None:
         self.rules: Rules = game.rules
         self.number = game.number
         self.variant = game.variant
         self.rotate = game.rules.redeal == "rotate"
         self.accept = game.rules.empty_piles_accept
-        self.deadline = deadline
-        self.slice_end = deadline
-        self.w_redeal = 100
-        self.w_depth = 1
-        self.max_nodes = max_nodes
-        self.stop = stop
-        self.nodes = 0
+        self.budget = budget
+        self.w_redeal = w_redeal
+        self.w_depth = w_depth
         self.inexact = False
         # Safe plays while redeals remain (fast, not proven exact): see the module doc.
         self.loose = True
@@ -367,23 +439,11 @@ class _Search:
 
     # -- shared helpers ---------------------------------------------------------
 
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.nodes % _CHECK_EVERY == 0:
-            now = time.monotonic()
-            if (
-                now > self.deadline
-                or self.stop()
-                or (self.max_nodes is not None and self.nodes >= self.max_nodes)
-            ):
-                raise _Stop
-            if now > self.slice_end:
-                raise _SliceOver
-
-    def key(self, piles: Piles, fnd: bytes, r: int) -> tuple[int, bytes, int]:
+    def phash(self, piles: Piles) -> int:
+        """The piles' part of the key: order-free when redeals rotate."""
         if self.rotate:
-            return (sum(map(hash, piles)), fnd, r)
-        return (hash(piles), fnd, r)
+            return sum(map(hash, piles))
+        return hash(piles)
 
     def redealt(self, piles: Piles, r: int) -> Piles:
         if self.rotate:
@@ -402,36 +462,46 @@ class _Search:
         """Play every safe foundation move (crossed suits), appending them to ``steps``."""
         if r > 0 and not (self.rotate and self.loose):
             return piles, fnd
-        while True:
-            safe = _safe_cards(fnd)
-            if not safe:
-                return piles, fnd
-            played = False
-            for i, p in enumerate(piles):
-                if p:
-                    c = p[-1]
-                    if c in safe:
-                        if r > 0:
-                            self.inexact = True
-                        fnd = _play_found(fnd, c)
-                        lst = list(piles)
-                        lst[i] = p[:-1]
-                        piles = tuple(lst)
-                        steps.append((i, FOUNDATION))
-                        played = True
-                        safe = _safe_cards(fnd)
-            if not played:
-                return piles, fnd
+        safe = _safe_cards(fnd)
+        if not safe:
+            return piles, fnd
+        lst: list[bytes] | None = None
+        again = True
+        while again:
+            again = False
+            for i, p in enumerate(lst or piles):
+                if not p or p[-1] not in safe:
+                    continue
+                if r > 0:
+                    self.inexact = True
+                if lst is None:
+                    lst = list(piles)
+                while p and p[-1] in safe:
+                    fnd = _play_found(fnd, p[-1])
+                    p = p[:-1]
+                    steps.append((i, FOUNDATION))
+                    safe = _safe_cards(fnd)
+                lst[i] = p
+                again = True
+        return (piles if lst is None else tuple(lst)), fnd
 
     def children(
-        self, piles: Piles, fnd: bytes, r: int, key: Key, use_autoplay: bool
+        self,
+        piles: Piles,
+        fnd: bytes,
+        r: int,
+        phash: int,
+        seen: set[Key] | dict[Key, tuple[Key, tuple[Step, ...]]],
+        use_autoplay: bool,
     ) -> list[Child]:
-        """Every position one move (plus safe plays) away, with its score and key.
+        """Every position one move (plus safe plays) away and not in ``seen``,
+        with its score and key.
 
         The score: foundation cards, less how deep the cards the foundations
         need next lie.
         """
         out: list[Child] = []
+        append = out.append
         by_top: dict[int, list[int]] = {}
         empties: list[int] = []
         for i, p in enumerate(piles):
@@ -440,31 +510,13 @@ class _Search:
                     by_top.setdefault(p[-1], []).append(i)
             else:
                 empties.append(i)
-        empty = empties[0] if empties else -1
         lone_useless = r == 0 and not self.accept
         w_depth = self.w_depth
         check_buried = not self.accept and (self.rotate or r == 0)
         rotate = self.rotate
-        psum = key[0]
         base = _W_FOUND * _found_count(fnd)
-
-        def pile_child(i: int, j: int, new_i: bytes, new_j: bytes) -> None:
-            lst = list(piles)
-            lst[i] = new_i
-            lst[j] = new_j
-            cp = tuple(lst)
-            if rotate:
-                ck = (
-                    psum - hash(piles[i]) - hash(piles[j]) + hash(new_i) + hash(new_j),
-                    fnd,
-                    r,
-                )
-            else:
-                ck = (hash(cp), fnd, r)
-            if check_buried and _buried(new_j, fnd, r):
-                return
-            out.append((base - w_depth * _depth_penalty(cp, fnd), cp, fnd, r, ((i, j),), ck))
-
+        same = _fid(fnd) + r
+        get = by_top.get
         accepted = _accepted(fnd)
         for i, p in enumerate(piles):
             if not p:
@@ -479,72 +531,123 @@ class _Search:
                 np_: Piles = tuple(lst)
                 if use_autoplay:
                     np_, nf = self.autoplay(np_, nf, r, steps)
-                out.append(self._full(np_, nf, r, tuple(steps)))
+                kid = self._full(np_, nf, r, tuple(steps), seen)
+                if kid is not None:
+                    append(kid)
             if lone_useless and not rest:
                 continue
-            top = p[-1:]
-            for j in (*by_top.get(_UP[c], ()), *by_top.get(_DOWN[c], ())):
-                if j != i:
-                    pile_child(i, j, rest, piles[j] + top)
-            if self.accept and empty >= 0:
+            dests = get(_UP[c], ())
+            dests2 = get(_DOWN[c], ())
+            if self.accept and empties:
                 # Empty piles are all alike when redeals rotate; a shuffle
                 # deals round the piles in order, so there each one counts.
-                for j in empties if not rotate else (empty,):
-                    if rest or not rotate:
-                        pile_child(i, j, rest, top)
+                extra = tuple(empties) if not rotate else (empties[0],) if rest else ()
+            else:
+                extra = ()
+            if not (dests or dests2 or extra):
+                continue
+            top = p[-1:]
+            dh = phash - hash(p) + hash(rest)
+            for j in (*dests, *dests2, *extra):
+                if j == i:
+                    continue
+                pj = piles[j]
+                new_j = pj + top
+                lst = list(piles)
+                lst[i] = rest
+                lst[j] = new_j
+                cp = tuple(lst)
+                ch = dh - hash(pj) + hash(new_j) if rotate else hash(cp)
+                ck = ch * _KEY_SHIFT + same
+                if ck in seen:
+                    continue
+                if check_buried and _buried(new_j, fnd, r):
+                    continue
+                append((base - w_depth * _depth_penalty(cp, fnd), cp, fnd, r, ((i, j),), ck, ch))
         if r > 0:
             np_ = self.redealt(piles, r)
             steps = [(0, REDEAL_MOVE)]
             nf = fnd
             if use_autoplay:
                 np_, nf = self.autoplay(np_, nf, r - 1, steps)
-            out.append(self._full(np_, nf, r - 1, tuple(steps)))
+            kid = self._full(np_, nf, r - 1, tuple(steps), seen)
+            if kid is not None:
+                append(kid)
         return out
 
-    def _full(self, piles: Piles, fnd: bytes, r: int, steps: tuple[Step, ...]) -> Child:
+    def _full(
+        self,
+        piles: Piles,
+        fnd: bytes,
+        r: int,
+        steps: tuple[Step, ...],
+        seen: set[Key] | dict[Key, tuple[Key, tuple[Step, ...]]],
+    ) -> Child | None:
+        ph = self.phash(piles)
+        ck = _make_key(ph, fnd, r)
+        if ck in seen:
+            return None
         score = _W_FOUND * _found_count(fnd) - self.w_depth * _depth_penalty(piles, fnd)
-        return (score, piles, fnd, r, steps, self.key(piles, fnd, r))
+        return (score, piles, fnd, r, steps, ck, ph)
 
-    def is_dead(self, piles: Piles, fnd: bytes, r: int) -> bool:
+    def is_dead(
+        self, piles: Piles, fnd: bytes, r: int, suits: Sequence[int] = _ALL_SUITS
+    ) -> bool:
         if self.accept or not (self.rotate or r == 0):
             return False
-        return _dead(piles, fnd, r)
+        return _dead(piles, fnd, r, suits)
 
     # -- best-first -------------------------------------------------------------
 
-    def best_first(self, max_states: int, use_autoplay: bool) -> list[Step] | bool | None:
-        """A winning list of steps, False when the space is exhausted, None at the state cap."""
+    def best_first(
+        self, max_states: int, use_autoplay: bool
+    ) -> Generator[None, None, list[Step] | bool | None]:
+        """A winning list of steps, False when the space is exhausted, None at the state cap.
+
+        A generator: it yields when its turn (the budget's slice) is over, and
+        carries on from there when resumed.
+        """
         piles, fnd, r = self.root
         steps0: list[Step] = []
         if use_autoplay:
             piles, fnd = self.autoplay(piles, fnd, r, steps0)
-        root_key = self.key(piles, fnd, r)
+        root_hash = self.phash(piles)
+        root_key = _make_key(root_hash, fnd, r)
         parents: dict[Key, tuple[Key, tuple[Step, ...]]] = {root_key: (root_key, tuple(steps0))}
         if _found_count(fnd) == 104:
             return steps0
         if self.is_dead(piles, fnd, r):
             return False
-        heap: list[tuple[int, int, Piles, bytes, int, Key]] = [(0, 0, piles, fnd, r, root_key)]
+        heap: list[tuple[int, int, Piles, bytes, int, Key, int]] = [
+            (0, 0, piles, fnd, r, root_key, root_hash)
+        ]
         seq = 0
         push = heapq.heappush
         pop = heapq.heappop
         w_redeal = self.w_redeal
+        tick = self.budget.tick
         while heap:
-            _, _, piles, fnd, r, key = pop(heap)
-            self.tick()
-            for score, cp, cf, cr, steps, ck in self.children(piles, fnd, r, key, use_autoplay):
+            _, _, piles, fnd, r, key, ph = pop(heap)
+            if tick():
+                yield
+            for score, cp, cf, cr, steps, ck, ch in self.children(
+                piles, fnd, r, ph, parents, use_autoplay
+            ):
                 if ck in parents:
                     continue
                 parents[ck] = (key, steps)
-                if cf is not fnd:
+                if cr != r:
                     if _found_count(cf) == 104:
                         return self._line(parents, ck, root_key)
                     if self.is_dead(cp, cf, cr):
                         continue
-                elif cr != r and self.is_dead(cp, cf, cr):
-                    continue
+                elif cf is not fnd:
+                    if _found_count(cf) == 104:
+                        return self._line(parents, ck, root_key)
+                    if self.is_dead(cp, cf, cr, _changed_suits(fnd, cf)):
+                        continue
                 seq += 1
-                push(heap, (-score - w_redeal * cr, seq, cp, cf, cr, ck))
+                push(heap, (-score - w_redeal * cr, seq, cp, cf, cr, ck, ch))
             if len(parents) > max_states:
                 return None
         return False
@@ -578,18 +681,19 @@ class _Search:
             return steps0
         if self.is_dead(piles, fnd, r):
             return None
-        root_key = self.key(piles, fnd, r)
+        root_hash = self.phash(piles)
+        root_key = _make_key(root_hash, fnd, r)
         seen: set[Key] = {root_key}
         path: list[tuple[Step, ...]] = [tuple(steps0)]
 
-        def frame(piles: Piles, fnd: bytes, r: int, key: Key) -> list[Child]:
+        def frame(piles: Piles, fnd: bytes, r: int, ph: int) -> list[Child]:
             """The children still to try, best last (redeals tried last of all)."""
-            kids = self.children(piles, fnd, r, key, use_autoplay)
+            kids = self.children(piles, fnd, r, ph, seen, use_autoplay)
             kids.reverse()  # among equal scores keep the generation order
             kids.sort(key=lambda t: t[0] + self.w_redeal * t[3])
             return kids
 
-        stack: list[list[Child]] = [frame(piles, fnd, r, root_key)]
+        stack: list[list[Child]] = [frame(piles, fnd, r, root_hash)]
         parent_state: list[tuple[bytes, int]] = [(fnd, r)]
         while stack:
             top = stack[-1]
@@ -598,20 +702,23 @@ class _Search:
                 parent_state.pop()
                 path.pop()
                 continue
-            _, cp, cf, cr, steps, ck = top.pop()
+            _, cp, cf, cr, steps, ck, ch = top.pop()
             if ck in seen:
                 continue
             seen.add(ck)
-            self.tick()
+            self.budget.tick()
             if _found_count(cf) == 104:
                 path.append(steps)
                 return [s for chunk in path for s in chunk]
             pf, pr = parent_state[-1]
-            if (cf is not pf or cr != pr) and self.is_dead(cp, cf, cr):
+            if cr != pr:
+                if self.is_dead(cp, cf, cr):
+                    continue
+            elif cf is not pf and self.is_dead(cp, cf, cr, _changed_suits(pf, cf)):
                 continue
             path.append(steps)
             parent_state.append((cf, cr))
-            stack.append(frame(cp, cf, cr, ck))
+            stack.append(frame(cp, cf, cr, ch))
         return None
 
 
@@ -684,10 +791,10 @@ def solve(
             return False
     else:
         stop = cancel
-    search = _Search(game, start + budget_s, max_nodes, stop)
+    budget = _Budget(start + budget_s, max_nodes, stop)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
-        return Result(outcome, line or [], search.nodes, time.monotonic() - start)
+        return Result(outcome, line or [], budget.nodes, time.monotonic() - start)
 
     def written(steps: list[Step]) -> Result:
         try:
@@ -696,45 +803,66 @@ def solve(
             return done("unknown")
 
     if len(_COUNTS) > 200_000:  # the caches only speed things up: keep them small
-        for cache in (_COUNTS, _NEEDS, _DEPTHS, _ACCEPTED, _SAFE):
+        for cache in (_COUNTS, _NEEDS, _DEPTHS, _ACCEPTED, _SAFE, _FIDS, _PLAYED):
             cache.clear()
     if game.is_won:
         return done("won")
     if stop():
         return done("unknown")
     try:
-        # Take turns, each search starting afresh with a doubled slice; any
-        # exhausted search proves the loss.
-        turn = _FIRST_SLICE
-        while True:
-            for w_redeal, w_depth in _PORTFOLIO:
-                search.w_redeal, search.w_depth = w_redeal, w_depth
-                search.slice_end = time.monotonic() + turn
-                search.inexact = False
-                try:
-                    found = search.best_first(max_states=_MAX_STATES, use_autoplay=True)
-                except _SliceOver:
-                    continue
-                if isinstance(found, list):
-                    return written(found)
-                # Exhausted (or too big to keep in memory): settle it exactly.
-                search.slice_end = search.deadline
-                if found is None:
-                    search.inexact = False
-                    steps = search.depth_first(use_autoplay=True)
-                    if steps is not None:
-                        return written(steps)
-                if search.inexact:
-                    # It leaned on safe plays while redeals remained: prove the
-                    # loss without them.
-                    search.loose = False
-                    steps = search.depth_first(use_autoplay=True)
-                    if steps is not None:
-                        return written(steps)
-                return done("lost")
-            turn *= 2
+        return _run_portfolio(game, budget, written, done)
     except _Stop:
         return done("unknown")
+
+
+def _run_portfolio(
+    game: Game,
+    budget: _Budget,
+    written: Callable[[list[Step]], Result],
+    done: Callable[[Outcome], Result],
+) -> Result:
+    """The searches of the portfolio take turns, each resumed where it stopped
+    with a doubled slice; any search that runs out of positions proves the loss."""
+    searches = [_Search(game, budget, w_redeal, w_depth) for w_redeal, w_depth in _PORTFOLIO]
+    cap = max(1, _MAX_STATES // len(searches))
+    running = [(s, s.best_first(max_states=cap, use_autoplay=True)) for s in searches]
+    turn = _FIRST_SLICE
+    while running:
+        for entry in list(running):
+            search, gen = entry
+            budget.slice_end = time.monotonic() + turn
+            try:
+                next(gen)
+                continue
+            except StopIteration as end:
+                found: list[Step] | bool | None = end.value
+            if isinstance(found, list):
+                return written(found)
+            if found is None:  # too big to keep in memory: let the others go on
+                running.remove(entry)
+                continue
+            # Exhausted: the loss is proven, unless it leaned on safe plays
+            # while redeals remained; then settle it without them.
+            budget.slice_end = budget.deadline
+            if search.inexact:
+                search.loose = False
+                steps = search.depth_first(use_autoplay=True)
+                if steps is not None:
+                    return written(steps)
+            return done("lost")
+        turn *= 2
+    # Every search outgrew memory: settle it depth-first (exhaustive).
+    budget.slice_end = budget.deadline
+    search = _Search(game, budget)
+    steps = search.depth_first(use_autoplay=True)
+    if steps is not None:
+        return written(steps)
+    if search.inexact:
+        search.loose = False
+        steps = search.depth_first(use_autoplay=True)
+        if steps is not None:
+            return written(steps)
+    return done("lost")
 
 
 def _score_game(game: Game) -> int:
