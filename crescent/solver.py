@@ -618,8 +618,10 @@ class _Search:
             return steps0
         if self.is_dead(piles, fnd, r):
             return False
-        heap: list[tuple[int, int, Piles, bytes, int, Key, int]] = [
-            (0, 0, piles, fnd, r, root_key, root_hash)
+        # The dead-position test runs when a position is taken from the heap
+        # (most never are): ``check`` holds the suits it looks at.
+        heap: list[tuple[int, int, Piles, bytes, int, Key, int, Sequence[int]]] = [
+            (0, 0, piles, fnd, r, root_key, root_hash, ())
         ]
         seq = 0
         push = heapq.heappush
@@ -627,27 +629,26 @@ class _Search:
         w_redeal = self.w_redeal
         tick = self.budget.tick
         while heap:
-            _, _, piles, fnd, r, key, ph = pop(heap)
+            _, _, piles, fnd, r, key, ph, check = pop(heap)
             if tick():
                 yield
+            if check and self.is_dead(piles, fnd, r, check):
+                continue
             for score, cp, cf, cr, steps, ck, ch in self.children(
                 piles, fnd, r, ph, parents, use_autoplay
             ):
                 if ck in parents:
                     continue
                 parents[ck] = (key, steps)
+                check = ()
+                if cf is not fnd:
+                    if _found_count(cf) == 104:
+                        return self._line(parents, ck, root_key)
+                    check = _changed_suits(fnd, cf)
                 if cr != r:
-                    if _found_count(cf) == 104:
-                        return self._line(parents, ck, root_key)
-                    if self.is_dead(cp, cf, cr):
-                        continue
-                elif cf is not fnd:
-                    if _found_count(cf) == 104:
-                        return self._line(parents, ck, root_key)
-                    if self.is_dead(cp, cf, cr, _changed_suits(fnd, cf)):
-                        continue
+                    check = _ALL_SUITS
                 seq += 1
-                push(heap, (-score - w_redeal * cr, seq, cp, cf, cr, ck, ch))
+                push(heap, (-score - w_redeal * cr, seq, cp, cf, cr, ck, ch, check))
             if len(parents) > max_states:
                 return None
         return False

@@ -362,6 +362,11 @@ def init_pygame() -> None:
     # the layout is computed from the window's pixel size, so text and cards stay crisp.
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     pygame.display.init()
+    if pygame.display.get_driver() == "x11":
+        # We send only changed regions; X11's own shared-memory framebuffer copies just
+        # those, while SDL's default GL-texture framebuffer re-uploads the whole window
+        # every update (12 ms a frame at 1920x1080 under Xvfb, 0.02 ms this way).
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.font.init()
 
 
