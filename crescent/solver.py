@@ -397,7 +397,9 @@ def _depth_penalty(piles: Piles, fnd: bytes) -> int:
     """How deep the cards the foundations need next lie (cards above the shallowest copy).
 
     Per pile, the depths of the needed cards are cached (piles are shared
-    between positions), and the minimum over piles is taken in C.
+    between positions), and the minimum over piles is taken in C. Every
+    needed card has a copy on the piles (the other may be on a foundation),
+    so each minimum is a real depth.
     """
     need = _needs(fnd)
     if not need:
@@ -409,14 +411,13 @@ def _depth_penalty(piles: Piles, fnd: bytes) -> int:
         cache = _DEPTHS[need] = {}
     elif len(cache) > 200_000:
         cache.clear()
-    vecs = []
-    for p in piles:
-        v = cache.get(p)
-        if v is None:
-            n = len(p) - 1
-            v = cache[p] = tuple(n - k if k >= 0 else 99 for k in map(p.rfind, need))
-        vecs.append(v)
-    return sum(m for m in map(min, zip(*vecs, strict=True)) if m != 99)
+    vecs = list(map(cache.get, piles))
+    if None in vecs:
+        for i, p in enumerate(piles):
+            if vecs[i] is None:
+                n = len(p) - 1
+                vecs[i] = cache[p] = tuple(n - k if k >= 0 else 99 for k in map(p.rfind, need))
+    return sum(map(min, *vecs))
 
 
 # -- the search -----------------------------------------------------------------

@@ -440,3 +440,23 @@ def test_the_table_draws_and_plays_at_every_size(
     assert [str(m) for m in c.game.history] == ["P1-F1"]
     c.settle()
     shown_matches_engine(c)
+
+
+def test_the_clock_starts_with_the_first_move_and_pauses_without_focus(
+    client_for: MakeClient,
+) -> None:
+    c = client_for()
+    c.frames(61)
+    assert c.app.session.elapsed == 0.0  # no move yet
+    c.click(c.centre(0))  # P1's only destination: it moves
+    c.frames(61)
+    running = c.app.session.elapsed
+    assert running > 0.9
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None))
+    c.frames(121)
+    assert c.app.session.elapsed == pytest.approx(running, abs=0.02)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED, window=None))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED, window=None))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED, window=None))
+    c.frames(61)
+    assert c.app.session.elapsed > running + 0.9
