@@ -411,7 +411,7 @@ def _depth_penalty(piles: Piles, fnd: bytes) -> int:
         cache = _DEPTHS[need] = {}
     elif len(cache) > 200_000:
         cache.clear()
-    vecs = list(map(cache.get, piles))
+    vecs: list[tuple[int, ...]] = list(map(cache.get, piles))  # type: ignore[arg-type]
     if None in vecs:
         for i, p in enumerate(piles):
             if vecs[i] is None:
@@ -557,11 +557,18 @@ class _Search:
                 lst = list(piles)
                 lst[i] = rest
                 lst[j] = new_j
-                cp = tuple(lst)
-                ch = dh - hash(pj) + hash(new_j) if rotate else hash(cp)
-                ck = ch * _KEY_SHIFT + same
-                if ck in seen:
-                    continue
+                if rotate:
+                    ch = dh - hash(pj) + hash(new_j)
+                    ck = ch * _KEY_SHIFT + same
+                    if ck in seen:
+                        continue
+                    cp = tuple(lst)
+                else:
+                    cp = tuple(lst)
+                    ch = hash(cp)
+                    ck = ch * _KEY_SHIFT + same
+                    if ck in seen:
+                        continue
                 if check_buried and _buried(new_j, fnd, r):
                     continue
                 append((base - w_depth * _depth_penalty(cp, fnd), cp, fnd, r, ((i, j),), ck, ch))
@@ -591,9 +598,7 @@ class _Search:
         score = _W_FOUND * _found_count(fnd) - self.w_depth * _depth_penalty(piles, fnd)
         return (score, piles, fnd, r, steps, ck, ph)
 
-    def is_dead(
-        self, piles: Piles, fnd: bytes, r: int, suits: Sequence[int] = _ALL_SUITS
-    ) -> bool:
+    def is_dead(self, piles: Piles, fnd: bytes, r: int, suits: Sequence[int] = _ALL_SUITS) -> bool:
         if self.accept or not (self.rotate or r == 0):
             return False
         return _dead(piles, fnd, r, suits)

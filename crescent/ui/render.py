@@ -31,6 +31,10 @@ PANEL_BUTTON = (30, 96, 64)
 PANEL_BUTTON_INK = (250, 250, 245)
 
 
+MIN_PX = 7
+"""The smallest text size anything shrinks to."""
+
+
 class Fonts:
     """Fonts by pixel size for one font file, cached, with fitting helpers."""
 
@@ -57,7 +61,7 @@ class Fonts:
         return font
 
     def fit(
-        self, text: str, max_w: int, px: int, bold: bool = False, min_px: int = 9
+        self, text: str, max_w: int, px: int, bold: bool = False, min_px: int = MIN_PX
     ) -> pygame.font.Font:
         """The largest font of at most ``px`` in which ``text`` fits ``max_w``."""
         size = px
@@ -69,16 +73,24 @@ class Fonts:
         return self.get(min_px, bold)
 
     def wrap(
-        self, text: str, max_w: int, px: int, max_lines: int, bold: bool = False
+        self,
+        text: str,
+        max_w: int,
+        px: int,
+        max_lines: int,
+        bold: bool = False,
+        max_h: int | None = None,
     ) -> tuple[pygame.font.Font, list[str]]:
-        """Wrap ``text`` into at most ``max_lines`` lines of ``max_w``, shrinking if needed."""
+        """Wrap ``text`` into at most ``max_lines`` lines of ``max_w`` (and, given
+        ``max_h``, no taller than that), shrinking the font as needed."""
         size = px
         while True:
             font = self.get(size, bold)
             lines = _wrap(font, text, max_w)
-            if (
-                len(lines) <= max_lines and all(font.size(ln)[0] <= max_w for ln in lines)
-            ) or size <= 9:
+            fits = len(lines) <= max_lines and all(font.size(ln)[0] <= max_w for ln in lines)
+            if fits and max_h is not None:
+                fits = font.get_linesize() * len(lines) <= max_h
+            if fits or size <= MIN_PX:
                 return font, lines
             size -= max(1, size // 12)
 
@@ -178,7 +190,7 @@ class Button:
         rounded(surface, self.rect, bg, radius)
         if not on_panel:
             rounded(surface, self.rect, BUTTON_EDGE if self.enabled else (40, 80, 58), radius, 1)
-        font, lines = fonts.wrap(self.label, self.rect.w - 12, px, 2)
+        font, lines = fonts.wrap(self.label, self.rect.w - 12, px, 2, max_h=self.rect.h - 4)
         lh = font.get_linesize()
         y = self.rect.centery - lh * len(lines) // 2 + lh // 2
         for ln in lines:

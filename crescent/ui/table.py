@@ -579,7 +579,7 @@ class TableScene(Scene):
                     render.INK_DIM if enabled else render.INK_DISABLED,
                 )
         else:
-            font, lines = fonts.wrap(title, inner.w - 8, px, 2, bold=True)
+            font, lines = fonts.wrap(title, inner.w - 8, px, 3, bold=True, max_h=inner.h)
             lh = font.get_linesize()
             y = inner.centery - lh * len(lines) // 2 + lh // 2
             for ln in lines:
