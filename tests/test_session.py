@@ -213,3 +213,54 @@ def test_bad_local_pool_file_is_set_aside_and_others_untouched(tmp_path: Path) -
     assert list(tmp_path.glob("winnable.json.corrupt-*"))
     assert (tmp_path / "settings.json").read_bytes() == settings_bytes
     assert store.add_winnable("N", 12) and store.load_winnable() == {"N": [12]}
+
+
+def test_a_corrupt_save_is_set_aside_and_the_player_is_told_once(tmp_path: Path) -> None:
+    from crescent import text as T
+    from tests.helpers_ui import close_client, make_client
+
+    (tmp_path / "game.json").write_text('{"format": 1, "game": {"piles": [')  # truncated
+    (tmp_path / "settings.json").write_text('{"format": 1, "language": "fr"}')
+    settings_before = (tmp_path / "settings.json").read_bytes()
+    c = make_client(store=Store(tmp_path), lang="fr", code=None)  # type: ignore[arg-type]
+    try:
+        table = c.app.table
+        assert table.message is not None
+        assert table.message[0] == c.app.tr(T.NOTICE_CORRUPT)
+        assert list(tmp_path.glob("game.json.corrupt-*"))
+        assert (tmp_path / "settings.json").read_bytes() == settings_before
+        table.message = None
+        c.frames(130)  # the periodic check says nothing new
+        assert table.message is None
+    finally:
+        close_client(c)
+
+
+def test_settings_chosen_in_the_settings_screen_are_remembered(tmp_path: Path) -> None:
+    from crescent.ui.screens import SettingsScreen
+    from tests.helpers_ui import close_client, make_client
+
+    c = make_client(store=Store(tmp_path))
+    try:
+        c.app.open_settings()
+        screen = c.app.scenes[-1]
+        assert isinstance(screen, SettingsScreen)
+        for action in ("lang", "rules", "variant", "colour", "winnable"):
+            screen.run(action)
+        c.frames(2)
+    finally:
+        close_client(c)
+    saved = Store(tmp_path).load_settings()
+    assert (saved.language, saved.interactive_rules, saved.variant) == ("fr", False, "F")
+    assert saved.four_colour and saved.winnable_only
+    # A second start keeps them (and deals the remembered variant).
+    again = _run_game(tmp_path, "--new")
+    assert again.returncode == 0, again.stderr
+    kept = Store(tmp_path).load_settings()
+    assert (kept.language, kept.interactive_rules, kept.variant, kept.four_colour) == (
+        "fr",
+        False,
+        "F",
+        True,
+    )
+    assert json.loads((tmp_path / "game.json").read_text())["game"]["variant"] == "F"
