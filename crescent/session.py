@@ -123,12 +123,11 @@ class Session:
                 self.abandon()
             self._begin(wanted if wanted is not None else self._fresh_game(self.settings.variant))
             return
-        if True:
-            if saved is not None and saved.game.status == "blocked" and not saved.idle_abandoned:
-                self.game = saved.game
+        if saved is not None and not saved.idle_abandoned:
+            self.game = saved.game
+            if saved.game.status == "blocked":
                 self.abandon()  # a blocked game is recorded once and not resumed
-            elif saved is not None and not saved.idle_abandoned:
-                self.game = saved.game
+            else:
                 self.elapsed = saved.elapsed
                 self.recorded = False
                 self.outcome = None
