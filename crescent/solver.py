@@ -17,14 +17,20 @@ The position:
 What makes it fast enough in Python:
 
 * order-free keys (rotate redeals): piles are interchangeable under every rule,
-  so a position's key adds up one hash per pile (``bytes`` cache their hash);
+  so a position's key adds up one hash per pile (``bytes`` cache their hash),
+  updated for the two piles a move changes, and is one int with the
+  foundations and redeals left. A child already seen is dropped before it is
+  scored;
 * best-first search that hoards redeals (a bonus per redeal in hand, so a
   phase is explored before a redeal is spent). How large that bonus should be
-  varies a lot from deal to deal, so solve() runs a small portfolio of weights
-  in turn, each restarted with a doubled time slice. Each search is
-  exhaustive, so one that runs out of positions proves a loss; one that would
-  outgrow memory hands over to a depth-first search (every position entered
-  remembered), exhaustive too;
+  varies a lot from deal to deal, and so does which of two equally scored
+  positions to take first (oldest or newest), so solve() runs a portfolio of
+  searches in turn. Each is a generator that pauses when its time slice is
+  over and resumes where it stopped in the next round, with a doubled slice
+  (nothing is searched twice). Each search is exhaustive, so one that runs out
+  of positions proves a loss; when they all would outgrow memory a
+  depth-first search (every position entered remembered), exhaustive too,
+  takes over;
 * safe plays: once a suit's foundations have crossed (``d <= a``) each of its
   remaining cards has one destination and is played at once. Whether that is
   exact while redeals remain is not proven (a card kept on the tableau shifts
@@ -33,7 +39,11 @@ What makes it fast enough in Python:
 * a sound dead-position test: a card that can never leave its pile (every
   remaining copy of both neighbouring ranks lies beneath it, deeper than the
   redeals left can bring up) and whose every way to a foundation needs a rank
-  whose remaining copies lie there too means the position is lost;
+  whose remaining copies lie there too means the position is lost. It runs
+  only when a position is taken from the heap, and after a foundation move
+  only on the suits whose foundations changed (whether a card is stuck
+  depends on its own suit alone; a pile-to-pile move is checked on the card
+  moved);
 * with no redeal left (and empty piles dead), moving a pile's only card onto
   another pile never helps, so it is not searched.
 
@@ -82,9 +92,23 @@ _DOWN: Final = bytes(c - 1 if c % 13 != 0 else c + 12 for c in range(52))
 # per redeal in hand. Which redeal weight works best varies a lot from deal to
 # deal, so solve() runs a portfolio of them in growing time slices.
 _W_FOUND: Final = 10
-_PORTFOLIO: Final = ((80, 1), (120, 1), (40, 1), (160, 1), (100, 2))
-"""(redeal weight, depth weight) of each search solve() takes turns with."""
-_FIRST_SLICE: Final = 0.25
+_PORTFOLIO: Final = (
+    (80, 1, False),
+    (80, 1, True),
+    (40, 1, False),
+    (120, 1, True),
+    (160, 1, False),
+    (100, 2, True),
+    (100, 2, False),
+    (40, 1, True),
+    (120, 1, False),
+    (160, 1, True),
+)
+"""(redeal weight, depth weight, newest first) of each search solve() takes turns with.
+
+Among positions of equal score a search takes the oldest first or the newest
+first; the two orders win very different deals, so both are in the portfolio."""
+_FIRST_SLICE: Final = 0.05
 """Seconds each search of the portfolio gets in the first round (doubling each round)."""
 
 _MAX_STATES: Final = 1_500_000
@@ -140,6 +164,9 @@ class _Budget:
 Piles = tuple[bytes, ...]
 Step = tuple[int, int]
 """An internal move: (source pile, destination pile / FOUNDATION / REDEAL_MOVE)."""
+_PILE_STEPS: Final = tuple(tuple(((i, j),) for j in range(PILES)) for i in range(PILES))
+"""The steps of each pile-to-pile move, shared (one tuple per move, not per position)."""
+
 Key = int
 """A position's key: the piles' hash (a sum of per-pile hashes when order is free),
 the foundations' number (see :func:`_fid`) and the redeals left, in one int."""
@@ -267,16 +294,6 @@ def _safe_cards(fnd: bytes) -> frozenset[int]:
     return cards
 
 
-def _remaining(fnd: bytes, c: int) -> int:
-    """How many copies of card ``c`` are not on a foundation."""
-    s2 = 2 * (c // 13)
-    a = fnd[s2]
-    if a == 0:
-        return 1
-    x = c % 13 + 1
-    return 2 - (x <= a) - (x >= fnd[s2 + 1])
-
-
 _ALL_SUITS: Final = (0, 1, 2, 3)
 
 
@@ -364,9 +381,16 @@ def _stuck(xc: int, beneath: dict[int, int], fnd: bytes) -> bool:
     return not (up_open or down_open)
 
 
+_SUIT_SETS: Final = tuple(tuple(s for s in range(4) if m >> s & 1) for m in range(16))
+
+
 def _changed_suits(old: bytes, new: bytes) -> tuple[int, ...]:
-    """The suits whose foundations differ between ``old`` and ``new``."""
-    return tuple(s for s in range(4) if old[2 * s : 2 * s + 2] != new[2 * s : 2 * s + 2])
+    """The suits whose foundations differ between ``old`` and ``new`` (shared tuples)."""
+    mask = 0
+    for s in range(4):
+        if old[2 * s] != new[2 * s] or old[2 * s + 1] != new[2 * s + 1]:
+            mask |= 1 << s
+    return _SUIT_SETS[mask]
 
 
 _NEEDS: dict[bytes, tuple[int, ...]] = {}
@@ -424,7 +448,14 @@ def _depth_penalty(piles: Piles, fnd: bytes) -> int:
 
 
 class _Search:
-    def __init__(self, game: Game, budget: _Budget, w_redeal: int = 100, w_depth: int = 1) -> None:
+    def __init__(
+        self,
+        game: Game,
+        budget: _Budget,
+        w_redeal: int = 100,
+        w_depth: int = 1,
+        newest_first: bool = False,
+    ) -> None:
         self.rules: Rules = game.rules
         self.number = game.number
         self.variant = game.variant
@@ -433,6 +464,7 @@ class _Search:
         self.budget = budget
         self.w_redeal = w_redeal
         self.w_depth = w_depth
+        self.newest_first = newest_first
         self.inexact = False
         # Safe plays while redeals remain (fast, not proven exact): see the module doc.
         self.loose = True
@@ -571,7 +603,8 @@ class _Search:
                         continue
                 if check_buried and _buried(new_j, fnd, r):
                     continue
-                append((base - w_depth * _depth_penalty(cp, fnd), cp, fnd, r, ((i, j),), ck, ch))
+                step = _PILE_STEPS[i][j]
+                append((base - w_depth * _depth_penalty(cp, fnd), cp, fnd, r, step, ck, ch))
         if r > 0:
             np_ = self.redealt(piles, r)
             steps = [(0, REDEAL_MOVE)]
@@ -630,6 +663,7 @@ class _Search:
             (0, 0, piles, fnd, r, root_key, root_hash, ())
         ]
         seq = 0
+        seq_step = -1 if self.newest_first else 1
         push = heapq.heappush
         pop = heapq.heappop
         w_redeal = self.w_redeal
@@ -653,7 +687,7 @@ class _Search:
                     check = _changed_suits(fnd, cf)
                 if cr != r:
                     check = _ALL_SUITS
-                seq += 1
+                seq += seq_step
                 push(heap, (-score - w_redeal * cr, seq, cp, cf, cr, ck, ch, check))
             if len(parents) > max_states:
                 return None
@@ -830,7 +864,7 @@ def _run_portfolio(
 ) -> Result:
     """The searches of the portfolio take turns, each resumed where it stopped
     with a doubled slice; any search that runs out of positions proves the loss."""
-    searches = [_Search(game, budget, w_redeal, w_depth) for w_redeal, w_depth in _PORTFOLIO]
+    searches = [_Search(game, budget, *weights) for weights in _PORTFOLIO]
     cap = max(1, _MAX_STATES // len(searches))
     running = [(s, s.best_first(max_states=cap, use_autoplay=True)) for s in searches]
     turn = _FIRST_SLICE

@@ -13,7 +13,17 @@ import pytest
 from crescent import solver_bench
 from crescent.cards import parse_card
 from crescent.engine import PILES, Game, Rules
-from crescent.solver import best_guess, last_winnable, load_pool, solve
+from crescent.solver import (
+    _Budget,
+    _convert,
+    _dead,
+    _make_key,
+    _Search,
+    best_guess,
+    last_winnable,
+    load_pool,
+    solve,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,6 +83,46 @@ def test_a_card_stuck_above_its_neighbours_is_a_proven_loss() -> None:
     # ascending spades need it first). Other spades are free.
     game = spades_left(8, 5, ["9S QS 10S JS", "KS", "4S", "3S", "2S", "AS"])
     assert solve(game, budget_s=5).outcome == "lost"
+
+
+def test_the_dead_test_looks_only_at_the_suits_it_is_asked_about() -> None:
+    game = spades_left(8, 5, ["9S QS 10S JS", "KS", "4S", "3S", "2S", "AS"])
+    piles, fnd, r = _convert(game)
+    assert _dead(piles, fnd, r)
+    assert _dead(piles, fnd, r, (0,))
+    assert not _dead(piles, fnd, r, (1, 2, 3))
+
+
+def test_positions_that_differ_only_in_pile_order_share_a_key() -> None:
+    game = Game.from_code("CR1-N-AAAAAAB")
+    search = _Search(game, _Budget(time.monotonic() + 1, None, lambda: False))
+    piles, fnd, r = _convert(game)
+    swapped = (piles[3], *piles[1:3], piles[0], *piles[4:])
+    assert swapped != piles
+    key = _make_key(search.phash(piles), fnd, r)
+    assert _make_key(search.phash(swapped), fnd, r) == key
+    assert _make_key(search.phash(piles), fnd, r - 1) != key
+
+
+def test_a_search_paused_at_every_turn_resumes_to_the_same_line() -> None:
+    game = Game.from_code(PINNED[0])
+
+    def run(slice_end: float) -> tuple[object, int]:
+        budget = _Budget(time.monotonic() + 60, 50_000, lambda: False)
+        budget.slice_end = slice_end
+        steps = _Search(game, budget).best_first(max_states=1_000_000, use_autoplay=True)
+        pauses = 0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value, pauses
+            pauses += 1
+
+    line, pauses = run(0.0)  # the turn is always over: it pauses at every look at the clock
+    assert isinstance(line, list) and line
+    assert pauses > 0
+    assert run(float("inf")) == (line, 0)
 
 
 def test_a_loss_is_proven_by_searching_when_a_redeal_remains() -> None:
