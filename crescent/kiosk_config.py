@@ -5,25 +5,8 @@ start; anything wrong with it (missing, not JSON, a wrong type, an unknown
 key, no PIN) is a :class:`KioskConfigError` whose message is one line, so the
 kiosk never starts unlocked by mistake. Messages never repeat the PIN.
 
-Example (every key but ``pin`` is optional; the values shown are the defaults
-where there is one)::
-
-    {
-      "kiosk": {
-        "pin": "2468",
-        "idle_seconds": 90,
-        "exit_corner": "top-left",
-        "exit_corner_px": 80,
-        "exit_hold_seconds": 5,
-        "pin_tries": 3,
-        "pin_lockout_seconds": 30,
-        "dpi": 96,
-        "touch_mm": 9,
-        "language": "en",
-        "variant": "N",
-        "winnable_only": true
-      }
-    }
+The documented example is :data:`EXAMPLE` (every key but ``pin`` is optional;
+the values shown are the defaults where there is one).
 """
 
 from __future__ import annotations
