@@ -26,6 +26,11 @@ from crescent.stats import Stats
 from crescent.storage import Notice, SavedGame, Store
 
 
+def win_id(game: Game, elapsed: float) -> str:
+    """Names one won game well enough to never count it twice."""
+    return f"{game.code}/{game.moves}/{elapsed:.3f}"
+
+
 def pool_of(variant: str) -> str:
     """Which pool of winnable deals serves ``variant``: face-down deals have the N cards."""
     return "F" if variant == "F" else "N"
@@ -48,6 +53,9 @@ class SaveWriter:
 
     def submit(self, key: str, write: Callable[[], object]) -> None:
         with self._lock:
+            # The newest write of a file replaces a pending one and goes last, so
+            # writes reach the disk in the order they were asked for.
+            self._pending.pop(key, None)
             self._pending[key] = write
             self._idle.clear()
         if self._thread is None:
@@ -106,6 +114,7 @@ class Session:
         self.idle_abandoned = False
         self.outcome: Outcome | None = None
         self.changes = 0
+        self._wins = 0
         """Bumped on every change of the game, so views know to redraw."""
 
     # -- starting ------------------------------------------------------------------
@@ -123,7 +132,15 @@ class Session:
                 self.abandon()
             self._begin(wanted if wanted is not None else self._fresh_game(self.settings.variant))
             return
-        if saved is not None and not saved.idle_abandoned:
+        if saved is not None and saved.game.status == "won":
+            self.game, self.elapsed = saved.game, saved.elapsed
+            if self.stats.last_win != win_id(saved.game, saved.elapsed):
+                self._check_end()  # killed before the statistics were saved: count it now
+            else:
+                self.recorded = True
+                self.outcome = Outcome("won", saved.elapsed, saved.game.moves)
+                self._save_win()
+        elif saved is not None and not saved.idle_abandoned:
             self.game = saved.game
             if saved.game.status == "blocked":
                 self.abandon()  # a blocked game is recorded once and not resumed
@@ -235,9 +252,10 @@ class Session:
         if self.outcome is None or self.outcome.status != status:
             self.outcome = Outcome(status, self.elapsed, self.game.moves)
         if status == "won" and not self.recorded:
-            self.stats.record_win(self.game.variant, self.elapsed, self.game.moves)
+            game_id = win_id(self.game, self.elapsed)
+            self.stats.record_win(self.game.variant, self.elapsed, self.game.moves, game_id)
             self.recorded = True
-            self._save_stats()
+            self._save_win()
 
     # -- saving --------------------------------------------------------------------
 
@@ -250,8 +268,9 @@ class Session:
         if store is None:
             return
         if self.recorded:
-            self._submit("game", store.clear_game)
-            return
+            if self.outcome is None or self.outcome.status != "won":
+                self._submit("game", store.clear_game)
+            return  # a win's own job saves the stats and clears the game
         snap = self.snapshot()
         self._submit("game", lambda: store.save_game(snap))
 
@@ -266,6 +285,26 @@ class Session:
         if store is not None:
             snap = Stats.from_dict(self.stats.to_dict())
             self._submit("stats", lambda: store.save_stats(snap))
+
+    def _save_win(self) -> None:
+        """One job, in this order: the won game, the statistics, then no saved game.
+
+        A kill at any instant leaves either the game before the winning move with
+        the win not yet counted, or the won game (counted or not, as ``last_win``
+        tells on the next start), or the win counted and nothing to resume.
+        """
+        store = self.store
+        if store is None:
+            return
+        won = self.snapshot()
+        stats = Stats.from_dict(self.stats.to_dict())
+
+        def write() -> None:
+            if store.save_game(won) and store.save_stats(stats):
+                store.clear_game()
+
+        self._wins += 1
+        self._submit(f"win-{self._wins}", write)  # never replaced by a later save
 
     def reset_stats(self) -> None:
         self.stats.reset()

@@ -89,6 +89,9 @@ class Stats:
     """Statistics of every variant played so far."""
 
     variants: dict[str, VariantStats] = field(default_factory=dict)
+    last_win: str | None = None
+    """An id of the last game recorded as won, so a win is never counted twice
+    (see :meth:`crescent.session.Session.start`)."""
 
     def get(self, variant: str) -> VariantStats:
         """The record of ``variant``; a fresh empty one (not stored) if never played."""
@@ -99,7 +102,9 @@ class Stats:
         _check_key(variant)
         return self.variants.setdefault(variant, VariantStats())
 
-    def record_win(self, variant: str, seconds: float, moves: int) -> None:
+    def record_win(
+        self, variant: str, seconds: float, moves: int, game_id: str | None = None
+    ) -> None:
         """A won game of ``variant`` that took ``seconds`` and ``moves``."""
         if not _is_seconds(seconds):
             raise ValueError(f"seconds must be a finite number >= 0, got {seconds!r}")
@@ -114,6 +119,8 @@ class Stats:
         v.best_time = seconds if v.best_time is None else min(v.best_time, seconds)
         v.fewest_moves = moves if v.fewest_moves is None else min(v.fewest_moves, moves)
         v.total_won_time += seconds
+        if game_id is not None:
+            self.last_win = game_id
 
     def record_loss(self, variant: str) -> None:
         """A blocked game, or one abandoned after moves: played, not won; streak broken."""
@@ -129,10 +136,13 @@ class Stats:
             self.variants.pop(variant, None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "format": FORMAT,
             "variants": {k: v.to_dict() for k, v in sorted(self.variants.items())},
         }
+        if self.last_win is not None:
+            out["last_win"] = self.last_win
+        return out
 
     @staticmethod
     def from_dict(d: object) -> Stats:
@@ -152,7 +162,10 @@ class Stats:
                 variants[key] = VariantStats.from_dict(value)
             except ValueError as e:
                 raise ValueError(f"variant {key!r}: {e}") from None
-        return Stats(variants)
+        last_win = d.get("last_win")
+        if last_win is not None and (not isinstance(last_win, str) or len(last_win) > 200):
+            raise ValueError("statistics: last_win must be a short string")
+        return Stats(variants, last_win)
 
 
 def _check_key(variant: object) -> None:

@@ -264,3 +264,57 @@ def test_settings_chosen_in_the_settings_screen_are_remembered(tmp_path: Path) -
         True,
     )
     assert json.loads((tmp_path / "game.json").read_text())["game"]["variant"] == "F"
+
+
+def _won_position() -> Game:
+    game = Game.from_dict(_nearly_won())
+    game.play("P1-F4")
+    return game
+
+
+def test_a_win_killed_before_its_statistics_is_counted_on_the_next_start(
+    tmp_path: Path,
+) -> None:
+    from crescent.storage import SavedGame
+
+    # The win's job wrote the won game, then the process died before the statistics.
+    Store(tmp_path).save_game(SavedGame(_won_position(), 33.0))
+    s = session(tmp_path)
+    s.start()
+    assert s.game.status == "playing" and s.game.moves == 0  # not resumed
+    s.close()
+    st = Store(tmp_path).load_stats().get("N")
+    assert (st.played, st.won, st.best_time) == (1, 1, 33.0)
+    again = session(tmp_path)
+    again.start()
+    assert again.stats.get("N").won == 1
+
+
+def test_a_win_already_counted_is_never_counted_twice(tmp_path: Path) -> None:
+    from crescent.session import win_id
+    from crescent.stats import Stats
+    from crescent.storage import SavedGame
+
+    won = _won_position()
+    stats = Stats()
+    stats.record_win("N", 33.0, won.moves, win_id(won, 33.0))
+    store = Store(tmp_path)
+    store.save_stats(stats)
+    store.save_game(SavedGame(won, 33.0))  # died after the statistics, before the clear
+    s = session(tmp_path)
+    s.start()
+    s.close()
+    assert Store(tmp_path).load_stats().get("N").won == 1
+    assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 0
+
+
+def test_a_new_game_right_after_a_win_never_drops_the_win(tmp_path: Path) -> None:
+    s = Session(Store(tmp_path))  # the background writer
+    s.game = Game.from_dict(_nearly_won())
+    s.play("P1-F4")
+    s.new_game()
+    s.play(s.game.legal_moves()[0])
+    s.close()
+    assert Store(tmp_path).load_stats().get("N").won == 1
+    saved = json.loads((tmp_path / "game.json").read_text())["game"]
+    assert saved["moves"] == 1  # the new game, saved after the win's job

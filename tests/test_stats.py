@@ -161,3 +161,15 @@ def test_from_dict_accepts_a_sound_file_and_ignores_unknown_keys() -> None:
 def test_from_dict_rejects_bad_data(bad: object) -> None:
     with pytest.raises(ValueError):
         Stats.from_dict(bad)
+
+
+def test_last_win_id_round_trips_and_bad_ids_are_refused() -> None:
+    s = Stats()
+    s.record_win("N", 10.0, 90, "CR1-N-AAAAAAB/90/10.000")
+    again = Stats.from_dict(s.to_dict())
+    assert again.last_win == "CR1-N-AAAAAAB/90/10.000"
+    assert Stats.from_dict(Stats().to_dict()).last_win is None
+    bad = s.to_dict()
+    bad["last_win"] = 5
+    with pytest.raises(ValueError, match="last_win"):
+        Stats.from_dict(bad)
