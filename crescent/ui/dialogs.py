@@ -17,7 +17,7 @@ import pygame
 from crescent.input import KeyPress, PointerDown, PointerUp
 from crescent.ui import render
 from crescent.ui.events import GameEvent, TextInput
-from crescent.ui.scene import Scene
+from crescent.ui.scene import Overlay
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
@@ -37,7 +37,7 @@ class Row:
     """For "pair" rows: the value shown right of the label."""
 
 
-class Dialog(Scene):
+class Dialog(Overlay):
     """A centred panel of rows over the dimmed table."""
 
     def __init__(
@@ -51,7 +51,6 @@ class Dialog(Scene):
         self.buttons: list[render.Button] = []
         self.focus = -1
         self._pressed: render.Button | None = None
-        self._dirty = True
 
     def rows(self) -> list[Row]:
         return []
@@ -98,15 +97,7 @@ class Dialog(Scene):
     def text_input(self, text: str) -> None:
         """Typed text (the code dialog uses it)."""
 
-    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
-        if not (full or self._dirty):
-            return []
-        self._dirty = False
-        render.dim(surface, 120)
-        self._layout_and_draw(surface)
-        return None
-
-    def _layout_and_draw(self, surface: pygame.Surface) -> None:
+    def draw_panel(self, surface: pygame.Surface) -> None:
         app = self.app
         w, h = surface.get_size()
         touch = app.layout.touch_px

@@ -26,7 +26,7 @@ from crescent.input import KeyPress, PointerDown, PointerUp
 from crescent.kiosk_config import PIN_DIGITS
 from crescent.ui import render
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
-from crescent.ui.scene import Scene
+from crescent.ui.scene import Overlay
 from crescent.ui.table import HUD_ITEMS, HudLook, TableScene, format_time
 
 if TYPE_CHECKING:
@@ -288,7 +288,9 @@ class AttractScene(TableScene):
         return super().draw(surface, full)
 
 
-class PinPad(Scene):
+class PinPad(Overlay):
+    dim_alpha = 150
+
     """The operator's PIN pad: digits, delete, OK, cancel; the PIN shows as dots."""
 
     KEYS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok")
@@ -301,7 +303,6 @@ class PinPad(Scene):
         self.wrong = False
         self.buttons: list[render.Button] = []
         self._pressed: render.Button | None = None
-        self._dirty = True
         self._shown_wait = -1
 
     def __repr__(self) -> str:
@@ -368,15 +369,7 @@ class PinPad(Scene):
 
     # -- drawing -------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
-        if not (full or self._dirty):
-            return []
-        self._dirty = False
-        render.dim(surface, 150)
-        self._draw_panel(surface)
-        return None
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def draw_panel(self, surface: pygame.Surface) -> None:
         app = self.app
         tr = app.tr
         fonts = app.fonts

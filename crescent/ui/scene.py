@@ -41,3 +41,26 @@ class Scene:
 
     def relayout(self) -> None:
         """The window size or the language changed."""
+
+
+class Overlay(Scene):
+    """A panel over the dimmed scenes below: redrawn whole, and only when it changed."""
+
+    dim_alpha = 120
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self._dirty = True
+
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        if not (full or self._dirty):
+            return []
+        self._dirty = False
+        from crescent.ui import render
+
+        render.dim(surface, self.dim_alpha)
+        self.draw_panel(surface)
+        return None
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        """Draw the overlay's own panel (the table under it is already dimmed)."""
