@@ -21,8 +21,8 @@ ABANDON_FOR = "CR1-N-AAAAAAC"
 
 
 def main(argv: list[str]) -> int:
-    from crescent import storage
-    from crescent.session import Session
+    from crescent.play import storage
+    from crescent.play.session import Session
 
     real_write = storage.write_json_atomic
 
