@@ -27,6 +27,7 @@ __all__ = [
     "BadJson",
     "NotRegular",
     "check_depth",
+    "clip",
     "parse_json_object",
     "read_bounded",
     "read_json_object",
@@ -114,7 +115,7 @@ def parse_json_object(
 ) -> dict[str, Any]:
     """The JSON object in ``data``; BadJson (one line, no content) if it is not one."""
     if not data.strip():
-        raise BadJson("the file is empty")
+        raise BadJson("it is not valid JSON: the file is empty")
     try:
         text = data.decode("utf-8-sig" if bom else "utf-8")
     except UnicodeDecodeError:
@@ -145,4 +146,10 @@ def shown(value: object, limit: int = 40) -> str:
         text = repr(value)
     except ValueError:  # an int too long to print
         return "a number too long to show"
+    return clip(text, limit)
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """``text`` on one line, cut to ``limit`` characters (ending in an ellipsis if cut)."""
+    text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
