@@ -248,7 +248,11 @@ class _LazyLogFile(logging.handlers.RotatingFileHandler):
     a run that is refused, or logs nothing, leaves the data folder as it was."""
 
     def _open(self) -> Any:
-        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+        path = Path(self.baseFilename)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and not path.is_file():
+            # A FIFO would block the game on open; a folder cannot be written.
+            raise IsADirectoryError(f"{path.name} is not a regular file")
         return super()._open()
 
     def handleError(self, record: logging.LogRecord) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -221,3 +222,25 @@ def test_an_accepted_play_is_then_played_on_the_same_deal(
         assert game_main._run(config, Store(tmp_path)) == 0
         (probe_code, probe_id), (real_code, real_id) = dealt
         assert probe_code == real_code and probe_id != real_id
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_named_like_the_log_never_blocks(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "crescent.log")
+    code = (
+        "import logging, sys; from pathlib import Path; from crescent.__main__ import setup_log;"
+        "setup_log(Path(sys.argv[1])).warning('hello'); print('went on')"
+    )
+    try:
+        r = subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    except subprocess.TimeoutExpired:
+        os.close(os.open(tmp_path / "crescent.log", os.O_RDONLY | os.O_NONBLOCK))
+        pytest.fail("logging blocked on a FIFO")
+    assert r.stdout == "went on\n"
+    assert r.stderr == "crescent: the log file cannot be written\n"
