@@ -22,7 +22,15 @@ from typing import Any, Final, TypeGuard
 
 from crescent.play.safejson import shown
 
-__all__ = ["FORMAT", "MAX_COUNT", "MAX_SECONDS", "MAX_TOTAL_SECONDS", "Stats", "VariantStats"]
+__all__ = [
+    "FORMAT",
+    "MAX_COUNT",
+    "MAX_SECONDS",
+    "MAX_TOTAL_SECONDS",
+    "RECORDED_KEEP",
+    "Stats",
+    "VariantStats",
+]
 
 FORMAT: Final = 1
 MAX_COUNT: Final = 10**12
@@ -31,7 +39,7 @@ MAX_SECONDS: Final = 1e9
 """The longest game (over 30 years of play): a longer time is out of range."""
 MAX_TOTAL_SECONDS: Final = MAX_SECONDS * 1e6
 """The largest sum of won-game times kept (it saturates there)."""
-RECORDED_KEEP: Final = 16
+RECORDED_KEEP: Final = 32
 """Ids of the last games recorded that are kept (the saved game is always one of the newest)."""
 _ID_MAX: Final = 64
 _KEY_MAX: Final = 32
