@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from crescent.i18n.translator import LANGUAGES
 from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
+from crescent.languages import LANGUAGES
+from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
 
 EXIT_USAGE = 2
@@ -85,8 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--code", help="deal this game code (e.g. CR1-N-AAAAAAB)")
     deal.add_argument(
         "--variant",
-        choices=["N", "F", "D"],
-        help="variant of a new game: N standard, F Crescent Four, D face-down",
+        choices=modes.LETTERS,
+        help="variant of a new game: " + ", ".join(f"{m.letter} {m.summary}" for m in modes.MODES),
     )
     p.add_argument("--lang", choices=list(LANGUAGES), help="language: " + ", ".join(LANGUAGES))
     p.add_argument("--size", type=_size, help="window size, WIDTHxHEIGHT")
@@ -103,7 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--screenshot", type=Path, metavar="PATH", help="save one settled frame as PNG and exit"
     )
-    p.add_argument("--frames", type=_positive, metavar="N", help="run the loop N frames and exit")
+    p.add_argument(
+        "--frames", type=_positive, metavar="COUNT", help="run the loop N frames and exit"
+    )
     p.add_argument("--kiosk", action="store_true", help="locked-down full-screen touch kiosk")
     p.add_argument("--config", type=Path, metavar="FILE", help="kiosk configuration file (JSON)")
     p.add_argument("--dpi", type=_dpi, help="display DPI, for touch target sizes")

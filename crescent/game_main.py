@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from crescent.i18n.translator import load_translator, system_language
 from crescent.play.session import Session
 from crescent.play.storage import Store, default_data_dir
+from crescent.rules import modes
 from crescent.rules.engine import IllegalMove, InvalidCode
 
 if TYPE_CHECKING:
@@ -21,11 +22,11 @@ EXIT_FATAL = 1
 SETTLE_FRAMES = 600
 
 
-def _pool(variant: str) -> list[int]:
+def _pool(pool: str) -> list[int]:
     from crescent.solver.search import load_pool
 
     try:
-        return list(load_pool(variant))
+        return list(load_pool(pool))
     except OSError:
         return []
 
@@ -156,7 +157,7 @@ def self_check() -> int:
     import pygame
 
     from crescent import resources
-    from crescent.i18n.translator import LANGUAGES
+    from crescent.languages import LANGUAGES
     from crescent.rules.cards import card_text
     from crescent.ui.cards import CardArt
 
@@ -186,9 +187,9 @@ def self_check() -> int:
                     tr("Undo"), True, (0, 0, 0)
                 )
                 checked += 1
-        for variant in "NF":
-            if len(_pool(variant)) < 1000:
-                problems.append(f"winnable pool {variant}")
+        for pool in modes.POOLS:
+            if len(_pool(pool)) < 1000:
+                problems.append(f"winnable pool {pool}")
             checked += 1
     except Exception as e:
         problems.append(f"{type(e).__name__}: {e}")
