@@ -32,7 +32,7 @@ from crescent.rules.engine import Game
 from crescent.solver import search as solver
 
 if TYPE_CHECKING:
-    from crescent.__main__ import Config
+    from crescent.options import Config
     from crescent.ui.app import App
     from crescent.ui.events import GameEvent
     from crescent.ui.kiosk_scenes import AttractScene
