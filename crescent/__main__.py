@@ -7,18 +7,17 @@ Bad options or values print one line and exit with code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import logging
-import logging.handlers
 import os
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from crescent.i18n.translator import LANGUAGES
 from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
+from crescent.languages import LANGUAGES
+from crescent.options import Config
 from crescent.play.safejson import clip, shown
+from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
 
 EXIT_USAGE = 2
@@ -31,26 +30,6 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(_shorten_values(message))
-
-
-@dataclass
-class Config:
-    code: str | None = None
-    variant: str | None = None
-    lang: str | None = None
-    size: tuple[int, int] | None = None
-    fullscreen: bool = False
-    data_dir: Path | None = None
-    new: bool = False
-    play: list[str] | None = None
-    screenshot: Path | None = None
-    frames: int | None = None
-    kiosk: bool = False
-    config: Path | None = None
-    dpi: float | None = None
-    self_check: bool = False
-    kiosk_config: KioskConfig | None = None
-    """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""
 
 
 _SIZE = re.compile(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*")
@@ -161,8 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--code", help="deal this game code (e.g. CR1-N-AAAAAAB)")
     deal.add_argument(
         "--variant",
-        choices=["N", "F", "D"],
-        help="variant of a new game: N standard, F Crescent Four, D face-down",
+        choices=modes.LETTERS,
+        help="variant of a new game: " + ", ".join(f"{m.letter} {m.summary}" for m in modes.MODES),
     )
     p.add_argument("--lang", choices=list(LANGUAGES), help="language: " + ", ".join(LANGUAGES))
     p.add_argument("--size", type=_size, help="window size, WIDTHxHEIGHT")
@@ -175,7 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
         help='moves to play after dealing, e.g. "P10-P14 R P3-F2" (R = redeal)',
     )
     p.add_argument("--screenshot", metavar="PATH", help="save one settled frame as PNG and exit")
-    p.add_argument("--frames", type=_positive, metavar="N", help="run the loop N frames and exit")
+    p.add_argument(
+        "--frames", type=_positive, metavar="COUNT", help="run the loop N frames and exit"
+    )
     p.add_argument("--kiosk", action="store_true", help="locked-down full-screen touch kiosk")
     p.add_argument("--config", metavar="FILE", help="kiosk configuration file (JSON)")
     p.add_argument("--dpi", type=_dpi, help="display DPI, for touch target sizes")
@@ -241,39 +222,6 @@ def main(argv: list[str] | None = None) -> int:
     if config.self_check:
         return self_check()
     return run(config)
-
-
-class _LazyLogFile(logging.handlers.RotatingFileHandler):
-    """The log file, created (with its folder) only when there is something to log:
-    a run that is refused, or logs nothing, leaves the data folder as it was."""
-
-    def _open(self) -> Any:
-        path = Path(self.baseFilename)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and not path.is_file():
-            # A FIFO would block the game on open; a folder cannot be written.
-            raise IsADirectoryError(f"{path.name} is not a regular file")
-        return super()._open()
-
-    def handleError(self, record: logging.LogRecord) -> None:
-        # The log cannot be written (read-only folder...): say it once on stderr, go on.
-        if not getattr(self, "_told", False):
-            self._told = True
-            print("crescent: the log file cannot be written", file=sys.stderr)
-
-
-def setup_log(data_dir: Path) -> logging.Logger:
-    """A small rotating log in the data folder (no personal data is logged), written
-    only when there is something to log."""
-    log = logging.getLogger("crescent")
-    if not log.handlers:
-        handler: logging.Handler = _LazyLogFile(
-            data_dir / "crescent.log", maxBytes=256_000, backupCount=3, encoding="utf-8", delay=True
-        )
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-        log.addHandler(handler)
-        log.setLevel(logging.INFO)
-    return log
 
 
 if __name__ == "__main__":

@@ -1,21 +1,24 @@
-"""Start the game from a parsed :class:`crescent.__main__.Config`."""
+"""Start the game from the parsed command line (:class:`crescent.options.Config`)."""
 
 from __future__ import annotations
 
 import contextlib
+import logging
+import logging.handlers
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from crescent.i18n.translator import load_translator, system_language
+from crescent.options import Config
 from crescent.play.safejson import clip, shown
 from crescent.play.session import Session
 from crescent.play.storage import Store, default_data_dir
+from crescent.rules import modes
 from crescent.rules.engine import IllegalMove, InvalidCode
 
 if TYPE_CHECKING:
-    from crescent.__main__ import Config
     from crescent.ui.app import App
 
 EXIT_USAGE = 2
@@ -23,18 +26,49 @@ EXIT_FATAL = 1
 SETTLE_FRAMES = 600
 
 
-def _pool(variant: str) -> list[int]:
+def _pool(pool: str) -> list[int]:
     from crescent.solver.search import load_pool
 
     try:
-        return list(load_pool(variant))
+        return list(load_pool(pool))
     except OSError:
         return []
 
 
-def run(config: Config) -> int:
-    from crescent.__main__ import setup_log
+class _LazyLogFile(logging.handlers.RotatingFileHandler):
+    """The log file, created (with its folder) only when there is something to log:
+    a run that is refused, or logs nothing, leaves the data folder as it was."""
 
+    def _open(self) -> Any:
+        path = Path(self.baseFilename)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and not path.is_file():
+            # A FIFO would block the game on open; a folder cannot be written.
+            raise IsADirectoryError(f"{path.name} is not a regular file")
+        return super()._open()
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        # The log cannot be written (read-only folder...): say it once on stderr, go on.
+        if not getattr(self, "_told", False):
+            self._told = True
+            print("crescent: the log file cannot be written", file=sys.stderr)
+
+
+def setup_log(data_dir: Path) -> logging.Logger:
+    """A small rotating log in the data folder (no personal data is logged), written
+    only when there is something to log."""
+    log = logging.getLogger("crescent")
+    if not log.handlers:
+        handler: logging.Handler = _LazyLogFile(
+            data_dir / "crescent.log", maxBytes=256_000, backupCount=3, encoding="utf-8", delay=True
+        )
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+    return log
+
+
+def run(config: Config) -> int:
     data_dir = config.data_dir or default_data_dir()
     # A screenshot never touches the player's own files unless a folder is named.
     store = Store(data_dir) if (config.screenshot is None or config.data_dir is not None) else None
@@ -190,7 +224,7 @@ def self_check() -> int:
     import pygame
 
     from crescent import resources
-    from crescent.i18n.translator import LANGUAGES
+    from crescent.languages import LANGUAGES
     from crescent.rules.cards import card_text
     from crescent.ui.cards import CardArt
 
@@ -220,9 +254,9 @@ def self_check() -> int:
                     tr("Undo"), True, (0, 0, 0)
                 )
                 checked += 1
-        for variant in "NF":
-            if len(_pool(variant)) < 1000:
-                problems.append(f"winnable pool {variant}")
+        for pool in modes.POOLS:
+            if len(_pool(pool)) < 1000:
+                problems.append(f"winnable pool {pool}")
             checked += 1
     except Exception as e:
         problems.append(f"{type(e).__name__}: {e}")

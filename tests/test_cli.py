@@ -228,7 +228,7 @@ def test_an_accepted_play_is_then_played_on_the_same_deal(
 def test_a_fifo_named_like_the_log_never_blocks(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "crescent.log")
     code = (
-        "import logging, sys; from pathlib import Path; from crescent.__main__ import setup_log;"
+        "import logging, sys; from pathlib import Path; from crescent.game_main import setup_log;"
         "setup_log(Path(sys.argv[1])).warning('hello'); print('went on')"
     )
     try:

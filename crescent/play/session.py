@@ -22,14 +22,15 @@ import contextlib
 import queue
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.play.storage import Notice, SavedGame, Store, new_game_id
-from crescent.rules.engine import Game, IllegalMove, Move, Reason, Rules
+from crescent.rules.engine import Game, IllegalMove, Move, Reason
+from crescent.rules.modes import Mode
 
 
 def win_id(game: Game, elapsed: float) -> str:
@@ -39,11 +40,6 @@ def win_id(game: Game, elapsed: float) -> str:
     the same way has the same one, so it cannot tell two such wins apart.
     """
     return f"{game.code}/{game.moves}/{elapsed:.3f}"
-
-
-def pool_of(variant: str) -> str:
-    """Which pool of winnable deals serves ``variant``: face-down deals have the N cards."""
-    return "F" if variant == "F" else "N"
 
 
 class SaveWriter:
@@ -109,7 +105,7 @@ class Session:
         settings: Settings | None = None,
         *,
         rng: random.Random | None = None,
-        pool: Callable[[str], list[int]] | None = None,
+        pool: Callable[[str], Sequence[int]] | None = None,
         background_saves: bool = True,
     ) -> None:
         self.store = store
@@ -118,7 +114,7 @@ class Session:
         self.rng = rng or random.Random()
         self.pool = pool
         self.writer = SaveWriter() if background_saves else None
-        self.game = Game.new(self.settings.variant, self.rng)
+        self.game = Game.new(self.settings.mode.letter, self.rng)
         self.game_id = new_game_id()
         """This deal of the game: its result is recorded once per id."""
         self.elapsed = 0.0
@@ -149,7 +145,7 @@ class Session:
                     self.save()  # a file from before game ids: it gets one now
                 return
             self.abandon()  # left for another game, or blocked: recorded once, not resumed
-        self._begin(wanted if wanted is not None else self._fresh_game(self.settings.variant))
+        self._begin(wanted if wanted is not None else self._fresh_game(self.settings.mode))
 
     def _already_recorded(self, saved: SavedGame) -> bool:
         if saved.game_id is not None:
@@ -170,22 +166,27 @@ class Session:
         self.changes += 1
         self._check_end()
 
-    def _fresh_game(self, variant: str) -> Game:
+    @property
+    def mode(self) -> Mode:
+        """The mode of the game being played (new games follow ``settings.mode``)."""
+        return self.game.mode
+
+    def _fresh_game(self, mode: Mode) -> Game:
         """A new deal; with "winnable deals only", one proven winnable (shipped or local pool)."""
-        if self.settings.winnable_only:
-            numbers = list(self.pool(pool_of(variant))) if self.pool is not None else []
+        if self.settings.winnable_only and mode.pool is not None:
+            numbers = list(self.pool(mode.pool)) if self.pool is not None else []
             if self.store is not None:
-                numbers += self.store.load_winnable().get(pool_of(variant), [])
+                numbers += self.store.load_winnable().get(mode.pool, [])
             if numbers:
-                return Game.deal(self.rng.choice(numbers), variant)
-        return Game.new(variant, self.rng)
+                return Game.deal(self.rng.choice(numbers), mode.letter)
+        return Game.new(mode.letter, self.rng)
 
     def proven_winnable(self) -> None:
         """The solver found a win from a position of this game: its deal is winnable."""
-        game = self.game
-        if self.store is None or game.rules != Rules.for_variant(game.variant):
+        game, mode = self.game, self.mode
+        if self.store is None or mode.pool is None or game.rules != mode.rules_for_level(1):
             return
-        store, pool, number = self.store, pool_of(game.variant), game.number
+        store, pool, number = self.store, mode.pool, game.number
         self._submit(f"pool-{number}", lambda: store.add_winnable(pool, number))
 
     def _begin(self, game: Game) -> None:
@@ -198,13 +199,13 @@ class Session:
         self.changes += 1
         self.save()
 
-    def new_game(self, variant: str | None = None, code: str | None = None) -> None:
+    def new_game(self, mode: Mode | None = None, code: str | None = None) -> None:
         """Leave the current game (recorded as played if moves were made) and deal another."""
         self.abandon()
         if code is not None:
             self._begin(Game.from_code(code))
         else:
-            self._begin(self._fresh_game(variant or self.settings.variant))
+            self._begin(self._fresh_game(mode or self.settings.mode))
 
     def abandon(self) -> None:
         """The player leaves this game: blocked, or with moves played, it counts as a loss.
@@ -217,7 +218,7 @@ class Session:
             self.recorded = True
             return
         if self.game.status == "blocked" or (self.game.moves > 0 and self.game.status == "playing"):
-            self.stats.record_loss(self.game.variant, self.game_id)
+            self.stats.record_loss(self.mode.stats_key, self.game_id)
             self.recorded = True
             self._save_loss()
 
@@ -276,7 +277,7 @@ class Session:
             self.recorded = True
             if not self.stats.was_recorded(self.game_id):
                 self.stats.record_win(
-                    self.game.variant, self.elapsed, self.game.moves, self.game_id
+                    self.mode.stats_key, self.elapsed, self.game.moves, self.game_id
                 )
             self._save_win()
 
