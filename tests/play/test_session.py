@@ -441,3 +441,20 @@ def test_an_old_saved_game_without_id_resumes_and_gets_one(tmp_path: Path) -> No
     assert saved["id"] == s.game_id and saved["game"]["moves"] == 1
     s.new_game()
     assert Store(tmp_path).load_stats().get("N").played == 1
+
+
+def test_a_new_game_from_the_code_dialog_killed_midway_counts_the_old_one_once(
+    tmp_path: Path,
+) -> None:
+    store = _KilledBefore(tmp_path, "nothing yet")
+    s = Session(store, background_saves=False)
+    s.start(code=CODE)
+    s.play("P1-P11")
+    store.dies_at = "game"  # dies after the loss is saved, before the new deal is
+    s.new_game(code="CR1-N-AAAAAAC")  # what typing a code in the Code dialog does
+    again = session(tmp_path)
+    again.start()
+    assert again.game.moves == 0  # the abandoned game is not resumed
+    again.new_game()
+    again.close()
+    assert Store(tmp_path).load_stats().get("N").played == 1
