@@ -41,6 +41,8 @@ MAX_TOTAL_SECONDS: Final = MAX_SECONDS * 1e6
 """The largest sum of won-game times kept (it saturates there)."""
 RECORDED_KEEP: Final = 32
 """Ids of the last games recorded that are kept (the saved game is always one of the newest)."""
+_RECORDED_READ_MAX: Final = 1024
+"""The most ids a file may list (more is a damaged file); the last RECORDED_KEEP are kept."""
 _ID_MAX: Final = 64
 _KEY_MAX: Final = 32
 _COUNTS: Final = ("played", "won", "current_streak", "best_streak")
@@ -215,11 +217,12 @@ class Stats:
         recorded = d.get("recorded", [])
         if (
             not isinstance(recorded, list)
-            or len(recorded) > RECORDED_KEEP
+            or len(recorded) > _RECORDED_READ_MAX
             or not all(isinstance(x, str) and 1 <= len(x) <= _ID_MAX for x in recorded)
         ):
-            raise ValueError(f"statistics: recorded must be at most {RECORDED_KEEP} game ids")
-        return Stats(variants, last_win, list(recorded))
+            raise ValueError(f"statistics: recorded must be at most {_RECORDED_READ_MAX} game ids")
+        # A later version may keep more: the newest are the ones that matter.
+        return Stats(variants, last_win, list(recorded[-RECORDED_KEEP:]))
 
 
 def _check_key(variant: object) -> None:

@@ -79,7 +79,6 @@ MAX_SECONDS: Final = _stats.MAX_SECONDS
 """The longest game clock loaded or saved (over 30 years): a file beyond it is set aside."""
 MAX_MOVES: Final = 10_000_000
 """The most moves a saved game can claim."""
-_ID_CHARS: Final = frozenset("0123456789abcdefghijklmnopqrstuvwxyz-")
 ID_MAX: Final = 64
 STALE_TEMP_SECONDS: Final = 60.0
 """A temporary file older than this was left by a crash: removed on the first save."""
@@ -172,8 +171,15 @@ def new_game_id() -> str:
 
 
 def is_game_id(x: object) -> TypeGuard[str]:
-    """A game id as :func:`new_game_id` makes them (or any short lowercase token)."""
-    return isinstance(x, str) and 1 <= len(x) <= ID_MAX and set(x) <= _ID_CHARS
+    """A game id: :func:`new_game_id` makes 32 hex digits; any short printable ASCII
+    token without spaces is taken (a later version may make them differently)."""
+    return (
+        isinstance(x, str)
+        and 1 <= len(x) <= ID_MAX
+        and x.isascii()
+        and x.isprintable()
+        and not any(c.isspace() for c in x)
+    )
 
 
 @dataclass
@@ -228,7 +234,7 @@ class SavedGame:
             raise ValueError(f"idle_abandoned must be true or false, got {shown(idle)}")
         game_id = d.get("id")
         if game_id is not None and not is_game_id(game_id):
-            raise ValueError(f"id must be a short lowercase token, got {shown(game_id)}")
+            raise ValueError(f"id must be a short token, got {shown(game_id)}")
         return SavedGame(game, float(elapsed), idle, game_id)
 
 

@@ -172,7 +172,7 @@ def test_recorded_game_ids_round_trip_and_bad_ids_are_refused() -> None:
     assert again.was_recorded("a1") and again.was_recorded("b2")
     assert not again.was_recorded("c3") and not again.was_recorded(None)
     assert Stats.from_dict(Stats().to_dict()).recorded == []
-    for bad_ids in (5, [5], ["x" * 65], [""], ["a"] * (RECORDED_KEEP + 1)):
+    for bad_ids in (5, [5], ["x" * 65], [""], ["a"] * 1025):
         bad = s.to_dict()
         bad["recorded"] = bad_ids
         with pytest.raises(ValueError, match="recorded"):
@@ -186,6 +186,9 @@ def test_only_the_last_recorded_ids_are_kept_and_a_reset_keeps_them() -> None:
     assert s.recorded == [f"g{i}" for i in range(10, RECORDED_KEEP + 10)]
     s.reset()
     assert s.was_recorded("g10") and s.get("N").played == 0
+    longer = s.to_dict()
+    longer["recorded"] = [f"h{i}" for i in range(100)]  # a later version keeping more
+    assert Stats.from_dict(longer).recorded == [f"h{i}" for i in range(100 - RECORDED_KEEP, 100)]
 
 
 def test_an_old_last_win_still_loads() -> None:
