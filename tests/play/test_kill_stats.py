@@ -20,6 +20,7 @@ from pathlib import Path
 from crescent.play.session import Session
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
+from tests.helpers_crashstats import WRITE_DELAY
 from tests.helpers_kill import spawn_ready
 from tests.play.test_session import CODE, _nearly_won
 
@@ -29,22 +30,15 @@ SEED = 20261201
 ABANDON_FOR = "CR1-N-AAAAAAC"
 
 
-def _time_to_finish(folder: Path, scenario: str, prepare: Callable[[Path], None]) -> float:
-    prepare(folder)
+def _kill_at_random(folder: Path, scenario: str, rng: random.Random, steps: int) -> None:
+    """Run the helper, let it finish a random number (0..steps) of its disk steps, then
+    kill it at a random instant before, during or after the next one."""
     child = spawn_ready(HELPER, str(folder), scenario)
-    started = time.monotonic()
     assert child.stdout is not None
-    done = child.stdout.readline()
-    took = time.monotonic() - started
-    _, err = child.communicate()
-    assert done == b"done\n", err.decode(errors="replace")
-    return took
-
-
-def _kill_at_random(folder: Path, scenario: str, rng: random.Random, window: float) -> None:
-    """Run the helper and kill it ``0..window`` s after it is ready."""
-    child = spawn_ready(HELPER, str(folder), scenario)
-    time.sleep(rng.uniform(0.0, window))
+    for _ in range(rng.randrange(steps + 1)):
+        if child.stdout.readline() != b"step\n":
+            break  # finished (or failed: the checks that follow say so)
+    time.sleep(rng.uniform(0.0, 2.5 * WRITE_DELAY))
     child.kill()
     _, err = child.communicate()
     assert not err, err.decode(errors="replace")
@@ -107,19 +101,18 @@ def _kill_loop(
     prepare: Callable[[Path], None],
     next_start: Callable[[Path], None],
     expected: tuple[int, int],
+    steps: int,
 ) -> Counter[str]:
     """KILLS runs of: prepare a folder, kill the helper at random, start again, check.
 
-    The kills land from the moment the helper is ready to a little after the time
-    it takes to finish (measured first, so a slow machine still spreads them).
+    ``steps``: how many disk steps the helper's job takes (writes and the clear).
     """
-    window = 1.2 * _time_to_finish(tmp_path / f"{scenario}-timed", scenario, prepare)
     rng = random.Random(f"{SEED}-{scenario}")
     states: Counter[str] = Counter()
     for run in range(KILLS):
         folder = tmp_path / f"{scenario}{run}"
         prepare(folder)
-        _kill_at_random(folder, scenario, rng, window)
+        _kill_at_random(folder, scenario, rng, steps)
         states[_state(folder)] += 1
         next_start(folder)
         _check_twice(folder, expected)
@@ -128,7 +121,7 @@ def _kill_loop(
 
 
 def test_killed_around_a_win_counts_it_exactly_once(tmp_path: Path) -> None:
-    states = _kill_loop(tmp_path, "win", _prepare_win, _next_start_win, (2, 2))
+    states = _kill_loop(tmp_path, "win", _prepare_win, _next_start_win, (2, 2), 3)
     # Killed before the won game was saved, after it (the statistics not yet), after
     # the statistics (the won game not yet cleared), and after it all.
     assert {"game 90, played 1", "game 91, played 1", "game 91, played 2"} <= set(states), states
@@ -136,6 +129,6 @@ def test_killed_around_a_win_counts_it_exactly_once(tmp_path: Path) -> None:
 
 
 def test_killed_around_an_abandon_counts_it_exactly_once(tmp_path: Path) -> None:
-    states = _kill_loop(tmp_path, "abandon", _prepare_abandon, _next_start_abandon, (1, 0))
+    states = _kill_loop(tmp_path, "abandon", _prepare_abandon, _next_start_abandon, (1, 0), 2)
     # Killed before the loss was saved, after it (the new deal not yet saved), and after.
     assert {"game 1, played 0", "game 1, played 1", "game 0, played 1"} <= set(states), states

@@ -675,10 +675,22 @@ def test_killed_while_saving_the_file_holds_a_real_recent_position(tmp_path: Pat
         folder = tmp_path / f"run{run}"
         seed = 1000 + run
         child = spawn_ready(HELPER, str(folder), str(seed), str(STEPS))
-        time.sleep(rng.uniform(0.0, 0.06))
+        # Let the child reach a random step (so the kills spread over many steps however
+        # loaded the machine is), then kill it at a random instant of the next save or so.
+        target = rng.randrange(0, 60)
+        started = time.monotonic()
+        seen: list[bytes] = []
+        assert child.stdout is not None
+        while len(seen) < target:
+            line = child.stdout.readline()
+            seen.append(line)
+            if not line or line == b"failed\n":
+                break  # the child ended early: the checks below say why
+        per_step = (time.monotonic() - started) / target if target else 0.002
+        time.sleep(rng.uniform(0.0, 2 * per_step))
         child.kill()
         out, err = child.communicate()
-        lines = out.decode().split()
+        lines = b"".join([*seen, out]).decode().split()
         assert "failed" not in lines, err
         acked = int(lines[-1]) if lines else 0
 
