@@ -25,7 +25,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
-from crescent.control.input import KeyPress, PointerDown, PointerMove, PointerUp
+from crescent.control.input import (
+    GameEvent,
+    KeyPress,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    TextInput,
+    WindowEvent,
+    WindowKind,
+)
 from crescent.kiosk.config import KioskConfig
 from crescent.rules import modes
 from crescent.rules.engine import Game
@@ -34,7 +43,6 @@ from crescent.solver import search as solver
 if TYPE_CHECKING:
     from crescent.options import Config
     from crescent.ui.app import App
-    from crescent.ui.events import GameEvent
     from crescent.ui.kiosk_scenes import AttractScene
 
 __all__ = [
@@ -333,11 +341,9 @@ class Kiosk:
 
     def handle(self, event: GameEvent) -> bool:
         """See an event before the scenes; True consumes it."""
-        from crescent.ui.events import TextInput, WindowEvent
-
         if isinstance(event, WindowEvent):
             # Closing the window (the close button, Alt+F4 from a window manager) is refused.
-            return event.kind == "quit"
+            return event.kind == WindowKind.QUIT
         if isinstance(event, PointerDown | PointerMove | PointerUp | KeyPress | TextInput):
             self.last_input = self.app.now
         if isinstance(event, KeyPress):

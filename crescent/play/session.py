@@ -23,8 +23,8 @@ from typing import Any
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.play.storage import Notice, SavedGame, Store
-from crescent.rules.engine import Game, IllegalMove, Move, Reason
-from crescent.rules.modes import Mode
+from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal, parse_step
+from crescent.rules.modes import End, Mode
 
 
 def win_id(game: Game, elapsed: float) -> str:
@@ -81,7 +81,7 @@ class SaveWriter:
 class Outcome:
     """What a finished game came to, once."""
 
-    status: str
+    status: End
     seconds: float
     moves: int
 
@@ -134,7 +134,7 @@ class Session:
                 self._check_end()  # killed before the statistics were saved: count it now
             else:
                 self.recorded = True
-                self.outcome = Outcome("won", saved.elapsed, saved.game.moves)
+                self.outcome = Outcome(End.WON, saved.elapsed, saved.game.moves)
                 self._save_win()
         elif saved is not None and not saved.idle_abandoned:
             self.game = saved.game
@@ -212,13 +212,17 @@ class Session:
         if self.started and self.game.status == "playing":
             self.elapsed += dt
 
-    def check(self, move: Move | str) -> Reason | None:
+    def check(self, move: Move) -> Reason | None:
         return self.game.check(move)
 
-    def play(self, move: Move | str) -> None:
+    def play(self, move: Move) -> None:
         """Play a move (IllegalMove if refused, nothing changed), save, record an end."""
         self.game.play(move)
         self._changed()
+
+    def play_text(self, text: str) -> None:
+        """Play a move written like ``"P10-P14"`` (ValueError if it is not one)."""
+        self.play(Move.parse(text))
 
     def undo(self) -> bool:
         if self.recorded:
@@ -232,10 +236,14 @@ class Session:
         self.game.redeal()
         self._changed()
 
-    def apply(self, token: str) -> None:
-        """A move or ``"R"``, as in ``--play``."""
-        self.game.apply(token)
+    def step(self, step: Move | Redeal) -> None:
+        """A move or a redeal (a hint's step)."""
+        self.game.step(step)
         self._changed()
+
+    def apply(self, token: str) -> None:
+        """A move or the redeal token, as in ``--play``."""
+        self.step(parse_step(token))
 
     def _changed(self) -> None:
         self.changes += 1
@@ -250,8 +258,8 @@ class Session:
         if status == "playing":
             self.outcome = None
             return
-        if self.outcome is None or self.outcome.status != status:
-            self.outcome = Outcome(status, self.elapsed, self.game.moves)
+        if self.outcome is None or self.outcome.status.value != status:
+            self.outcome = Outcome(End(status), self.elapsed, self.game.moves)
         if status == "won" and not self.recorded:
             game_id = win_id(self.game, self.elapsed)
             self.stats.record_win(self.mode.stats_key, self.elapsed, self.game.moves, game_id)
@@ -269,7 +277,7 @@ class Session:
         if store is None:
             return
         if self.recorded:
-            if self.outcome is None or self.outcome.status != "won":
+            if self.outcome is None or self.outcome.status is not End.WON:
                 self._submit("game", store.clear_game)
             return  # a win's own job saves the stats and clears the game
         snap = self.snapshot()

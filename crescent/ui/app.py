@@ -11,6 +11,7 @@ from typing import Protocol
 
 import pygame
 
+from crescent.control.input import WindowKind
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
@@ -218,25 +219,22 @@ class App:
 
     def _window_event(self, event: WindowEvent) -> None:
         kind = event.kind
-        if kind == "quit":
+        if kind == WindowKind.QUIT:
             self.quit()
-        elif kind == "resize":
+        elif kind == WindowKind.RESIZE:
             self.resize(self._window_size())
-        elif kind in ("focus_lost", "minimised"):
+        elif kind in (WindowKind.FOCUS_LOST, WindowKind.MINIMISED):
             self.paused = True
-        elif kind in ("focus_gained", "restored"):
+        elif kind in (WindowKind.FOCUS_GAINED, WindowKind.RESTORED):
             self.paused = False
             self.full_redraw = True
-        elif kind == "exposed":
+        elif kind == WindowKind.EXPOSED:
             self.full_redraw = True
 
     def quit(self) -> None:
         if self.on_quit is not None and not self.on_quit():
             return
         self.running = False
-
-    def escape(self) -> None:
-        """Esc on the bare table: nothing (quitting is the window's close button)."""
 
     # -- actions used by scenes ----------------------------------------------------
 

@@ -8,6 +8,7 @@ touch size.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -25,10 +26,23 @@ if TYPE_CHECKING:
 Action = Callable[[], None]
 
 
+class RowKind(enum.StrEnum):
+    TITLE = "title"
+    TEXT = "text"
+    SETTING = "setting"
+    """A label and its value's button."""
+    BUTTONS = "buttons"
+    KEYS = "keys"
+    """A grid of key buttons (``columns`` wide)."""
+    FIELD = "field"
+    """Typed text."""
+    PAIR = "pair"
+    """A label and its value."""
+
+
 @dataclass
 class Row:
-    kind: str
-    """"title", "text", "setting" (label + value button), "buttons", "keys", "field"."""
+    kind: RowKind
     text: str = ""
     buttons: tuple[tuple[str, str, bool], ...] = ()
     """(label, action id, primary)."""
@@ -142,19 +156,19 @@ class Dialog(Overlay):
 
     def _row_height(self, row: Row, inner: int, px: int, touch: int) -> int:
         fonts = self.app.fonts
-        if row.kind == "title":
+        if row.kind == RowKind.TITLE:
             font, lines = fonts.wrap(row.text, inner, int(px * 1.4), 2, bold=True)
             return font.get_linesize() * len(lines)
-        if row.kind == "text":
+        if row.kind == RowKind.TEXT:
             font, lines = fonts.wrap(row.text, inner, px, 6)
             return font.get_linesize() * len(lines)
-        if row.kind == "setting":
+        if row.kind == RowKind.SETTING:
             return max(touch, px * 2)
-        if row.kind == "pair":
+        if row.kind == RowKind.PAIR:
             return fonts.get(px).get_linesize()
-        if row.kind == "field":
+        if row.kind == RowKind.FIELD:
             return max(touch, int(px * 2.2))
-        if row.kind == "keys":
+        if row.kind == RowKind.KEYS:
             n = len(row.buttons)
             cols = row.columns or 10
             key_rows = (n + cols - 1) // cols
@@ -175,8 +189,8 @@ class Dialog(Overlay):
         touch: int,
         fonts: render.Fonts,
     ) -> None:
-        if row.kind in ("title", "text"):
-            big = row.kind == "title"
+        if row.kind in (RowKind.TITLE, RowKind.TEXT):
+            big = row.kind == RowKind.TITLE
             font, lines = fonts.wrap(
                 row.text, area.w, int(px * 1.4) if big else px, 2 if big else 6, bold=big
             )
@@ -186,7 +200,7 @@ class Dialog(Overlay):
                 surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
                 y += font.get_linesize()
             return
-        if row.kind == "setting":
+        if row.kind == RowKind.SETTING:
             label_w = area.w * 55 // 100
             font, lines = fonts.wrap(row.text, label_w - 8, px, 2)
             lh = font.get_linesize()
@@ -205,13 +219,13 @@ class Dialog(Overlay):
             b.draw(surface, fonts, px)
             self.buttons.append(b)
             return
-        if row.kind == "pair":
+        if row.kind == RowKind.PAIR:
             font = fonts.fit(row.text, area.w * 3 // 4, px)
             surface.blit(font.render(row.text, True, render.PANEL_INK), (area.x, area.y))
             img = fonts.get(px, bold=True).render(row.value, True, render.PANEL_INK)
             surface.blit(img, img.get_rect(topright=(area.right, area.y)))
             return
-        if row.kind == "field":
+        if row.kind == RowKind.FIELD:
             render.rounded(surface, area, (255, 255, 255), 10)
             render.rounded(surface, area, (90, 120, 100), 10, 2)
             font = fonts.fit(row.text + "M", area.w - 20, int(px * 1.3), bold=True)
@@ -226,7 +240,7 @@ class Dialog(Overlay):
                 2,
             )
             return
-        if row.kind == "keys":
+        if row.kind == RowKind.KEYS:
             cols = row.columns or 10
             key_h = max(int(touch * 0.8), px * 2)
             key_w = (area.w - (cols - 1) * 6) // cols
@@ -271,7 +285,7 @@ class MessageDialog(Dialog):
         )
 
     def rows(self) -> list[Row]:
-        out = [Row("title", self.title)]
-        out += [Row("text", ln) for ln in self.lines]
-        out.append(Row("buttons", buttons=self.button_specs))
+        out = [Row(RowKind.TITLE, self.title)]
+        out += [Row(RowKind.TEXT, ln) for ln in self.lines]
+        out.append(Row(RowKind.BUTTONS, buttons=self.button_specs))
         return out

@@ -14,6 +14,7 @@ import pygame
 
 from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
 from crescent.control.input import (
+    Cmd,
     Command,
     Controller,
     DragBack,
@@ -28,7 +29,8 @@ from crescent.control.input import (
 )
 from crescent.i18n import text as T
 from crescent.rules import modes
-from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason
+from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason, Redeal
+from crescent.rules.modes import End, HudItem
 from crescent.solver.autofinish import finish_line
 from crescent.solver.hints import HintAnswer, HintWorker
 from crescent.ui import render
@@ -61,7 +63,7 @@ class HudLook(NamedTuple):
     """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
 
 
-HUD_ITEMS = tuple(item.value for item in modes.DEFAULT.hud)
+HUD_ITEMS = modes.DEFAULT.hud
 MESSAGE_S = 3.5
 
 
@@ -88,7 +90,7 @@ class TableScene(Scene):
         self.finish: list[Move] | None = None
         self.finishing: list[Move] = []
         self._finish_for = -1
-        self._after_landing: list[str] = []
+        self._after_landing: list[End] = []
         self.base: pygame.Surface | None = None
         self._slot_keys: list[SlotLook | None] = [None] * 24
         self._hud_keys: list[HudLook | None] = [None] * len(HUD_ITEMS)
@@ -120,11 +122,9 @@ class TableScene(Scene):
         self._reset_hint()
         self.point_redeal = False
         game = self.game
-        status = game.status
-        if status == "won":
-            self._after_landing.append("won")
-        elif status == "blocked":
-            self._after_landing.append("blocked")
+        outcome = self.app.session.outcome
+        if outcome is not None:
+            self._after_landing.append(outcome.status)
         elif not game.has_move() and game.redeals_left > 0:
             self.point_redeal = True
             self.say(self.app.tr(T.POINT_REDEAL))
@@ -188,12 +188,12 @@ class TableScene(Scene):
         # The card never left the engine's pile: fly it home over its own slot.
         self.anims.add(Flight(card, from_pos, self._view.slot_origin(place), place, SLIDE_BACK_S))
 
-    def command(self, name: str) -> None:
+    def command(self, name: Cmd) -> None:
         session = self.app.session
         tr = self.app.tr
-        if name == "undo":
+        if name == Cmd.UNDO:
             self._undo()
-        elif name == "redeal":
+        elif name == Cmd.REDEAL:
             if session.game.redeals_left <= 0:
                 if session.settings.interactive_rules:
                     self.say(tr.reason(Reason.NO_REDEALS_LEFT))
@@ -202,23 +202,21 @@ class TableScene(Scene):
             session.redeal()
             self._animate_redeal()
             self.after_change()
-        elif name == "new":
+        elif name == Cmd.NEW:
             self.app.new_game()
-        elif name == "hint":
+        elif name == Cmd.HINT:
             if self.finish:
                 self.start_finish()
             else:
                 self.ask_hint()
-        elif name == "settings":
+        elif name == Cmd.SETTINGS:
             self.app.open_settings()
-        elif name == "code":
+        elif name == Cmd.CODE:
             self.app.open_code()
-        elif name == "lang":
+        elif name == Cmd.LANG:
             self.app.cycle_language()
-        elif name == "fullscreen":
+        elif name == Cmd.FULLSCREEN:
             self.app.toggle_fullscreen()
-        elif name == "escape":
-            self.app.escape()
 
     def _undo(self) -> None:
         game = self.game
@@ -256,13 +254,13 @@ class TableScene(Scene):
 
     def ask_hint(self) -> None:
         session = self.app.session
-        if self.hint is not None and self.hint.changes == session.changes and self.hint.token:
-            token = self.hint.token
+        if self.hint is not None and self.hint.changes == session.changes and self.hint.step:
+            step = self.hint.step
             self._reset_hint()
-            if token == "R":
-                self.command("redeal")
+            if isinstance(step, Redeal):
+                self.command(Cmd.REDEAL)
             else:
-                self.play(Move.parse(token))
+                self.play(step)
             return
         if self.game.status != "playing":
             return
@@ -294,25 +292,24 @@ class TableScene(Scene):
             if self.game.can_undo:
                 self.app.open_lost_dialog()
             return
-        token = answer.token
-        if token is None:
+        step = answer.step
+        if step is None:
             self.say(tr(T.POINT_REDEAL))
             return
-        if token == "R":
+        if isinstance(step, Redeal):
             self.say(tr(T.HINT_REDEAL))
         elif answer.kind == "win":
-            self.say(tr(T.HINT_MOVE, move=self._move_words(token)))
+            self.say(tr(T.HINT_MOVE, move=self._move_words(step)))
         else:
-            self.say(tr(T.HINT_UNSURE, move=self._move_words(token)))
+            self.say(tr(T.HINT_UNSURE, move=self._move_words(step)))
 
     def rewind_to_winnable(self) -> None:
         self.hints.ask(self.game, self.app.session.changes, rewind=True)
         self.hint_pending = True
         self.say(self.app.tr(T.HINT_THINKING))
 
-    def _move_words(self, token: str) -> str:
+    def _move_words(self, move: Move) -> str:
         tr = self.app.tr
-        move = Move.parse(token)
         card = self.game.top(move.src)
 
         def place(p: int) -> str:
@@ -361,9 +358,9 @@ class TableScene(Scene):
     def _land(self, landed: list[Flight]) -> None:
         if not self.anims.busy and self._after_landing:
             for what in self._after_landing:
-                if what == "won":
+                if what is End.WON:
                     self.app.open_won()
-                elif what == "blocked":
+                elif what is End.BLOCKED:
                     self.app.open_blocked()
             self._after_landing.clear()
 
@@ -382,9 +379,9 @@ class TableScene(Scene):
         if sel is not None:
             dests = set(self.controller.destinations(self.game, sel))
         hint: set[int] = set()
-        if self.hint is not None and self.hint.token and self.hint.token != "R":
-            m = Move.parse(self.hint.token)
-            hint = {m.src, m.dst}
+        step = self.hint.step if self.hint is not None else None
+        if isinstance(step, Move):
+            hint = {step.src, step.dst}
         d = self.controller.drag
         if d is not None and d.active:
             dests = set(self.controller.destinations(self.game, d.src))
@@ -484,21 +481,21 @@ class TableScene(Scene):
         game = self.game
         session = self.app.session
         tr = self.app.tr
-        if item == "time":
+        if item is HudItem.TIME:
             return HudLook("info", tr(T.TIME), format_time(session.elapsed), True, False)
-        if item == "moves":
+        if item is HudItem.MOVES:
             return HudLook("info", tr(T.MOVES), str(game.moves), True, False)
-        if item == "redeal":
+        if item is HudItem.REDEAL:
             n = game.redeals_left
             if n <= 0:
                 return HudLook("button", tr(T.NO_REDEALS), "", False, False)
             sub = tr.plural(T.REDEALS_LEFT, n)
             return HudLook("button", tr(T.REDEAL), sub, True, self.point_redeal, f"({n})")
-        if item == "undo":
+        if item is HudItem.UNDO:
             return HudLook(
                 "button", tr(T.UNDO), "", game.can_undo and session.outcome is None, False
             )
-        if item == "hint":
+        if item is HudItem.HINT:
             if self.finish:
                 return HudLook("button", tr(T.FINISH), "", True, True)
             return HudLook(
@@ -508,17 +505,17 @@ class TableScene(Scene):
                 game.status == "playing" and not self.finishing,
                 self.hint_pending,
             )
-        if item == "new":
+        if item is HudItem.NEW:
             return HudLook("button", tr(T.NEW_GAME), "", True, False)
-        if item == "code":
+        if item is HudItem.CODE:
             return HudLook("button", tr(T.CODE), game.code, True, False)
-        if item == "settings":
+        if item is HudItem.SETTINGS:
             return HudLook("button", tr(T.SETTINGS), "", True, False)
         from crescent.languages import LANGUAGES
 
         return HudLook(
             "button",
-            "🌐" if False else LANGUAGES.get(tr.lang, tr.lang),
+            LANGUAGES.get(tr.lang, tr.lang),
             tr(T.LANGUAGE),
             True,
             False,

@@ -319,3 +319,20 @@ def test_a_new_game_right_after_a_win_never_drops_the_win(tmp_path: Path) -> Non
     assert Store(tmp_path).load_stats().get("N").won == 1
     saved = json.loads((tmp_path / "game.json").read_text())["game"]
     assert saved["moves"] == 1  # the new game, saved after the win's job
+
+
+def test_the_outcome_is_typed_and_steps_are_typed() -> None:
+    from crescent.rules.engine import Redeal
+    from crescent.rules.modes import End
+
+    s = Session(None, background_saves=False)
+    s.start(code="CR1-N-AAAAAAB")
+    s.play_text("P1-P11")
+    s.step(Redeal.REDEAL)
+    assert s.game.moves == 1 and s.game.redeals_left == 2
+    for _ in range(2):
+        s.redeal()
+    while s.game.status == "playing":
+        s.play(s.game.legal_moves()[0])
+    assert s.outcome is not None
+    assert s.outcome.status is End(s.game.status)
