@@ -239,9 +239,7 @@ class App:
     # -- actions used by scenes ----------------------------------------------------
 
     def new_game(self, code: str | None = None) -> None:
-        self.table.controller.reset()
-        self.table.anims.finish()
-        self.table.finishing = []
+        self.table.reset_interaction()
         self.session.new_game(code=code)
         self.close_dialogs()
         self.table.after_change()

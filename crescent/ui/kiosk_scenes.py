@@ -12,6 +12,7 @@ as dots, wrong PINs are refused and the pad says how long to wait.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from collections.abc import Callable
@@ -22,7 +23,8 @@ import pygame
 from crescent.control.anim import MOVE_S, Flight
 from crescent.control.input import KeyPress, PointerDown, PointerUp
 from crescent.i18n import text as T
-from crescent.kiosk.config import PIN_DIGITS
+from crescent.kiosk.config import PIN_DIGITS, KioskConfig
+from crescent.kiosk.core import Kiosk, apply_kiosk_config
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
 from crescent.ui import render
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
@@ -30,8 +32,12 @@ from crescent.ui.scene import Overlay
 from crescent.ui.table import HUD_ITEMS, HudLook, TableScene, format_time
 
 if TYPE_CHECKING:
-    from crescent.kiosk.core import DemoLine, Kiosk, Purpose
+    from crescent.kiosk.core import DemoLine, Purpose
+    from crescent.options import Config
+    from crescent.play.session import Session
     from crescent.ui.app import App
+
+_log = logging.getLogger("crescent.kiosk.core")
 
 FADE_S: Final = 0.6
 """The visitor's table fades to dark, then the attract loop fades in: each this long."""
@@ -440,3 +446,93 @@ class PinPad(Overlay):
         b = render.Button(pygame.Rect(x, y, inner, heights[-1]), tr(T.CANCEL), "cancel")
         b.draw(surface, fonts, px)
         self.buttons.append(b)
+
+
+# -- the kiosk's hold on the app -----------------------------------------------------------
+
+
+class AppKioskHost:
+    """The app as the kiosk logic sees it (:class:`crescent.kiosk.core.KioskHost`)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.attract: AttractScene | None = None
+        """One attract scene for the kiosk's life, re-entered each time."""
+
+    @property
+    def now(self) -> float:
+        return self.app.now
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    @property
+    def touch_px(self) -> int:
+        return self.app.layout.touch_px
+
+    @property
+    def session(self) -> Session:
+        return self.app.session
+
+    @property
+    def language(self) -> str:
+        return self.app.tr.lang
+
+    def set_language(self, lang: str) -> None:
+        self.app.set_language(lang)
+
+    def close_dialogs(self) -> None:
+        self.app.close_dialogs()
+
+    def reset_interaction(self) -> None:
+        self.app.table.reset_interaction()
+        if self.attract is not None:
+            self.attract.controller.reset()
+
+    def new_game(self) -> None:
+        self.app.new_game()
+
+    def leave(self, code: int) -> None:
+        self.app.exit_code = code
+        self.app.running = False
+
+    def show_attract(self, kiosk: Kiosk) -> None:
+        if self.attract is None:
+            self.attract = AttractScene(self.app, kiosk)
+        self.app.push(self.attract)
+
+    def hide_attract(self) -> None:
+        if self.attract is not None:
+            self.app.pop(self.attract)
+
+    @property
+    def attract_shown(self) -> bool:
+        return self.attract is not None and self.attract in self.app.scenes
+
+    def show_pin_pad(self, kiosk: Kiosk, purpose: Purpose) -> None:
+        self.app.push(PinPad(self.app, kiosk, purpose))
+
+    @property
+    def pin_pad_shown(self) -> bool:
+        return any(isinstance(s, PinPad) for s in self.app.scenes)
+
+    def show_settings(self) -> None:
+        from crescent.ui.screens import SettingsScreen
+
+        self.app.push(SettingsScreen(self.app))
+
+
+def install_kiosk(app: App, config: Config) -> Kiosk:
+    """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
+    # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
+    kc = config.kiosk_config or KioskConfig()
+    host = AppKioskHost(app)
+    apply_kiosk_config(host, kc, lang_given=config.lang is not None)
+    kiosk = Kiosk(host, kc)
+    app.on_quit = lambda: False
+    app.hooks.append(kiosk)
+    app.settings_gate = kiosk.open_settings
+    lock_display()
+    _log.info("kiosk mode started")
+    return kiosk

@@ -112,6 +112,14 @@ class TableScene(Scene):
         self.message = (message, MESSAGE_S)
         self.message_age = 0.0
 
+    def reset_interaction(self) -> None:
+        """Forget the selection, a drag, animations in flight, auto-finish and the message
+        (a new game, the kiosk going idle or asking its PIN)."""
+        self.controller.reset()
+        self.anims.finish()
+        self.finishing = []
+        self.message = None
+
     def _reset_hint(self) -> None:
         self.hints.cancel()
         self.hint = None
