@@ -86,10 +86,6 @@ def descending(suit: int) -> int:
     return FIRST_FOUNDATION + 4 + suit
 
 
-def is_foundation(place: int) -> bool:
-    return place >= FIRST_FOUNDATION
-
-
 def place_name(place: int) -> str:
     """``0`` -> ``"P1"``, ``16`` -> ``"F1"``."""
     if not 0 <= place < PLACES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -59,7 +59,6 @@ class Options:
 @dataclass
 class LoopStats:
     frames: int = 0
-    frame_ms: list[float] = field(default_factory=list)
 
 
 def run_loop(

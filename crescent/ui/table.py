@@ -317,18 +317,8 @@ class TableScene(Scene):
         self.say(self.app.tr(T.HINT_THINKING))
 
     def _move_words(self, move: Move) -> str:
-        tr = self.app.tr
         card = self.game.top(move.src)
-
-        def place(p: int) -> str:
-            return tr(T.PILE_N, n=p + 1) if p < PILES else tr(T.FOUNDATION_N, n=p - PILES + 1)
-
-        return tr(
-            T.MOVE_TEXT,
-            card=tr.card(card) if card is not None else "",
-            src=place(move.src),
-            dst=place(move.dst),
-        )
+        return self.app.tr.move(card, move.src, move.dst) if card is not None else str(move)
 
     # -- finish ------------------------------------------------------------------
 
