@@ -330,9 +330,9 @@ class App:
         while first > 0 and not self.scenes[first].opaque:
             first -= 1
         if first < top:
-            # Overlays redraw the whole screen when they change; the table under them is static.
-            changed = [self.scenes[i].draw(self.screen, full) for i in range(top, top + 1)]
-            if full or changed[0] is None:
+            # Overlays redraw the whole screen when one changed; the table under them is
+            # static. Each scene is drawn once.
+            if full or any(s.changed for s in self.scenes[first + 1 :]):
                 for i in range(first, top + 1):
                     self.scenes[i].draw(self.screen, True)
                 pygame.display.flip()

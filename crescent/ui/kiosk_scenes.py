@@ -16,7 +16,7 @@ import logging
 import math
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import pygame
 
@@ -307,8 +307,8 @@ class PinPad(Overlay):
         self.purpose: Purpose = purpose
         self.typed = ""
         self.wrong = False
-        self.buttons: list[render.Button] = []
-        self._pressed: render.Button | None = None
+        self._pressed: str | None = None
+        """The action of the key under the press in progress."""
         self._shown_wait = -1
 
     def __repr__(self) -> str:
@@ -349,10 +349,11 @@ class PinPad(Overlay):
 
     def handle(self, event: GameEvent) -> None:
         if isinstance(event, PointerDown):
-            self._pressed = render.hit(self.buttons, (event.x, event.y))
+            pressed = render.hit(self.buttons, (event.x, event.y))
+            self._pressed = pressed.action if pressed is not None else None
         elif isinstance(event, PointerUp):
             b = render.hit(self.buttons, (event.x, event.y))
-            if b is not None and b is self._pressed:
+            if b is not None and b.action == self._pressed:
                 self.press(b.action)
             self._pressed = None
         elif isinstance(event, TextInput):
@@ -375,11 +376,16 @@ class PinPad(Overlay):
 
     # -- drawing -------------------------------------------------------------------
 
-    def draw_panel(self, surface: pygame.Surface) -> None:
+    @property
+    def buttons(self) -> list[render.Button]:
+        """The keys where they are now: from the layout, never from the last frame."""
+        return self._geometry().buttons
+
+    def _geometry(self) -> _PadGeometry:
+        """Where the pad and its keys go in the window (measures, draws nothing)."""
         app = self.app
-        tr = app.tr
         fonts = app.fonts
-        w, h = surface.get_size()
+        w, h = app.screen.get_size()
         touch = app.layout.touch_px
         gap = max(8, touch // 4)
         # Keys a good deal larger than the touch minimum, as far as the window allows:
@@ -395,16 +401,38 @@ class PinPad(Overlay):
         heights = [key, int(key * 0.8), status_h] + [key] * 4 + [key]
         panel = pygame.Rect(0, 0, inner + 2 * pad, sum(heights) + gap * 8 + 2 * pad)
         panel.center = (w // 2, h // 2)
-        render.rounded(surface, panel, render.PANEL_BG, max(12, gap * 2))
         x, y = panel.x + pad, panel.y + pad
-        # Title.
-        font, lines = fonts.wrap(tr(T.ENTER_PIN), inner, int(px * 1.2), 1, bold=True)
-        render.text_centered(
-            surface, font, lines[0], (panel.centerx, y + heights[0] // 2), render.PANEL_INK
-        )
+        title = pygame.Rect(x, y, inner, heights[0])
         y += heights[0] + gap
-        # The digits typed, as dots.
         field = pygame.Rect(x, y, inner, heights[1])
+        y += heights[1] + gap
+        status = pygame.Rect(x, y, inner, heights[2])
+        y += heights[2] + gap
+        n = len(self.typed)
+        locked = self.wait_left() > 0
+        labels = {"back": "←", "ok": app.tr(T.OK)}
+        buttons = []
+        for i, k in enumerate(self.KEYS):
+            row, col = divmod(i, 3)
+            rect = pygame.Rect(x + col * (key + gap), y + row * (key + gap), key, key)
+            enabled = not locked and (k != "ok" or n > 0) and (k != "back" or n > 0)
+            buttons.append(render.Button(rect, labels.get(k, k), k, enabled, k == "ok"))
+        y += 4 * (key + gap)
+        cancel = pygame.Rect(x, y, inner, heights[-1])
+        buttons.append(render.Button(cancel, app.tr(T.CANCEL), "cancel"))
+        return _PadGeometry(panel, title, field, status, buttons, px, status_px, gap)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        tr = self.app.tr
+        fonts = self.app.fonts
+        g = self._geometry()
+        px = g.px
+        render.rounded(surface, g.panel, render.PANEL_BG, max(12, g.gap * 2))
+        # Title.
+        font, lines = fonts.wrap(tr(T.ENTER_PIN), g.title.w, int(px * 1.2), 1, bold=True)
+        render.text_centered(surface, font, lines[0], g.title.center, render.PANEL_INK)
+        # The digits typed, as dots.
+        field = g.field
         render.rounded(surface, field, (255, 255, 255), 10)
         render.rounded(surface, field, (90, 120, 100), 10, 2)
         n = len(self.typed)
@@ -416,7 +444,6 @@ class PinPad(Overlay):
                 pygame.draw.circle(
                     surface, render.PANEL_INK, (round(x0 + i * step), field.centery), r
                 )
-        y += heights[1] + gap
         # Status: wrong PIN, or the wait.
         wait = self.wait_left()
         status = ""
@@ -425,27 +452,27 @@ class PinPad(Overlay):
         elif self.wrong:
             status = tr(T.WRONG_PIN)
         if status:
-            font, lines = fonts.wrap(status, inner, status_px, 2, bold=True)
+            font, lines = fonts.wrap(status, g.status.w, g.status_px, 2, bold=True)
             lh = font.get_linesize()
-            cy = y + heights[2] // 2 - lh * (len(lines) - 1) // 2
+            cy = g.status.centery - lh * (len(lines) - 1) // 2
             for i, ln in enumerate(lines):
-                render.text_centered(surface, font, ln, (panel.centerx, cy + i * lh), (176, 36, 24))
-        y += heights[2] + gap
+                render.text_centered(
+                    surface, font, ln, (g.panel.centerx, cy + i * lh), (176, 36, 24)
+                )
         # The keys.
-        self.buttons = []
-        locked = wait > 0
-        labels = {"back": "←", "ok": tr(T.OK)}
-        for i, k in enumerate(self.KEYS):
-            row, col = divmod(i, 3)
-            rect = pygame.Rect(x + col * (key + gap), y + row * (key + gap), key, key)
-            enabled = not locked and (k != "ok" or n > 0) and (k != "back" or n > 0)
-            b = render.Button(rect, labels.get(k, k), k, enabled, k == "ok")
-            b.draw(surface, fonts, int(px * 1.2) if k.isdigit() else px)
-            self.buttons.append(b)
-        y += 4 * (key + gap)
-        b = render.Button(pygame.Rect(x, y, inner, heights[-1]), tr(T.CANCEL), "cancel")
-        b.draw(surface, fonts, px)
-        self.buttons.append(b)
+        for b in g.buttons:
+            b.draw(surface, fonts, int(px * 1.2) if b.action.isdigit() else px)
+
+
+class _PadGeometry(NamedTuple):
+    panel: pygame.Rect
+    title: pygame.Rect
+    field: pygame.Rect
+    status: pygame.Rect
+    buttons: list[render.Button]
+    px: int
+    status_px: int
+    gap: int
 
 
 # -- the kiosk's hold on the app -----------------------------------------------------------
