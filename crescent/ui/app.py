@@ -22,8 +22,9 @@ from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
+from crescent.ui.hud import HUD_ITEMS
 from crescent.ui.scene import Scene
-from crescent.ui.table import HUD_ITEMS, TableScene
+from crescent.ui.table import TableScene
 
 STEP = 1 / 60
 """The fixed update step."""

@@ -28,8 +28,9 @@ from crescent.kiosk.core import Kiosk, apply_kiosk_config
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
 from crescent.ui import render
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
+from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
 from crescent.ui.scene import Overlay
-from crescent.ui.table import HUD_ITEMS, HudLook, TableScene, format_time
+from crescent.ui.table import TableScene
 
 if TYPE_CHECKING:
     from crescent.kiosk.core import DemoLine, Purpose

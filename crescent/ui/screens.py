@@ -13,7 +13,7 @@ from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
 from crescent.rules.modes import Mode
 from crescent.ui.dialogs import Dialog, MessageDialog, Row, RowKind
-from crescent.ui.table import format_time
+from crescent.ui.hud import format_time
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
