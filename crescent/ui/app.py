@@ -18,11 +18,11 @@ from crescent.i18n.translator import Translator, load_translator
 from crescent.languages import LANGUAGES
 from crescent.play.session import Session
 from crescent.play.storage import Notice
+from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
-from crescent.ui.hud import HUD_ITEMS
 from crescent.ui.scene import Scene
 from crescent.ui.table import TableScene
 
@@ -129,14 +129,25 @@ class App:
             return max(34, math.ceil(self.options.touch_mm / 25.4 * 96))
         return 0
 
+    @property
+    def hud_items(self) -> tuple[HudItem, ...]:
+        """The HUD cells of the game being played: its mode declares them."""
+        return self.session.mode.hud
+
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
         w, h = max(size[0], 320), max(size[1], 320)
+        cells = len(self.hud_items)
         try:
-            return compute_layout(w, h, hud_items=len(HUD_ITEMS), touch_px=self._touch_px())
+            return compute_layout(w, h, hud_items=cells, touch_px=self._touch_px())
         except ValueError:
-            return compute_layout(
-                max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=len(HUD_ITEMS)
-            )
+            return compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=cells)
+
+    def relayout(self) -> None:
+        """Lay the table out again for the same window (the HUD's cells changed)."""
+        self.layout = self._compute_layout(self.size)
+        for scene in self.scenes:
+            scene.relayout()
+        self.full_redraw = True
 
     def _open_window(self) -> pygame.Surface:
         pygame.display.set_caption("Crescent")
@@ -241,6 +252,8 @@ class App:
     def new_game(self, code: str | None = None) -> None:
         self.table.reset_interaction()
         self.session.new_game(code=code)
+        if len(self.layout.hud_cells) != len(self.hud_items):
+            self.relayout()  # a mode with other HUD cells
         self.close_dialogs()
         self.table.after_change()
         self.full_redraw = True

@@ -26,9 +26,10 @@ from crescent.i18n import text as T
 from crescent.kiosk.config import PIN_DIGITS, KioskConfig
 from crescent.kiosk.core import Kiosk, apply_kiosk_config
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
+from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
-from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
+from crescent.ui.hud import HudLook, format_time
 from crescent.ui.scene import Overlay
 from crescent.ui.table import TableScene
 
@@ -157,7 +158,7 @@ class AttractScene(TableScene):
 
     def _on_language(self, x: float, y: float) -> bool:
         i = self.app.layout.hud_item_at(x, y)
-        return i is not None and HUD_ITEMS[i] == "lang"
+        return i is not None and self.hud_items[i] == HudItem.LANG
 
     def handle(self, event: GameEvent) -> None:
         if isinstance(event, WindowEvent):
@@ -232,7 +233,7 @@ class AttractScene(TableScene):
     # -- drawing -------------------------------------------------------------------
 
     def _hud_key(self, i: int) -> HudLook:
-        item = HUD_ITEMS[i]
+        item = self.hud_items[i]
         tr = self.app.tr
         if item == "time":
             return HudLook("info", tr(T.TIME), format_time(self.demo_time), True, False)

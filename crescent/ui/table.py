@@ -51,7 +51,7 @@ class TableScene(TableView):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.controller = Controller(hud_items=HUD_ITEMS)
+        self.controller = Controller(hud_items=self.hud_items)
         self.anims = Animations()
         self.hints = HintWorker()
         self.hint: HintAnswer | None = None
@@ -69,6 +69,7 @@ class TableScene(TableView):
 
     def relayout(self) -> None:
         self._view = LayoutView(self.app.layout)
+        self.controller.hud_items = self.hud_items
         self.base = None
 
     def say(self, message: str) -> None:

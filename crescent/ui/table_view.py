@@ -16,9 +16,10 @@ import pygame
 from crescent.control.anim import Animations
 from crescent.control.input import Controller
 from crescent.rules.engine import PILES, Game, Move
+from crescent.rules.modes import HudItem
 from crescent.solver.hints import HintAnswer
 from crescent.ui import hud, render
-from crescent.ui.hud import HUD_ITEMS, HudLook
+from crescent.ui.hud import HudLook
 from crescent.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -54,13 +55,18 @@ class TableView(Scene):
         super().__init__(app)
         self.base: pygame.Surface | None = None
         self._slot_keys: list[SlotLook | None] = [None] * 24
-        self._hud_keys: list[HudLook | None] = [None] * len(HUD_ITEMS)
+        self._hud_keys: list[HudLook | None] = []
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
 
     @property
     def game(self) -> Game:
         return self.app.session.game
+
+    @property
+    def hud_items(self) -> tuple[HudItem, ...]:
+        """The HUD cells shown, in order (the mode of the game declares them)."""
+        return self.app.hud_items
 
     def _hidden(self, place: int) -> int:
         n = self.anims.landing_on(place)
@@ -182,7 +188,7 @@ class TableView(Scene):
         render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.HUD_BG, 0)
         base.blit(self._hud_bg, hud)
         self._slot_keys = [None] * 24
-        self._hud_keys = [None] * len(HUD_ITEMS)
+        self._hud_keys = [None] * len(self.hud_items)
         return base
 
     def _signature(self) -> tuple[object, ...]:
@@ -234,7 +240,7 @@ class TableView(Scene):
                         self._draw_slot(base, q, slot_look)
                     base.set_clip(None)
             dirty.append(region)
-        for i in range(len(HUD_ITEMS)):
+        for i in range(len(self.hud_items)):
             look = self._hud_key(i)
             if look != self._hud_keys[i]:
                 self._hud_keys[i] = look
@@ -329,7 +335,7 @@ class TableView(Scene):
             y += lh
 
     def _hud_key(self, i: int) -> HudLook:
-        return hud.look(self, HUD_ITEMS[i])
+        return hud.look(self, self.hud_items[i])
 
     def _draw_hud_cell(self, surf: pygame.Surface, i: int, key: HudLook) -> None:
         lay = self.app.layout

@@ -489,3 +489,29 @@ def test_a_dialog_is_tappable_before_it_is_drawn_and_drawn_once_a_frame(
     assert [(b.action, tuple(b.rect)) for b in screen.buttons] == before
     c.frames(3)
     assert draws == [1]  # nothing changed: not drawn again
+
+
+def test_the_hud_shows_the_cells_its_mode_declares(
+    client_for: MakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mode's HUD items are all the client needs to lay out, draw and tap its HUD."""
+    import dataclasses
+
+    from crescent.play.session import Session
+    from crescent.rules.modes import STANDARD, HudItem
+
+    c = client_for(one_destination())
+    c.frames(1)
+    assert len(c.app.layout.hud_cells) == len(STANDARD.hud)
+    short = dataclasses.replace(
+        STANDARD, hud=(HudItem.TIME, HudItem.UNDO, HudItem.NEW, HudItem.SETTINGS)
+    )
+    monkeypatch.setattr(Session, "mode", property(lambda self: short))
+    c.app.new_game()
+    c.frames(1)
+    assert len(c.app.layout.hud_cells) == 4
+    assert len(c.app.table._hud_keys) == 4
+    cell = c.app.layout.hud_cells[3]
+    c.click((cell.x + cell.w // 2, cell.y + cell.h // 2))
+    c.frames(2)
+    assert type(c.app.scenes[-1]).__name__ == "SettingsScreen"
