@@ -31,7 +31,6 @@ test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 package: $(VENV)/.test-stamp
-	$(PY) tools/compile_catalogs.py
 	$(VENV)/bin/pyinstaller --noconfirm --clean crescent.spec
 
 screenshot: $(VENV)/.run-stamp

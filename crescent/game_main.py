@@ -165,12 +165,13 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
     )
     if config.kiosk:
         from crescent.kiosk.core import kiosk_touch
+        from crescent.ui.kiosk_scenes import desktop_size
 
-        options.dpi, options.touch_mm = kiosk_touch(config)
+        options.dpi, options.touch_mm = kiosk_touch(config, desktop_size)
     try:
         app = App(session, options, tr)
         if config.kiosk:
-            from crescent.kiosk.core import install_kiosk
+            from crescent.ui.kiosk_scenes import install_kiosk
 
             install_kiosk(app, config)
         if config.screenshot is not None:

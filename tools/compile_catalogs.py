@@ -1,6 +1,6 @@
 """Build the translation catalogs of assets/locale.
 
-    python tools/compile_catalogs.py            # compile every .po to its .mo (the build step)
+    python tools/compile_catalogs.py            # compile every .po to its .mo (Babel)
     python tools/compile_catalogs.py check      # every message translated, msgfmt --check clean
     python tools/compile_catalogs.py extract    # rewrite crescent.pot from crescent/text.py
     python tools/compile_catalogs.py update     # extract, then bring every .po in line with it
@@ -11,18 +11,23 @@ translate them in each .po, run ``check``, then ``python tools/subset_fonts.py``
 (a new character needs to be in the shipped fonts; tests/i18n/test_i18n.py fails
 until it is).
 
-The .mo files are build output (git-ignored). The game does not need them:
-crescent/i18n.py compiles a .po in memory when its .mo is missing or older.
-Compiling uses that same code, so the build and the game agree.
+Then run ``compile`` and commit the .mo files with their .po: the game reads
+only the .mo (with the standard library's gettext), and tests/i18n/test_i18n.py
+recompiles every .po with Babel to check the committed .mo says the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -79,6 +84,34 @@ def languages() -> list[str]:
 
 def po_path(lang: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+
+
+def read_catalog(path: Path) -> Catalog:
+    """A .po or .pot file, read by Babel (a malformed file raises)."""
+    with path.open("rb") as f:
+        return read_po(f, abort_invalid=True)
+
+
+def catalog_translations(catalog: Catalog) -> dict[str, list[str]]:
+    """English singular msgid -> its translated forms (empty strings when untranslated)."""
+    out: dict[str, list[str]] = {}
+    for m in catalog:
+        if not m.id:
+            continue
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        out[key] = translations_of(m.string)
+    return out
+
+
+def mo_bytes(lang: str) -> bytes:
+    """The compiled catalog of ``lang``, as Babel writes it (fuzzy entries left out)."""
+    buf = io.BytesIO()
+    write_mo(buf, read_catalog(po_path(lang)))
+    return buf.getvalue()
+
+
+def translations_of(string: str | tuple[str, ...]) -> list[str]:
+    return [string] if isinstance(string, str) else list(string)
 
 
 def quote(s: str) -> str:
@@ -164,9 +197,10 @@ def update(lang: str, translations: dict[str, list[str]] | None = None) -> None:
         "Content-Transfer-Encoding": "8bit",
     }
     if path.exists():
-        entries = i18n.parse_po(path.read_text(encoding="utf-8"))
-        fields |= i18n.po_header(entries)
-        known = {e.msgid: e.msgstr for e in entries if e.msgid}
+        catalog = read_catalog(path)
+        kept = ("PO-Revision-Date", "Last-Translator", "Language-Team")
+        fields |= {k: v for k, v in catalog.mime_headers if k in kept}
+        known = catalog_translations(catalog)
     fields["Plural-Forms"] = PLURAL_FORMS[lang]
     known |= translations or {}
     forms = int(PLURAL_FORMS[lang].split(";")[0].split("=")[1])
@@ -185,9 +219,8 @@ def update(lang: str, translations: dict[str, list[str]] | None = None) -> None:
 
 def compile_all() -> None:
     for lang in languages():
-        po = po_path(lang)
-        mo = po.with_suffix(".mo")
-        mo.write_bytes(i18n.compile_po(po.read_text(encoding="utf-8")))
+        mo = po_path(lang).with_suffix(".mo")
+        mo.write_bytes(mo_bytes(lang))
         print(f"wrote {mo.relative_to(ROOT)}")
 
 
@@ -198,12 +231,12 @@ def check() -> int:
         print("msgfmt not found (apt-get install gettext): skipping msgfmt --check")
     for lang in languages():
         po = po_path(lang)
-        entries = {e.msgid: e for e in i18n.parse_po(po.read_text(encoding="utf-8"))}
+        catalog = read_catalog(po)
         for message in text.messages():
-            key = message if isinstance(message, str) else message.singular
-            entry = entries.get(key)
-            if entry is None or not entry.translated:
-                problems.append(f"{lang}: {key!r} is not translated")
+            entry = catalog.get(message if isinstance(message, str) else message.singular)
+            forms = [] if entry is None else translations_of(entry.string)
+            if entry is None or entry.fuzzy or not all(forms):
+                problems.append(f"{lang}: {message!r} is not translated")
         if msgfmt is not None:
             run = subprocess.run(
                 [msgfmt, "--check", "--statistics", "-o", "/dev/null", str(po)],

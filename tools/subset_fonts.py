@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from crescent.i18n import text  # noqa: E402 -- needs the path set above
 from crescent.i18n import translator as i18n  # noqa: E402
+from tools import compile_catalogs  # noqa: E402
 
 FONTS = ROOT / "assets" / "fonts"
 LOCALE = ROOT / "assets" / "locale"
@@ -101,9 +102,10 @@ def catalog_characters(lang: str) -> set[int]:
     chars.update("".join(text.RANK_NAMES))
     if lang != i18n.DEFAULT_LANGUAGE:
         po = LOCALE / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
-        for entry in i18n.parse_po(po.read_text(encoding="utf-8")):
-            if entry.msgid:
-                chars.update("".join(entry.msgstr))
+        for forms in compile_catalogs.catalog_translations(
+            compile_catalogs.read_catalog(po)
+        ).values():
+            chars.update("".join(forms))
     return {ord(c) for c in chars if c.isprintable() or c == " "}
 
 

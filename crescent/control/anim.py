@@ -34,7 +34,6 @@ class Flight:
     duration: float = MOVE_S
     delay: float = 0.0
     elapsed: float = 0.0
-    face_down: bool = False
 
     @property
     def done(self) -> bool:

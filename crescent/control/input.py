@@ -23,12 +23,14 @@ Behaviour (RULES.md section 5):
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
 from crescent.control.layout import TableLayout as TableLayoutLike
 from crescent.rules.engine import FOUNDATIONS, PILES, Move, Reason, ascending, descending
+from crescent.rules.modes import HudItem
 
 PLACES = PILES + FOUNDATIONS
 
@@ -77,6 +79,36 @@ class KeyPress:
 
 
 Event = PointerDown | PointerMove | PointerUp | KeyPress
+"""What the controller reads."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextInput:
+    """Typed text (a dialog's field), apart from the key presses."""
+
+    text: str
+
+
+class WindowKind(enum.StrEnum):
+    QUIT = "quit"
+    RESIZE = "resize"
+    FOCUS_LOST = "focus_lost"
+    FOCUS_GAINED = "focus_gained"
+    MINIMISED = "minimised"
+    RESTORED = "restored"
+    EXPOSED = "exposed"
+
+
+@dataclass(frozen=True, slots=True)
+class WindowEvent:
+    """Something happened to the window; ``size`` for :attr:`WindowKind.RESIZE`."""
+
+    kind: WindowKind
+    size: tuple[int, int] = (0, 0)
+
+
+GameEvent = Event | WindowEvent | TextInput
+"""Every event the game sees (:mod:`crescent.ui.events` makes them from pygame's)."""
 
 
 # -- intents out ---------------------------------------------------------------
@@ -105,15 +137,31 @@ class DragBack:
     from_pos: tuple[float, float]
 
 
+class Cmd(enum.StrEnum):
+    """What a HUD cell or a shortcut asks for (a HUD cell's is its item's value)."""
+
+    TIME = HudItem.TIME.value
+    MOVES = HudItem.MOVES.value
+    REDEAL = HudItem.REDEAL.value
+    UNDO = HudItem.UNDO.value
+    HINT = HudItem.HINT.value
+    NEW = HudItem.NEW.value
+    CODE = HudItem.CODE.value
+    SETTINGS = HudItem.SETTINGS.value
+    LANG = HudItem.LANG.value
+    FULLSCREEN = "fullscreen"
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A HUD button or a shortcut: "undo", "redeal", "new", "hint", "escape",
-    "fullscreen", or a HUD item name."""
+    """A HUD button or a shortcut."""
 
-    name: str
+    name: Cmd
 
 
 Intent = PlayMove | Refuse | DragBack | Command
+
+_LETTER_KEYS: Final = {"u": Cmd.UNDO, "r": Cmd.REDEAL, "n": Cmd.NEW, "h": Cmd.HINT}
 
 
 class TableView(Protocol):
@@ -138,7 +186,7 @@ class RulesView(Protocol):
 
     def legal_moves(self) -> list[Move]: ...
 
-    def check(self, move: Move | str) -> Reason | None: ...
+    def check(self, move: Move) -> Reason | None: ...
 
     def top(self, place: int) -> int | None: ...
 
@@ -162,7 +210,7 @@ class Drag:
 class Controller:
     """Turns events into intents; holds selection, focus, drag and tap memory."""
 
-    hud_items: tuple[str, ...] = ()
+    hud_items: tuple[HudItem, ...] = ()
     selected: int | None = None
     focus: int | None = None
     drag: Drag | None = None
@@ -225,7 +273,7 @@ class Controller:
         if d.src < 0:
             item = table.hud_item_at(ev.x, ev.y)
             if item is not None and item < len(self.hud_items):
-                return [Command(self.hud_items[item])]
+                return [Command(Cmd(self.hud_items[item]))]
             if self.selected is not None and table.in_foundation_area(ev.x, ev.y):
                 return self._to_foundation_area(self.selected, ev.x, ev.y, table, game, None)
             self.selected = None
@@ -348,20 +396,18 @@ class Controller:
     def _key(self, ev: KeyPress, table: TableView, game: RulesView) -> list[Intent]:
         k = ev.key
         if k == "z" and ev.ctrl:
-            return [Command("undo")]
+            return [Command(Cmd.UNDO)]
         if ev.ctrl or ev.alt:
             return []
-        if k in ("u", "r", "n", "h"):
+        if k in _LETTER_KEYS:
             self.reset()
-            return [Command({"u": "undo", "r": "redeal", "n": "new", "h": "hint"}[k])]
+            return [Command(_LETTER_KEYS[k])]
         if k == "escape":
-            if self.selected is not None or self.drag is not None:
-                self.selected = None
-                self.drag = None
-                return []
-            return [Command("escape")]
+            self.selected = None
+            self.drag = None
+            return []
         if k == "f11":
-            return [Command("fullscreen")]
+            return [Command(Cmd.FULLSCREEN)]
         if k == "tab":
             step = -1 if ev.shift else 1
             self.focus = 0 if self.focus is None else (self.focus + step) % PLACES

@@ -15,8 +15,10 @@ from crescent.rules.engine import (
     InvalidCode,
     Move,
     Reason,
+    Redeal,
     Rules,
     parse_place,
+    parse_step,
     place_name,
 )
 
@@ -31,7 +33,9 @@ __all__ = [
     "InvalidCode",
     "Move",
     "Reason",
+    "Redeal",
     "Rules",
     "parse_place",
+    "parse_step",
     "place_name",
 ]

@@ -137,7 +137,6 @@ PIN_WAIT: Final = N_plural("Try again in {n} second", "Try again in {n} seconds"
 # Places, cards and moves.
 PILE_N: Final = N_("Pile {n}")
 FOUNDATION_N: Final = N_("Foundation {n}")
-CARD_COUNT: Final = N_plural("{n} card", "{n} cards")
 MOVE_TEXT: Final = N_("{card}: {src} → {dst}")
 RANK_NAMES: Final = (
     N_("Ace"),

@@ -4,13 +4,12 @@ One :class:`Translator` is made at start-up by :func:`load_translator` and
 passed to whatever shows text; nothing is installed into builtins and nothing
 happens at import time.
 
-Catalogs are ``assets/locale/<lang>/LC_MESSAGES/crescent.po``. The build
-compiles them to ``.mo`` (``python tools/compile_catalogs.py``); ``.mo`` files
-are not committed. When a ``.mo`` is missing, or older than its ``.po`` (a
-catalog edited since the last build), the ``.po`` is compiled in memory by
-:func:`compile_po`, so a fresh checkout and a frozen build behave alike. Either
-way the catalog ends up in :class:`gettext.GNUTranslations`, so the plural
-formula of the ``Plural-Forms`` header is gettext's own.
+Catalogs are ``assets/locale/<lang>/LC_MESSAGES/crescent.po``, compiled by
+Babel to the ``.mo`` files beside them (``python tools/compile_catalogs.py``;
+the ``.mo`` files are committed, and a test recompiles them to prove they match
+their ``.po``). The game reads only the ``.mo``, with the standard library's
+:class:`gettext.GNUTranslations`, so the plural formula of the ``Plural-Forms``
+header is gettext's own.
 
 A language with no usable catalog falls back to English (the msgids) and
 never raises.
@@ -26,7 +25,6 @@ import re
 import struct
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Final
 
 from crescent import resources
@@ -38,13 +36,9 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "DOMAIN",
     "LANGUAGES",
-    "PoEntry",
-    "PoError",
     "Translator",
-    "compile_po",
     "language_font_asset",
     "load_translator",
-    "parse_po",
     "system_language",
 ]
 
@@ -68,229 +62,6 @@ def language_font_asset(lang: str, bold: bool = False) -> str:
     """
     regular, heavy = _FONTS.get(lang, _LATIN_FONTS)
     return heavy if bold else regular
-
-
-# --- Reading .po files and compiling them to .mo ------------------------------------------
-
-
-class PoError(ValueError):
-    """A .po file that cannot be read; the message names the line."""
-
-
-@dataclass
-class PoEntry:
-    """One message of a .po file (the header is the entry with an empty msgid)."""
-
-    msgid: str
-    msgstr: list[str] = field(default_factory=list)
-    """One text, or one per plural form (``msgstr[0]``, ``msgstr[1]``...)."""
-    msgid_plural: str | None = None
-    msgctxt: str | None = None
-    flags: frozenset[str] = frozenset()
-    line: int = 0
-
-    @property
-    def fuzzy(self) -> bool:
-        return "fuzzy" in self.flags
-
-    @property
-    def translated(self) -> bool:
-        """Not fuzzy, and every form filled (msgfmt leaves out anything else)."""
-        return not self.fuzzy and bool(self.msgstr) and all(self.msgstr)
-
-
-_KEYWORD = re.compile(r"^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(\".*\")\s*$")
-_CONTINUATION = re.compile(r"^(\".*\")\s*$")
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b"}
-_ESCAPES |= {"f": "\f", "v": "\v"}
-_ESCAPE = re.compile(r"\\(.)")
-
-
-def _unquote(quoted: str, line: int) -> str:
-    """The text of a C string literal as .po files write it."""
-    body = quoted[1:-1]
-    if re.search(r'(?<!\\)(?:\\\\)*"', body):
-        raise PoError(f"line {line}: unescaped double quote inside {quoted}")
-
-    def one(m: re.Match[str]) -> str:
-        try:
-            return _ESCAPES[m.group(1)]
-        except KeyError:
-            raise PoError(f"line {line}: unknown escape \\{m.group(1)} in {quoted}") from None
-
-    return _ESCAPE.sub(one, body)
-
-
-def parse_po(source: str) -> list[PoEntry]:
-    """The entries of a .po file's text, header included; obsolete (``#~``) entries skipped.
-
-    Raises :class:`PoError` for anything malformed (a string outside an entry,
-    an unknown keyword, a msgstr index out of order, a repeated message).
-    """
-    entries: list[PoEntry] = []
-    flags: set[str] = set()
-    current: PoEntry | None = None
-    # The field the next continuation string extends: ("msgid", 0), ("msgstr", 2)...
-    target: tuple[str, int] | None = None
-
-    def finish() -> None:
-        nonlocal current, target
-        if current is not None:
-            if not current.msgstr:
-                raise PoError(f"line {current.line}: msgid without msgstr")
-            if current.msgid_plural is None and len(current.msgstr) != 1:
-                raise PoError(f"line {current.line}: indexed msgstr without msgid_plural")
-            entries.append(current)
-        current, target = None, None
-
-    for number, raw in enumerate(source.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            if current is not None and target is not None and target[0] == "msgstr":
-                finish()
-            if line.startswith("#,"):
-                flags.update(f.strip() for f in line[2:].split(",") if f.strip())
-            continue
-        m = _KEYWORD.match(line)
-        if m:
-            keyword, index, quoted = m.group(1), m.group(2), m.group(3)
-            value = _unquote(quoted, number)
-            if keyword in ("msgctxt", "msgid"):
-                if current is not None and (target is None or target[0] == "msgstr"):
-                    finish()
-                if current is None:
-                    current = PoEntry(msgid="", flags=frozenset(flags), line=number)
-                    flags = set()
-                if keyword == "msgctxt":
-                    current.msgctxt = value
-                    target = ("msgctxt", 0)
-                else:
-                    current.msgid = value
-                    target = ("msgid", 0)
-            elif current is None:
-                raise PoError(f"line {number}: {keyword} before any msgid")
-            elif keyword == "msgid_plural":
-                current.msgid_plural = value
-                target = ("msgid_plural", 0)
-            else:
-                i = int(index) if index is not None else 0
-                if index is not None and current.msgid_plural is None:
-                    raise PoError(f"line {number}: msgstr[{i}] without msgid_plural")
-                if index is None and current.msgid_plural is not None:
-                    raise PoError(f"line {number}: plural message needs msgstr[0], msgstr[1]...")
-                if i != len(current.msgstr):
-                    raise PoError(f"line {number}: expected msgstr[{len(current.msgstr)}]")
-                current.msgstr.append(value)
-                target = ("msgstr", i)
-            continue
-        m = _CONTINUATION.match(line)
-        if m and current is not None and target is not None:
-            value = _unquote(m.group(1), number)
-            kind, i = target
-            if kind == "msgstr":
-                current.msgstr[i] += value
-            elif kind == "msgid":
-                current.msgid += value
-            elif kind == "msgid_plural":
-                current.msgid_plural = (current.msgid_plural or "") + value
-            else:
-                current.msgctxt = (current.msgctxt or "") + value
-            continue
-        raise PoError(f"line {number}: cannot read {raw!r}")
-    finish()
-
-    seen: set[tuple[str | None, str]] = set()
-    for entry in entries:
-        key = (entry.msgctxt, entry.msgid)
-        if key in seen:
-            raise PoError(f"line {entry.line}: message {entry.msgid!r} appears twice")
-        seen.add(key)
-    return entries
-
-
-def po_header(entries: list[PoEntry]) -> dict[str, str]:
-    """The header fields (``Plural-Forms``, ``Language``...) of parsed entries."""
-    for entry in entries:
-        if entry.msgid == "" and entry.msgctxt is None:
-            fields: dict[str, str] = {}
-            for line in entry.msgstr[0].splitlines():
-                name, sep, value = line.partition(":")
-                if sep:
-                    fields[name.strip()] = value.strip()
-            return fields
-    return {}
-
-
-def compile_po(source: str) -> bytes:
-    """The .mo file (GNU gettext binary format, UTF-8) for the text of a .po file.
-
-    Like ``msgfmt``, fuzzy and untranslated entries are left out (so they show
-    in English); a plural entry with an empty form counts as untranslated.
-    Raises :class:`PoError` if the .po is malformed or not UTF-8 with a usable
-    ``Plural-Forms`` header.
-    """
-    entries = parse_po(source)
-    header = po_header(entries)
-    content_type = header.get("Content-Type", "")
-    if "charset=utf-8" not in content_type.lower().replace(" ", ""):
-        raise PoError(f"the header must declare charset=UTF-8 (found {content_type!r})")
-    if any(e.msgid_plural is not None for e in entries):
-        _check_plural_forms(header.get("Plural-Forms", ""))
-
-    catalog: dict[bytes, bytes] = {}
-    for entry in entries:
-        is_header = entry.msgid == "" and entry.msgctxt is None
-        if not is_header and not entry.translated:
-            continue
-        key = entry.msgid
-        if entry.msgid_plural is not None:
-            key += "\0" + entry.msgid_plural
-        if entry.msgctxt is not None:
-            key = entry.msgctxt + "\x04" + key
-        catalog[key.encode("utf-8")] = "\0".join(entry.msgstr).encode("utf-8")
-    return _mo_bytes(catalog)
-
-
-def _check_plural_forms(plural_forms: str) -> None:
-    m = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", plural_forms)
-    if not m:
-        raise PoError(f"unusable Plural-Forms header {plural_forms!r}")
-    try:
-        formula = gettext.c2py(m.group(2))
-    except (ValueError, SyntaxError, RecursionError) as e:
-        raise PoError(f"unusable plural formula {m.group(2)!r}: {e}") from None
-    nplurals = int(m.group(1))
-    for n in range(1001):
-        if not 0 <= formula(n) < nplurals:
-            raise PoError(f"plural formula gives {formula(n)} for n={n}, nplurals={nplurals}")
-
-
-def _mo_bytes(catalog: dict[bytes, bytes]) -> bytes:
-    """The GNU .mo layout: header, two tables of (length, offset), then the strings."""
-    keys = sorted(catalog)
-    count = len(keys)
-    originals_at = 7 * 4
-    translations_at = originals_at + count * 8
-    strings_at = translations_at + count * 8
-    blob = bytearray()
-    originals: list[tuple[int, int]] = []
-    translations: list[tuple[int, int]] = []
-    for key in keys:
-        originals.append((len(key), strings_at + len(blob)))
-        blob += key + b"\0"
-    for key in keys:
-        value = catalog[key]
-        translations.append((len(value), strings_at + len(blob)))
-        blob += value + b"\0"
-    out = bytearray(struct.pack("<7I", 0x950412DE, 0, count, originals_at, translations_at, 0, 0))
-    for length, offset in originals + translations:
-        out += struct.pack("<2I", length, offset)
-    return bytes(out + blob)
-
-
-# --- The translator ------------------------------------------------------------------------
 
 
 class Translator:
@@ -360,31 +131,9 @@ class Translator:
 
 
 def _read_catalog(lang: str) -> gettext.GNUTranslations:
-    """The catalog of ``lang`` from its .mo, or from its .po when the .mo is missing or stale."""
-    base = f"locale/{lang}/LC_MESSAGES/{DOMAIN}"
-    try:
-        po_path = resources.path(base + ".po")
-    except resources.MissingAsset:
-        po_path = None
-    try:
-        mo_path = resources.path(base + ".mo")
-    except resources.MissingAsset:
-        mo_path = None
-    if mo_path is not None and (po_path is None or _not_older(mo_path, po_path)):
-        try:
-            return gettext.GNUTranslations(io.BytesIO(mo_path.read_bytes()))
-        except (OSError, ValueError, struct.error) as e:
-            if po_path is None:
-                raise
-            log.warning("catalog %s is unreadable (%s); reading %s instead", mo_path, e, po_path)
-    if po_path is None:
-        raise resources.MissingAsset(f"no catalog for language {lang!r}")
-    mo = compile_po(po_path.read_text(encoding="utf-8"))
+    """The compiled catalog of ``lang`` (its ``.mo``), read by the standard library."""
+    mo = resources.read_bytes(f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo")
     return gettext.GNUTranslations(io.BytesIO(mo))
-
-
-def _not_older(mo_path: os.PathLike[str], po_path: os.PathLike[str]) -> bool:
-    return os.stat(mo_path).st_mtime >= os.stat(po_path).st_mtime
 
 
 def load_translator(lang: str | None) -> Translator:

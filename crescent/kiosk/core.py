@@ -11,7 +11,8 @@
   own :class:`~crescent.rules.engine.Game`. A touch deals a fresh game.
 
 The logic here (PIN guard, planner, idle and gesture tracking) needs no
-display; the scenes it pushes live in :mod:`crescent.ui.kiosk_scenes`.
+display and imports no client code: the client gives the kiosk a
+:class:`KioskHost` (in :mod:`crescent.ui.kiosk_scenes`), which shows its screens.
 """
 
 from __future__ import annotations
@@ -23,9 +24,18 @@ import random
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
-from crescent.control.input import KeyPress, PointerDown, PointerMove, PointerUp
+from crescent.control.input import (
+    GameEvent,
+    KeyPress,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    TextInput,
+    WindowEvent,
+    WindowKind,
+)
 from crescent.kiosk.config import KioskConfig
 from crescent.rules import modes
 from crescent.rules.engine import Game
@@ -33,18 +43,17 @@ from crescent.solver import search as solver
 
 if TYPE_CHECKING:
     from crescent.options import Config
-    from crescent.ui.app import App
-    from crescent.ui.events import GameEvent
-    from crescent.ui.kiosk_scenes import AttractScene
+    from crescent.play.session import Session
 
 __all__ = [
     "RECORDED_LINE",
     "AttractPlanner",
     "DemoLine",
     "Kiosk",
+    "KioskHost",
     "PinGuard",
+    "apply_kiosk_config",
     "guess_dpi",
-    "install_kiosk",
     "kiosk_touch",
 ]
 
@@ -258,15 +267,15 @@ def guess_dpi(desktop: tuple[int, int] | None) -> float:
     return min(300.0, max(96.0, math.hypot(*desktop) / 23.0))
 
 
-def kiosk_touch(config: Config) -> tuple[float, float]:
+def kiosk_touch(
+    config: Config, desktop_size: Callable[[], tuple[int, int] | None]
+) -> tuple[float, float]:
     """(dpi, touch_mm) for the kiosk window: ``--dpi``, else the config file's dpi,
-    else :func:`guess_dpi` from the desktop size SDL reports (display initialised)."""
+    else :func:`guess_dpi` from ``desktop_size()`` (asked only then)."""
     kc = config.kiosk_config
     touch_mm = kc.touch_mm if kc is not None else 9.0
     dpi = config.dpi or (kc.dpi if kc is not None else None)
     if dpi is None:
-        from crescent.ui.kiosk_scenes import desktop_size
-
         dpi = guess_dpi(desktop_size())
     return dpi, touch_mm
 
@@ -274,6 +283,38 @@ def kiosk_touch(config: Config) -> tuple[float, float]:
 # -- the mode ----------------------------------------------------------------------------
 
 Purpose = Literal["exit", "settings"]
+
+
+class KioskHost(Protocol):
+    """What the kiosk needs of the app: the client implements it and shows the screens."""
+
+    @property
+    def now(self) -> float: ...
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def touch_px(self) -> int: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def language(self) -> str: ...
+    def set_language(self, lang: str) -> None: ...
+    def close_dialogs(self) -> None: ...
+    def reset_interaction(self) -> None:
+        """Forget selections, drags and animations in progress."""
+
+    def new_game(self) -> None: ...
+    def leave(self, code: int) -> None:
+        """End the game loop with exit code ``code``."""
+
+    def show_attract(self, kiosk: Kiosk) -> None: ...
+    def hide_attract(self) -> None: ...
+    @property
+    def attract_shown(self) -> bool: ...
+    def show_pin_pad(self, kiosk: Kiosk, purpose: Purpose) -> None: ...
+    @property
+    def pin_pad_shown(self) -> bool: ...
+    def show_settings(self) -> None: ...
 
 
 class Kiosk:
@@ -284,42 +325,32 @@ class Kiosk:
     """
 
     def __init__(
-        self, app: App, config: KioskConfig, planner: AttractPlanner | None = None
+        self, host: KioskHost, config: KioskConfig, planner: AttractPlanner | None = None
     ) -> None:
-        self.app = app
+        self.host = host
         self.config = config
         self.guard = (
             PinGuard(config.pin, config.pin_tries, config.pin_lockout_s)
             if config.pin is not None
             else None
         )
-        self.planner = planner or AttractPlanner(app.session.pool)
+        self.planner = planner or AttractPlanner(host.session.pool)
         self.last_input: float | None = None
-        """``App.now`` of the last touch or key; None until the first update."""
+        """``host.now`` of the last touch or key; None until the first update."""
         self.hold: tuple[int, float] | None = None
         """(pointer, start) of a press in the exit corner."""
-        self._attract: AttractScene | None = None
 
     # -- state --------------------------------------------------------------------
 
     @property
-    def attract(self) -> AttractScene:
-        """The attract scene (one for the kiosk's life, re-entered each time)."""
-        if self._attract is None:
-            from crescent.ui.kiosk_scenes import AttractScene
-
-            self._attract = AttractScene(self.app, self)
-        return self._attract
-
-    @property
     def in_attract(self) -> bool:
-        return self._attract is not None and self._attract in self.app.scenes
+        return self.host.attract_shown
 
     def corner(self) -> tuple[int, int, int, int]:
         """The exit corner (x, y, w, h): ``exit_corner_px`` scaled to the touch size."""
-        touch = self.app.layout.touch_px
+        touch = self.host.touch_px
         side = max(touch, round(self.config.exit_corner_px * touch / BASE_TOUCH_PX))
-        w, h = self.app.size
+        w, h = self.host.size
         side = min(side, w // 3, h // 3)
         x = 0 if self.config.exit_corner.endswith("left") else w - side
         y = 0 if self.config.exit_corner.startswith("top") else h - side
@@ -333,20 +364,18 @@ class Kiosk:
 
     def handle(self, event: GameEvent) -> bool:
         """See an event before the scenes; True consumes it."""
-        from crescent.ui.events import TextInput, WindowEvent
-
         if isinstance(event, WindowEvent):
             # Closing the window (the close button, Alt+F4 from a window manager) is refused.
-            return event.kind == "quit"
+            return event.kind == WindowKind.QUIT
         if isinstance(event, PointerDown | PointerMove | PointerUp | KeyPress | TextInput):
-            self.last_input = self.app.now
+            self.last_input = self.host.now
         if isinstance(event, KeyPress):
             # Nothing with Alt, Ctrl (but Ctrl+Z, undo) or a function key: no shortcut
             # quits, goes windowed or leaves the game.
             return event.alt or (event.ctrl and event.key != "z") or event.key in FUNCTION_KEYS
         if isinstance(event, PointerDown):
             if self.hold is None and self._in_corner(event.x, event.y):
-                self.hold = (event.pointer, self.app.now)
+                self.hold = (event.pointer, self.host.now)
         elif isinstance(event, PointerMove | PointerUp):
             held = self.hold is not None and self.hold[0] == event.pointer
             if held and (isinstance(event, PointerUp) or not self._in_corner(event.x, event.y)):
@@ -354,7 +383,7 @@ class Kiosk:
         return False
 
     def update(self, dt: float) -> None:
-        now = self.app.now
+        now = self.host.now
         if self.last_input is None:
             self.last_input = now
         if self.hold is not None and now - self.hold[1] >= self.config.exit_hold_s:
@@ -367,49 +396,40 @@ class Kiosk:
 
     def go_idle(self) -> None:
         """Set the visitor's game aside and start the attract loop."""
-        app = self.app
-        app.close_dialogs()
-        table = app.table
-        table.controller.reset()
-        table.anims.finish()
-        table.finishing = []
-        table.message = None
-        session = app.session
+        host = self.host
+        host.close_dialogs()
+        host.reset_interaction()
+        session = host.session
         if not session.recorded:
             # Playing or blocked, it is no loss of the next visitor: never recorded, and
             # not resumed on a restart.
             session.idle_abandoned = True
             session.save()
         lang = self.config.language
-        if lang is not None and app.tr.lang != lang:
-            app.set_language(lang)
+        if lang is not None and host.language != lang:
+            host.set_language(lang)
         self.hold = None
-        app.push(self.attract)
+        host.show_attract(self)
         _log.info("idle: attract loop")
 
     def end_attract(self) -> None:
         """A visitor touched the attract loop: a fresh game, in the language shown."""
-        app = self.app
-        if self._attract is not None:
-            app.pop(self._attract)
-        self.last_input = app.now
-        app.new_game()
+        host = self.host
+        host.hide_attract()
+        self.last_input = host.now
+        host.new_game()
 
     # -- the PIN ---------------------------------------------------------------------
 
     def ask_pin(self, purpose: Purpose) -> None:
-        from crescent.ui.kiosk_scenes import PinPad
-
-        app = self.app
+        host = self.host
         if self.guard is None:
             _log.info("no operator PIN configured: %s is locked", purpose)
             return
-        if any(isinstance(s, PinPad) for s in app.scenes):
+        if host.pin_pad_shown:
             return
-        app.table.controller.reset()
-        if self._attract is not None:
-            self._attract.controller.reset()
-        app.push(PinPad(app, self, purpose))
+        host.reset_interaction()
+        host.show_pin_pad(self, purpose)
 
     def open_settings(self) -> None:
         """The Settings button: the operator's settings, behind the PIN."""
@@ -419,19 +439,16 @@ class Kiosk:
         """Check a PIN typed on the pad; on success do what it was asked for."""
         if self.guard is None:
             return "wrong"
-        result = self.guard.check(attempt, self.app.now)
+        result = self.guard.check(attempt, self.host.now)
         if result == "ok":
             _log.info("operator PIN accepted (%s)", purpose)
             if purpose == "exit":
-                self.app.exit_code = 0
-                self.app.running = False
+                self.host.leave(0)
             else:
-                from crescent.ui.screens import SettingsScreen
-
-                self.app.close_dialogs()
-                self.app.push(SettingsScreen(self.app))
+                self.host.close_dialogs()
+                self.host.show_settings()
         elif result == "wrong":
-            wait = self.guard.wait_left(self.app.now)
+            wait = self.guard.wait_left(self.host.now)
             if wait > 0:
                 _log.warning(
                     "wrong operator PIN (%d in a row): next try in %d s",
@@ -443,13 +460,10 @@ class Kiosk:
         return result
 
 
-def install_kiosk(app: App, config: Config) -> Kiosk:
-    """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
-    # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
-    kc = config.kiosk_config or KioskConfig()
-    from crescent.ui.kiosk_scenes import lock_display
-
-    settings = app.session.settings
+def apply_kiosk_config(host: KioskHost, kc: KioskConfig, *, lang_given: bool) -> None:
+    """The config file's choices for new games (saved) and its language, unless the
+    command line named one."""
+    settings = host.session.settings
     changed = False
     if kc.variant is not None and settings.variant != kc.variant:
         settings.variant = kc.variant
@@ -458,13 +472,6 @@ def install_kiosk(app: App, config: Config) -> Kiosk:
         settings.winnable_only = kc.winnable_only
         changed = True
     if changed:
-        app.session.save_settings()
-    if kc.language is not None and config.lang is None and app.tr.lang != kc.language:
-        app.set_language(kc.language)
-    kiosk = Kiosk(app, kc)
-    app.on_quit = lambda: False
-    app.hooks.append(kiosk)
-    app.settings_gate = kiosk.open_settings
-    lock_display()
-    _log.info("kiosk mode started")
-    return kiosk
+        host.session.save_settings()
+    if kc.language is not None and not lang_given and host.language != kc.language:
+        host.set_language(kc.language)

@@ -29,8 +29,8 @@ from typing import Any
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.play.storage import Notice, SavedGame, Store, new_game_id
-from crescent.rules.engine import Game, IllegalMove, Move, Reason
-from crescent.rules.modes import Mode
+from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal, parse_step
+from crescent.rules.modes import End, Mode
 
 
 def win_id(game: Game, elapsed: float) -> str:
@@ -91,7 +91,7 @@ class SaveWriter:
 class Outcome:
     """What a finished game came to, once."""
 
-    status: str
+    status: End
     seconds: float
     moves: int
 
@@ -233,13 +233,17 @@ class Session:
         if self.started and self.game.status == "playing":
             self.elapsed = min(self.elapsed + dt, MAX_SECONDS)
 
-    def check(self, move: Move | str) -> Reason | None:
+    def check(self, move: Move) -> Reason | None:
         return self.game.check(move)
 
-    def play(self, move: Move | str) -> None:
+    def play(self, move: Move) -> None:
         """Play a move (IllegalMove if refused, nothing changed), save, record an end."""
         self.game.play(move)
         self._changed()
+
+    def play_text(self, text: str) -> None:
+        """Play a move written like ``"P10-P14"`` (ValueError if it is not one)."""
+        self.play(Move.parse(text))
 
     def undo(self) -> bool:
         if self.recorded:
@@ -253,10 +257,14 @@ class Session:
         self.game.redeal()
         self._changed()
 
-    def apply(self, token: str) -> None:
-        """A move or ``"R"``, as in ``--play``."""
-        self.game.apply(token)
+    def step(self, step: Move | Redeal) -> None:
+        """A move or a redeal (a hint's step)."""
+        self.game.step(step)
         self._changed()
+
+    def apply(self, token: str) -> None:
+        """A move or the redeal token, as in ``--play``."""
+        self.step(parse_step(token))
 
     def _changed(self) -> None:
         self.changes += 1
@@ -271,8 +279,8 @@ class Session:
         if status == "playing":
             self.outcome = None
             return
-        if self.outcome is None or self.outcome.status != status:
-            self.outcome = Outcome(status, self.elapsed, self.game.moves)
+        if self.outcome is None or self.outcome.status.value != status:
+            self.outcome = Outcome(End(status), self.elapsed, self.game.moves)
         if status == "won" and not self.recorded:
             self.recorded = True
             if not self.stats.was_recorded(self.game_id):
@@ -292,7 +300,7 @@ class Session:
         if store is None:
             return
         if self.recorded:
-            if self.outcome is None or self.outcome.status != "won":
+            if self.outcome is None or self.outcome.status is not End.WON:
                 self._submit("game", store.clear_game)
             return  # a win's own job saves the stats and clears the game
         snap = self.snapshot()

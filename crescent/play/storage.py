@@ -248,7 +248,8 @@ def _is_elapsed(x: object) -> TypeGuard[int | float]:
 
 
 class Store:
-    """The three files of one player, in ``root``.
+    """The four files of one player, in ``root``: the game, statistics, settings and
+    the deals proven winnable here.
 
     Does not touch the disk until used; the folder (with its parents) is
     created by the first save. Loads never raise on bad files and saves never

@@ -46,8 +46,10 @@ __all__ = [
     "InvalidCode",
     "Move",
     "Reason",
+    "Redeal",
     "Rules",
     "parse_place",
+    "parse_step",
     "place_name",
 ]
 
@@ -57,8 +59,19 @@ FIRST_FOUNDATION: Final = PILES
 PILE_LIMIT: Final = 13
 UNDO_LIMIT: Final = 100
 FORMAT: Final = 1
-REDEAL: Final = "R"
-"""The token for a redeal in a line of play (``"P10-P14 R P3-F2"``)."""
+
+
+class Redeal(enum.Enum):
+    """The redeal step of a line of play; ``str()`` gives its token, :data:`REDEAL`."""
+
+    REDEAL = "R"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+REDEAL: Final = Redeal.REDEAL.value
+"""The token for a redeal in a line of play (``"P10-P14 R P3-F2"``); the only place it is spelt."""
 
 Status = Literal["playing", "won", "blocked"]
 
@@ -71,10 +84,6 @@ def ascending(suit: int) -> int:
 def descending(suit: int) -> int:
     """The place of the descending foundation of ``suit``."""
     return FIRST_FOUNDATION + 4 + suit
-
-
-def is_foundation(place: int) -> bool:
-    return place >= FIRST_FOUNDATION
 
 
 def place_name(place: int) -> str:
@@ -161,6 +170,14 @@ _MOVES: list[list[Move]] = [
     [Move(s, d) if s != d else None for d in range(PLACES)]  # type: ignore[misc]
     for s in range(PLACES)
 ]
+
+
+def parse_step(token: str) -> Move | Redeal:
+    """One token of a line of play: ``"P3-F2"`` -> a Move, ``"R"`` -> Redeal.REDEAL;
+    ValueError with a clear message otherwise."""
+    if isinstance(token, str) and token.strip().upper() == REDEAL:
+        return Redeal.REDEAL
+    return Move.parse(token)
 
 
 def _up(c: int) -> int:
@@ -285,8 +302,12 @@ class Game:
 
     # -- rules ----------------------------------------------------------------
 
-    def check(self, move: Move | str) -> Reason | None:
-        """Why ``move`` would be refused, or None if it is legal. Changes nothing."""
+    def check(self, move: Move) -> Reason | None:
+        """Why ``move`` would be refused, or None if it is legal. Changes nothing.
+
+        (Text like ``"P10-P14"`` is still read, for callers written before
+        :meth:`play_text`; new code passes a :class:`Move`.)
+        """
         if isinstance(move, str):
             move = Move.parse(move)
         src, dst = move.src, move.dst
@@ -387,14 +408,21 @@ class Game:
 
     # -- changing -------------------------------------------------------------
 
-    def play(self, move: Move | str) -> None:
-        """Play ``move``; IllegalMove (nothing changed) if the rules refuse it."""
+    def play(self, move: Move) -> None:
+        """Play ``move``; IllegalMove (nothing changed) if the rules refuse it.
+
+        (Text is still read, as by :meth:`check`; new code uses :meth:`play_text`.)
+        """
         if isinstance(move, str):
             move = Move.parse(move)
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason, move)
         self._apply(move)
+
+    def play_text(self, text: str) -> None:
+        """Play a move written like ``"P10-P14"``; ValueError if it is not one."""
+        self.play(Move.parse(text))
 
     def _apply(self, move: Move) -> None:
         """Play a move already known to be legal."""
@@ -481,12 +509,16 @@ class Game:
         for k, c in enumerate(cards):
             self.piles[targets[k % len(targets)]].append(c)
 
-    def apply(self, token: str) -> None:
-        """Play one token of a line of play: a move (``"P3-F2"``) or ``"R"``."""
-        if token.strip().upper() == REDEAL:
+    def step(self, step: Move | Redeal) -> None:
+        """Play one step of a line of play: a move or a redeal."""
+        if isinstance(step, Redeal):
             self.redeal()
         else:
-            self.play(token)
+            self.play(step)
+
+    def apply(self, token: str) -> None:
+        """Play one token of a line of play: a move (``"P3-F2"``) or ``"R"``."""
+        self.step(parse_step(token))
 
     # -- saving ---------------------------------------------------------------
 

@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 
-class HudItem(enum.Enum):
+class HudItem(enum.StrEnum):
     """One cell of the HUD. The value is the cell's command name."""
 
     TIME = "time"

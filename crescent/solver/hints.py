@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass
 from typing import Literal
 
-from crescent.rules.engine import Game
+from crescent.rules.engine import Game, Move, Redeal, parse_step
 from crescent.solver import search as solver
 
 HINT_BUDGET_S = 3.0
@@ -19,12 +19,12 @@ REWIND_BUDGET_S = 8.0
 
 @dataclass(frozen=True)
 class HintAnswer:
-    """``kind``: "win" (``token`` is the next step of a winning line), "guess"
-    (no win found: ``token`` is the best heuristic step, maybe None), "lost"
+    """``kind``: "win" (``step`` is the next step of a winning line), "guess"
+    (no win found: ``step`` is the best heuristic step, maybe None), "lost"
     (proven), or "rewind" (``undos`` back to a winnable position, None if none)."""
 
     kind: Literal["win", "guess", "lost", "rewind"]
-    token: str | None = None
+    step: Move | Redeal | None = None
     line: tuple[str, ...] = ()
     undos: int | None = None
     changes: int = 0
@@ -70,10 +70,13 @@ class HintWorker:
     def _hint(game: Game, cancel: threading.Event, changes: int) -> HintAnswer:
         result = solver.solve(game, budget_s=HINT_BUDGET_S, cancel=cancel)
         if result.outcome == "won" and result.line:
-            return HintAnswer("win", result.line[0], tuple(result.line), changes=changes)
+            first = parse_step(result.line[0])
+            return HintAnswer("win", first, tuple(result.line), changes=changes)
         if result.outcome == "lost":
             return HintAnswer("lost", changes=changes)
-        return HintAnswer("guess", solver.best_guess(game), changes=changes)
+        guess = solver.best_guess(game)
+        step = parse_step(guess) if guess is not None else None
+        return HintAnswer("guess", step, changes=changes)
 
     @staticmethod
     def _rewind(game: Game, cancel: threading.Event, changes: int) -> HintAnswer:

@@ -5,24 +5,26 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 import pygame
 
+from crescent.control.input import WindowKind
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
 from crescent.languages import LANGUAGES
 from crescent.play.session import Session
 from crescent.play.storage import Notice
+from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
-from crescent.ui.table import HUD_ITEMS, TableScene
+from crescent.ui.table import TableScene
 
 STEP = 1 / 60
 """The fixed update step."""
@@ -58,7 +60,6 @@ class Options:
 @dataclass
 class LoopStats:
     frames: int = 0
-    frame_ms: list[float] = field(default_factory=list)
 
 
 def run_loop(
@@ -128,14 +129,25 @@ class App:
             return max(34, math.ceil(self.options.touch_mm / 25.4 * 96))
         return 0
 
+    @property
+    def hud_items(self) -> tuple[HudItem, ...]:
+        """The HUD cells of the game being played: its mode declares them."""
+        return self.session.mode.hud
+
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
         w, h = max(size[0], 320), max(size[1], 320)
+        cells = len(self.hud_items)
         try:
-            return compute_layout(w, h, hud_items=len(HUD_ITEMS), touch_px=self._touch_px())
+            return compute_layout(w, h, hud_items=cells, touch_px=self._touch_px())
         except ValueError:
-            return compute_layout(
-                max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=len(HUD_ITEMS)
-            )
+            return compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=cells)
+
+    def relayout(self) -> None:
+        """Lay the table out again for the same window (the HUD's cells changed)."""
+        self.layout = self._compute_layout(self.size)
+        for scene in self.scenes:
+            scene.relayout()
+        self.full_redraw = True
 
     def _open_window(self) -> pygame.Surface:
         pygame.display.set_caption("Crescent")
@@ -218,16 +230,16 @@ class App:
 
     def _window_event(self, event: WindowEvent) -> None:
         kind = event.kind
-        if kind == "quit":
+        if kind == WindowKind.QUIT:
             self.quit()
-        elif kind == "resize":
+        elif kind == WindowKind.RESIZE:
             self.resize(self._window_size())
-        elif kind in ("focus_lost", "minimised"):
+        elif kind in (WindowKind.FOCUS_LOST, WindowKind.MINIMISED):
             self.paused = True
-        elif kind in ("focus_gained", "restored"):
+        elif kind in (WindowKind.FOCUS_GAINED, WindowKind.RESTORED):
             self.paused = False
             self.full_redraw = True
-        elif kind == "exposed":
+        elif kind == WindowKind.EXPOSED:
             self.full_redraw = True
 
     def quit(self) -> None:
@@ -235,16 +247,13 @@ class App:
             return
         self.running = False
 
-    def escape(self) -> None:
-        """Esc on the bare table: nothing (quitting is the window's close button)."""
-
     # -- actions used by scenes ----------------------------------------------------
 
     def new_game(self, code: str | None = None) -> None:
-        self.table.controller.reset()
-        self.table.anims.finish()
-        self.table.finishing = []
+        self.table.reset_interaction()
         self.session.new_game(code=code)
+        if len(self.layout.hud_cells) != len(self.hud_items):
+            self.relayout()  # a mode with other HUD cells
         self.close_dialogs()
         self.table.after_change()
         self.full_redraw = True
@@ -335,9 +344,9 @@ class App:
         while first > 0 and not self.scenes[first].opaque:
             first -= 1
         if first < top:
-            # Overlays redraw the whole screen when they change; the table under them is static.
-            changed = [self.scenes[i].draw(self.screen, full) for i in range(top, top + 1)]
-            if full or changed[0] is None:
+            # Overlays redraw the whole screen when one changed; the table under them is
+            # static. Each scene is drawn once.
+            if full or any(s.changed for s in self.scenes[first + 1 :]):
                 for i in range(first, top + 1):
                     self.scenes[i].draw(self.screen, True)
                 pygame.display.flip()

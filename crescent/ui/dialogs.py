@@ -8,6 +8,7 @@ touch size.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -25,16 +26,39 @@ if TYPE_CHECKING:
 Action = Callable[[], None]
 
 
+class RowKind(enum.StrEnum):
+    TITLE = "title"
+    TEXT = "text"
+    SETTING = "setting"
+    """A label and its value's button."""
+    BUTTONS = "buttons"
+    KEYS = "keys"
+    """A grid of key buttons (``columns`` wide)."""
+    FIELD = "field"
+    """Typed text."""
+    PAIR = "pair"
+    """A label and its value."""
+
+
 @dataclass
 class Row:
-    kind: str
-    """"title", "text", "setting" (label + value button), "buttons", "keys", "field"."""
+    kind: RowKind
     text: str = ""
     buttons: tuple[tuple[str, str, bool], ...] = ()
     """(label, action id, primary)."""
     columns: int = 0
     value: str = ""
     """For "pair" rows: the value shown right of the label."""
+
+
+@dataclass
+class PanelLayout:
+    """A dialog placed in the window: its panel, text size, rows and buttons."""
+
+    panel: pygame.Rect
+    px: int
+    rows: list[tuple[Row, pygame.Rect]]
+    buttons: list[render.Button]
 
 
 class Dialog(Overlay):
@@ -48,9 +72,9 @@ class Dialog(Overlay):
         if actions:
             self.actions.update(actions)
         self.escape_action = escape
-        self.buttons: list[render.Button] = []
         self.focus = -1
-        self._pressed: render.Button | None = None
+        self._pressed: str | None = None
+        """The action of the button under the press in progress."""
 
     def rows(self) -> list[Row]:
         return []
@@ -66,10 +90,11 @@ class Dialog(Overlay):
 
     def handle(self, event: GameEvent) -> None:
         if isinstance(event, PointerDown):
-            self._pressed = render.hit(self.buttons, (event.x, event.y))
+            pressed = render.hit(self.buttons, (event.x, event.y))
+            self._pressed = pressed.action if pressed is not None else None
         elif isinstance(event, PointerUp):
             b = render.hit(self.buttons, (event.x, event.y))
-            if b is not None and b is self._pressed:
+            if b is not None and b.action == self._pressed:
                 self.run(b.action)
             self._pressed = None
         elif isinstance(event, KeyPress):
@@ -97,23 +122,24 @@ class Dialog(Overlay):
     def text_input(self, text: str) -> None:
         """Typed text (the code dialog uses it)."""
 
-    def draw_panel(self, surface: pygame.Surface) -> None:
+    @property
+    def buttons(self) -> list[render.Button]:
+        """The buttons where they are now: from the layout, never from the last frame."""
+        return self.layout().buttons
+
+    def layout(self) -> PanelLayout:
+        """Where the panel, each row and each button go in the window (measures, draws nothing)."""
         app = self.app
-        w, h = surface.get_size()
+        w, h = app.screen.get_size()
         touch = app.layout.touch_px
         px = max(16, min(34, app.layout.hud_px + 2))
         pw = min(w - 24, max(360, int(px * 24)))
         pad = max(14, px)
-        fonts = app.fonts
         rows = self.rows()
-        # Measure.
-        heights: list[int] = []
         inner = pw - 2 * pad
-        for row in rows:
-            heights.append(self._row_height(row, inner, px, touch))
+        heights = [self._row_height(row, inner, px, touch) for row in rows]
         total = sum(heights) + pad * (len(rows) + 1)
-        scale_down = total > h - 24
-        if scale_down:
+        if total > h - 24:
             # Shrink text and buttons until the panel fits the window.
             px2 = px
             while total > h - 24 and px2 > 11:
@@ -124,37 +150,47 @@ class Dialog(Overlay):
             px, touch, pad = px2, max(28, int(touch * px2 / px)), max(8, px2 // 2)
         panel = pygame.Rect(0, 0, pw, min(total, h - 8))
         panel.center = (w // 2, h // 2)
+        placed: list[tuple[Row, pygame.Rect]] = []
+        buttons: list[render.Button] = []
+        y = panel.y + pad
+        for row, rh in zip(rows, heights, strict=True):
+            area = pygame.Rect(panel.x + pad, y, inner, rh)
+            placed.append((row, area))
+            buttons += self._row_buttons(row, area, px, touch)
+            y += rh + pad
+        return PanelLayout(panel, px, placed, buttons)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        lay = self.layout()
+        panel, px, fonts = lay.panel, lay.px, self.app.fonts
         shadow = pygame.Surface((panel.w + 24, panel.h + 24), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=24)
         surface.blit(shadow, (panel.x - 12, panel.y - 6))
         render.rounded(surface, panel, render.PANEL_BG, 18)
-        self.buttons = []
-        y = panel.y + pad
-        x = panel.x + pad
-        for row, rh in zip(rows, heights, strict=True):
-            area = pygame.Rect(x, y, inner, rh)
-            self._draw_row(surface, row, area, px, touch, fonts)
-            y += rh + pad
-        enabled = [b for b in self.buttons if b.enabled]
+        for row, area in lay.rows:
+            self._draw_row(surface, row, area, px, fonts)
+        for b in lay.buttons:
+            b.draw(surface, fonts, px)
+        enabled = [b for b in lay.buttons if b.enabled]
         if 0 <= self.focus < len(enabled):
             b = enabled[self.focus]
             render.rounded(surface, b.rect.inflate(8, 8), (40, 120, 220), 10, 3)
 
     def _row_height(self, row: Row, inner: int, px: int, touch: int) -> int:
         fonts = self.app.fonts
-        if row.kind == "title":
+        if row.kind == RowKind.TITLE:
             font, lines = fonts.wrap(row.text, inner, int(px * 1.4), 2, bold=True)
             return font.get_linesize() * len(lines)
-        if row.kind == "text":
+        if row.kind == RowKind.TEXT:
             font, lines = fonts.wrap(row.text, inner, px, 6)
             return font.get_linesize() * len(lines)
-        if row.kind == "setting":
+        if row.kind == RowKind.SETTING:
             return max(touch, px * 2)
-        if row.kind == "pair":
+        if row.kind == RowKind.PAIR:
             return fonts.get(px).get_linesize()
-        if row.kind == "field":
+        if row.kind == RowKind.FIELD:
             return max(touch, int(px * 2.2))
-        if row.kind == "keys":
+        if row.kind == RowKind.KEYS:
             n = len(row.buttons)
             cols = row.columns or 10
             key_rows = (n + cols - 1) // cols
@@ -167,16 +203,11 @@ class Dialog(Overlay):
         return button_rows * max(touch, px * 2) + (button_rows - 1) * 10
 
     def _draw_row(
-        self,
-        surface: pygame.Surface,
-        row: Row,
-        area: pygame.Rect,
-        px: int,
-        touch: int,
-        fonts: render.Fonts,
+        self, surface: pygame.Surface, row: Row, area: pygame.Rect, px: int, fonts: render.Fonts
     ) -> None:
-        if row.kind in ("title", "text"):
-            big = row.kind == "title"
+        """What a row shows besides its buttons."""
+        if row.kind in (RowKind.TITLE, RowKind.TEXT):
+            big = row.kind == RowKind.TITLE
             font, lines = fonts.wrap(
                 row.text, area.w, int(px * 1.4) if big else px, 2 if big else 6, bold=big
             )
@@ -185,8 +216,7 @@ class Dialog(Overlay):
                 img = font.render(ln, True, render.PANEL_INK)
                 surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
                 y += font.get_linesize()
-            return
-        if row.kind == "setting":
+        elif row.kind == RowKind.SETTING:
             label_w = area.w * 55 // 100
             font, lines = fonts.wrap(row.text, label_w - 8, px, 2)
             lh = font.get_linesize()
@@ -194,24 +224,12 @@ class Dialog(Overlay):
             for ln in lines:
                 surface.blit(font.render(ln, True, render.PANEL_INK), (area.x, y))
                 y += lh
-            label, action, primary = row.buttons[0]
-            b = render.Button(
-                pygame.Rect(area.x + label_w, area.y, area.w - label_w, area.h),
-                label,
-                action,
-                True,
-                primary,
-            )
-            b.draw(surface, fonts, px)
-            self.buttons.append(b)
-            return
-        if row.kind == "pair":
+        elif row.kind == RowKind.PAIR:
             font = fonts.fit(row.text, area.w * 3 // 4, px)
             surface.blit(font.render(row.text, True, render.PANEL_INK), (area.x, area.y))
             img = fonts.get(px, bold=True).render(row.value, True, render.PANEL_INK)
             surface.blit(img, img.get_rect(topright=(area.right, area.y)))
-            return
-        if row.kind == "field":
+        elif row.kind == RowKind.FIELD:
             render.rounded(surface, area, (255, 255, 255), 10)
             render.rounded(surface, area, (90, 120, 100), 10, 2)
             font = fonts.fit(row.text + "M", area.w - 20, int(px * 1.3), bold=True)
@@ -225,30 +243,39 @@ class Dialog(Overlay):
                 (caret_x, area.centery + h // 2),
                 2,
             )
-            return
-        if row.kind == "keys":
+
+    @staticmethod
+    def _row_buttons(row: Row, area: pygame.Rect, px: int, touch: int) -> list[render.Button]:
+        """The buttons of a row, placed in its area."""
+        if row.kind == RowKind.SETTING:
+            label_w = area.w * 55 // 100
+            label, action, primary = row.buttons[0]
+            rect = pygame.Rect(area.x + label_w, area.y, area.w - label_w, area.h)
+            return [render.Button(rect, label, action, True, primary)]
+        if row.kind == RowKind.KEYS:
             cols = row.columns or 10
             key_h = max(int(touch * 0.8), px * 2)
             key_w = (area.w - (cols - 1) * 6) // cols
+            out = []
             for i, (label, action, primary) in enumerate(row.buttons):
                 line, col = divmod(i, cols)
                 rect = pygame.Rect(
                     area.x + col * (key_w + 6), area.y + line * (key_h + 6), key_w, key_h
                 )
-                b = render.Button(rect, label, action, True, primary)
-                b.draw(surface, fonts, px)
-                self.buttons.append(b)
-            return
+                out.append(render.Button(rect, label, action, True, primary))
+            return out
+        if row.kind != RowKind.BUTTONS:
+            return []
         n = max(1, len(row.buttons))
         per_row = n if n * max(touch * 2, 120) + (n - 1) * 10 <= area.w else 1
         bh = max(touch, px * 2)
         bw = (area.w - (per_row - 1) * 10) // per_row
+        out = []
         for i, (label, action, primary) in enumerate(row.buttons):
             line, col = divmod(i, per_row)
             rect = pygame.Rect(area.x + col * (bw + 10), area.y + line * (bh + 10), bw, bh)
-            b = render.Button(rect, label, action, True, primary)
-            b.draw(surface, fonts, px)
-            self.buttons.append(b)
+            out.append(render.Button(rect, label, action, True, primary))
+        return out
 
 
 class MessageDialog(Dialog):
@@ -271,7 +298,7 @@ class MessageDialog(Dialog):
         )
 
     def rows(self) -> list[Row]:
-        out = [Row("title", self.title)]
-        out += [Row("text", ln) for ln in self.lines]
-        out.append(Row("buttons", buttons=self.button_specs))
+        out = [Row(RowKind.TITLE, self.title)]
+        out += [Row(RowKind.TEXT, ln) for ln in self.lines]
+        out.append(Row(RowKind.BUTTONS, buttons=self.button_specs))
         return out

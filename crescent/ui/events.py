@@ -4,33 +4,26 @@ This is the only caller of ``pygame.event.get()``. Mouse and finger events
 become pointer events in table (window) pixels; mouse events that SDL
 synthesises from touches are dropped, since the finger events carry them.
 Keys become :class:`crescent.control.input.KeyPress`. Window events become
-:class:`WindowEvent`.
+:class:`~crescent.control.input.WindowEvent` (the game's events are defined,
+pygame-free, in :mod:`crescent.control.input`; they are re-exported here).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
-from crescent.control.input import Event, KeyPress, PointerDown, PointerMove, PointerUp
+from crescent.control.input import (
+    GameEvent,
+    KeyPress,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    TextInput,
+    WindowEvent,
+    WindowKind,
+)
 
-
-@dataclass(frozen=True, slots=True)
-class WindowEvent:
-    """``kind``: "quit", "resize", "focus_lost", "focus_gained", "minimised",
-    "restored", "exposed"; size for "resize"."""
-
-    kind: str
-    size: tuple[int, int] = (0, 0)
-
-
-@dataclass(frozen=True, slots=True)
-class TextInput:
-    text: str
-
-
-GameEvent = Event | WindowEvent | TextInput
+__all__ = ["GameEvent", "PygameEvents", "TextInput", "WindowEvent", "translate"]
 
 _KEY_NAMES = {
     pygame.K_LEFT: "left",
@@ -46,6 +39,15 @@ _KEY_NAMES = {
     pygame.K_DELETE: "delete",
     pygame.K_F4: "f4",
     pygame.K_F11: "f11",
+}
+
+
+_WINDOW_KINDS = {
+    pygame.WINDOWFOCUSLOST: WindowKind.FOCUS_LOST,
+    pygame.WINDOWFOCUSGAINED: WindowKind.FOCUS_GAINED,
+    pygame.WINDOWMINIMIZED: WindowKind.MINIMISED,
+    pygame.WINDOWRESTORED: WindowKind.RESTORED,
+    pygame.WINDOWEXPOSED: WindowKind.EXPOSED,
 }
 
 
@@ -83,20 +85,11 @@ def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent
     if t == pygame.TEXTINPUT:
         return TextInput(ev.text)
     if t == pygame.QUIT or t == pygame.WINDOWCLOSE:
-        return WindowEvent("quit")
+        return WindowEvent(WindowKind.QUIT)
     if t == pygame.WINDOWSIZECHANGED:
-        return WindowEvent("resize", (int(ev.x), int(ev.y)))
-    if t == pygame.WINDOWFOCUSLOST:
-        return WindowEvent("focus_lost")
-    if t == pygame.WINDOWFOCUSGAINED:
-        return WindowEvent("focus_gained")
-    if t == pygame.WINDOWMINIMIZED:
-        return WindowEvent("minimised")
-    if t == pygame.WINDOWRESTORED:
-        return WindowEvent("restored")
-    if t == pygame.WINDOWEXPOSED:
-        return WindowEvent("exposed")
-    return None
+        return WindowEvent(WindowKind.RESIZE, (int(ev.x), int(ev.y)))
+    kind = _WINDOW_KINDS.get(t)
+    return WindowEvent(kind) if kind is not None else None
 
 
 class PygameEvents:

@@ -12,26 +12,34 @@ as dots, wrong PINs are refused and the pad says how long to wait.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import pygame
 
 from crescent.control.anim import MOVE_S, Flight
 from crescent.control.input import KeyPress, PointerDown, PointerUp
 from crescent.i18n import text as T
-from crescent.kiosk.config import PIN_DIGITS
+from crescent.kiosk.config import PIN_DIGITS, KioskConfig
+from crescent.kiosk.core import Kiosk, apply_kiosk_config
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
+from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
+from crescent.ui.hud import HudLook, format_time
 from crescent.ui.scene import Overlay
-from crescent.ui.table import HUD_ITEMS, HudLook, TableScene, format_time
+from crescent.ui.table import TableScene
 
 if TYPE_CHECKING:
-    from crescent.kiosk.core import DemoLine, Kiosk, Purpose
+    from crescent.kiosk.core import DemoLine, Purpose
+    from crescent.options import Config
+    from crescent.play.session import Session
     from crescent.ui.app import App
+
+_log = logging.getLogger("crescent.kiosk.core")
 
 FADE_S: Final = 0.6
 """The visitor's table fades to dark, then the attract loop fades in: each this long."""
@@ -150,7 +158,7 @@ class AttractScene(TableScene):
 
     def _on_language(self, x: float, y: float) -> bool:
         i = self.app.layout.hud_item_at(x, y)
-        return i is not None and HUD_ITEMS[i] == "lang"
+        return i is not None and self.hud_items[i] == HudItem.LANG
 
     def handle(self, event: GameEvent) -> None:
         if isinstance(event, WindowEvent):
@@ -225,7 +233,7 @@ class AttractScene(TableScene):
     # -- drawing -------------------------------------------------------------------
 
     def _hud_key(self, i: int) -> HudLook:
-        item = HUD_ITEMS[i]
+        item = self.hud_items[i]
         tr = self.app.tr
         if item == "time":
             return HudLook("info", tr(T.TIME), format_time(self.demo_time), True, False)
@@ -301,8 +309,8 @@ class PinPad(Overlay):
         self.purpose: Purpose = purpose
         self.typed = ""
         self.wrong = False
-        self.buttons: list[render.Button] = []
-        self._pressed: render.Button | None = None
+        self._pressed: str | None = None
+        """The action of the key under the press in progress."""
         self._shown_wait = -1
 
     def __repr__(self) -> str:
@@ -343,10 +351,11 @@ class PinPad(Overlay):
 
     def handle(self, event: GameEvent) -> None:
         if isinstance(event, PointerDown):
-            self._pressed = render.hit(self.buttons, (event.x, event.y))
+            pressed = render.hit(self.buttons, (event.x, event.y))
+            self._pressed = pressed.action if pressed is not None else None
         elif isinstance(event, PointerUp):
             b = render.hit(self.buttons, (event.x, event.y))
-            if b is not None and b is self._pressed:
+            if b is not None and b.action == self._pressed:
                 self.press(b.action)
             self._pressed = None
         elif isinstance(event, TextInput):
@@ -369,11 +378,16 @@ class PinPad(Overlay):
 
     # -- drawing -------------------------------------------------------------------
 
-    def draw_panel(self, surface: pygame.Surface) -> None:
+    @property
+    def buttons(self) -> list[render.Button]:
+        """The keys where they are now: from the layout, never from the last frame."""
+        return self._geometry().buttons
+
+    def _geometry(self) -> _PadGeometry:
+        """Where the pad and its keys go in the window (measures, draws nothing)."""
         app = self.app
-        tr = app.tr
         fonts = app.fonts
-        w, h = surface.get_size()
+        w, h = app.screen.get_size()
         touch = app.layout.touch_px
         gap = max(8, touch // 4)
         # Keys a good deal larger than the touch minimum, as far as the window allows:
@@ -389,16 +403,38 @@ class PinPad(Overlay):
         heights = [key, int(key * 0.8), status_h] + [key] * 4 + [key]
         panel = pygame.Rect(0, 0, inner + 2 * pad, sum(heights) + gap * 8 + 2 * pad)
         panel.center = (w // 2, h // 2)
-        render.rounded(surface, panel, render.PANEL_BG, max(12, gap * 2))
         x, y = panel.x + pad, panel.y + pad
-        # Title.
-        font, lines = fonts.wrap(tr(T.ENTER_PIN), inner, int(px * 1.2), 1, bold=True)
-        render.text_centered(
-            surface, font, lines[0], (panel.centerx, y + heights[0] // 2), render.PANEL_INK
-        )
+        title = pygame.Rect(x, y, inner, heights[0])
         y += heights[0] + gap
-        # The digits typed, as dots.
         field = pygame.Rect(x, y, inner, heights[1])
+        y += heights[1] + gap
+        status = pygame.Rect(x, y, inner, heights[2])
+        y += heights[2] + gap
+        n = len(self.typed)
+        locked = self.wait_left() > 0
+        labels = {"back": "←", "ok": app.tr(T.OK)}
+        buttons = []
+        for i, k in enumerate(self.KEYS):
+            row, col = divmod(i, 3)
+            rect = pygame.Rect(x + col * (key + gap), y + row * (key + gap), key, key)
+            enabled = not locked and (k != "ok" or n > 0) and (k != "back" or n > 0)
+            buttons.append(render.Button(rect, labels.get(k, k), k, enabled, k == "ok"))
+        y += 4 * (key + gap)
+        cancel = pygame.Rect(x, y, inner, heights[-1])
+        buttons.append(render.Button(cancel, app.tr(T.CANCEL), "cancel"))
+        return _PadGeometry(panel, title, field, status, buttons, px, status_px, gap)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        tr = self.app.tr
+        fonts = self.app.fonts
+        g = self._geometry()
+        px = g.px
+        render.rounded(surface, g.panel, render.PANEL_BG, max(12, g.gap * 2))
+        # Title.
+        font, lines = fonts.wrap(tr(T.ENTER_PIN), g.title.w, int(px * 1.2), 1, bold=True)
+        render.text_centered(surface, font, lines[0], g.title.center, render.PANEL_INK)
+        # The digits typed, as dots.
+        field = g.field
         render.rounded(surface, field, (255, 255, 255), 10)
         render.rounded(surface, field, (90, 120, 100), 10, 2)
         n = len(self.typed)
@@ -410,7 +446,6 @@ class PinPad(Overlay):
                 pygame.draw.circle(
                     surface, render.PANEL_INK, (round(x0 + i * step), field.centery), r
                 )
-        y += heights[1] + gap
         # Status: wrong PIN, or the wait.
         wait = self.wait_left()
         status = ""
@@ -419,24 +454,114 @@ class PinPad(Overlay):
         elif self.wrong:
             status = tr(T.WRONG_PIN)
         if status:
-            font, lines = fonts.wrap(status, inner, status_px, 2, bold=True)
+            font, lines = fonts.wrap(status, g.status.w, g.status_px, 2, bold=True)
             lh = font.get_linesize()
-            cy = y + heights[2] // 2 - lh * (len(lines) - 1) // 2
+            cy = g.status.centery - lh * (len(lines) - 1) // 2
             for i, ln in enumerate(lines):
-                render.text_centered(surface, font, ln, (panel.centerx, cy + i * lh), (176, 36, 24))
-        y += heights[2] + gap
+                render.text_centered(
+                    surface, font, ln, (g.panel.centerx, cy + i * lh), (176, 36, 24)
+                )
         # The keys.
-        self.buttons = []
-        locked = wait > 0
-        labels = {"back": "←", "ok": tr(T.OK)}
-        for i, k in enumerate(self.KEYS):
-            row, col = divmod(i, 3)
-            rect = pygame.Rect(x + col * (key + gap), y + row * (key + gap), key, key)
-            enabled = not locked and (k != "ok" or n > 0) and (k != "back" or n > 0)
-            b = render.Button(rect, labels.get(k, k), k, enabled, k == "ok")
-            b.draw(surface, fonts, int(px * 1.2) if k.isdigit() else px)
-            self.buttons.append(b)
-        y += 4 * (key + gap)
-        b = render.Button(pygame.Rect(x, y, inner, heights[-1]), tr(T.CANCEL), "cancel")
-        b.draw(surface, fonts, px)
-        self.buttons.append(b)
+        for b in g.buttons:
+            b.draw(surface, fonts, int(px * 1.2) if b.action.isdigit() else px)
+
+
+class _PadGeometry(NamedTuple):
+    panel: pygame.Rect
+    title: pygame.Rect
+    field: pygame.Rect
+    status: pygame.Rect
+    buttons: list[render.Button]
+    px: int
+    status_px: int
+    gap: int
+
+
+# -- the kiosk's hold on the app -----------------------------------------------------------
+
+
+class AppKioskHost:
+    """The app as the kiosk logic sees it (:class:`crescent.kiosk.core.KioskHost`)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.attract: AttractScene | None = None
+        """One attract scene for the kiosk's life, re-entered each time."""
+
+    @property
+    def now(self) -> float:
+        return self.app.now
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    @property
+    def touch_px(self) -> int:
+        return self.app.layout.touch_px
+
+    @property
+    def session(self) -> Session:
+        return self.app.session
+
+    @property
+    def language(self) -> str:
+        return self.app.tr.lang
+
+    def set_language(self, lang: str) -> None:
+        self.app.set_language(lang)
+
+    def close_dialogs(self) -> None:
+        self.app.close_dialogs()
+
+    def reset_interaction(self) -> None:
+        self.app.table.reset_interaction()
+        if self.attract is not None:
+            self.attract.controller.reset()
+
+    def new_game(self) -> None:
+        self.app.new_game()
+
+    def leave(self, code: int) -> None:
+        self.app.exit_code = code
+        self.app.running = False
+
+    def show_attract(self, kiosk: Kiosk) -> None:
+        if self.attract is None:
+            self.attract = AttractScene(self.app, kiosk)
+        self.app.push(self.attract)
+
+    def hide_attract(self) -> None:
+        if self.attract is not None:
+            self.app.pop(self.attract)
+
+    @property
+    def attract_shown(self) -> bool:
+        return self.attract is not None and self.attract in self.app.scenes
+
+    def show_pin_pad(self, kiosk: Kiosk, purpose: Purpose) -> None:
+        self.app.push(PinPad(self.app, kiosk, purpose))
+
+    @property
+    def pin_pad_shown(self) -> bool:
+        return any(isinstance(s, PinPad) for s in self.app.scenes)
+
+    def show_settings(self) -> None:
+        from crescent.ui.screens import SettingsScreen
+
+        self.app.push(SettingsScreen(self.app))
+
+
+def install_kiosk(app: App, config: Config) -> Kiosk:
+    """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
+    # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
+    kc = config.kiosk_config or KioskConfig()
+    host = AppKioskHost(app)
+    apply_kiosk_config(host, kc, lang_given=config.lang is not None)
+    kiosk = Kiosk(host, kc)
+    app.on_quit = lambda: False
+    app.hooks.append(kiosk)
+    app.settings_gate = kiosk.open_settings
+    lock_display()
+    _log.info("kiosk mode started")
+    return kiosk

@@ -42,6 +42,11 @@ class Scene:
     def relayout(self) -> None:
         """The window size or the language changed."""
 
+    @property
+    def changed(self) -> bool:
+        """Whether the scene looks different since it was last drawn (asked of overlays)."""
+        return True
+
 
 class Overlay(Scene):
     """A panel over the dimmed scenes below: redrawn whole, and only when it changed."""
@@ -51,6 +56,10 @@ class Overlay(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self._dirty = True
+
+    @property
+    def changed(self) -> bool:
+        return self._dirty
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         if not (full or self._dirty):

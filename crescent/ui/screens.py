@@ -6,14 +6,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from crescent.control.input import KeyPress
+from crescent.control.input import Cmd, KeyPress
 from crescent.i18n import text as T
 from crescent.languages import LANGUAGES
 from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
 from crescent.rules.modes import Mode
-from crescent.ui.dialogs import Dialog, MessageDialog, Row
-from crescent.ui.table import format_time
+from crescent.ui.dialogs import Dialog, MessageDialog, Row, RowKind
+from crescent.ui.hud import format_time
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
@@ -70,21 +70,27 @@ class SettingsScreen(Dialog):
         tr = self.app.tr
         s = self.app.session.settings
         rows = [
-            Row("title", tr(T.SETTINGS)),
-            Row("setting", tr(T.LANGUAGE), ((LANGUAGES.get(tr.lang, tr.lang), "lang", False),)),
+            Row(RowKind.TITLE, tr(T.SETTINGS)),
             Row(
-                "setting",
+                RowKind.SETTING, tr(T.LANGUAGE), ((LANGUAGES.get(tr.lang, tr.lang), "lang", False),)
+            ),
+            Row(
+                RowKind.SETTING,
                 tr(T.INTERACTIVE_RULES),
                 ((self._on_off(s.interactive_rules), "rules", False),),
             ),
             Row(
-                "setting",
+                RowKind.SETTING,
                 tr(T.VARIANT_FOR_NEW),
                 ((tr(T.MODE_NAMES[s.mode.key]), "variant", False),),
             ),
-            Row("setting", tr(T.FOUR_COLOUR), ((self._on_off(s.four_colour), "colour", False),)),
             Row(
-                "setting",
+                RowKind.SETTING,
+                tr(T.FOUR_COLOUR),
+                ((self._on_off(s.four_colour), "colour", False),),
+            ),
+            Row(
+                RowKind.SETTING,
                 tr(T.WINNABLE_ONLY),
                 ((self._on_off(s.winnable_only), "winnable", False),),
             ),
@@ -92,14 +98,14 @@ class SettingsScreen(Dialog):
         if not self.app.options.kiosk:
             rows.append(
                 Row(
-                    "setting",
+                    RowKind.SETTING,
                     tr(T.FULL_SCREEN),
                     ((self._on_off(s.fullscreen), "fullscreen", False),),
                 )
             )
         rows.append(
             Row(
-                "buttons",
+                RowKind.BUTTONS,
                 buttons=((tr(T.STATISTICS), "stats", False), (tr(T.CLOSE), "close", True)),
             )
         )
@@ -155,11 +161,11 @@ class StatsScreen(Dialog):
             (tr(T.MODE_NAMES[m.key]), f"mode:{m.key}", m == self.mode) for m in modes.MODES
         )
         return [
-            Row("title", tr(T.STATS_TITLE)),
-            Row("buttons", buttons=tabs),
-            *(Row("pair", tr(label), value=value) for label, value in pairs),
+            Row(RowKind.TITLE, tr(T.STATS_TITLE)),
+            Row(RowKind.BUTTONS, buttons=tabs),
+            *(Row(RowKind.PAIR, tr(label), value=value) for label, value in pairs),
             Row(
-                "buttons",
+                RowKind.BUTTONS,
                 buttons=((tr(T.RESET_STATS), "reset", False), (tr(T.CLOSE), "close", True)),
             ),
         ]
@@ -233,12 +239,15 @@ class CodeScreen(Dialog):
         info = tr(T.CODE_COPIED, code=code) if self.copied else f"{tr(T.CODE)}: {code}"
         keys = (*((ch, f"k{ch}", False) for ch in self.KEYS), ("←", "back", False))
         return [
-            Row("title", tr(T.ENTER_CODE)),
-            Row("text", info),
-            Row("text", self.error or tr(T.ENTER_CODE_PROMPT)),
-            Row("field", self.typed),
-            Row("keys", buttons=keys, columns=10),
-            Row("buttons", buttons=((tr(T.CANCEL), "close", False), (tr(T.DEAL), "deal", True))),
+            Row(RowKind.TITLE, tr(T.ENTER_CODE)),
+            Row(RowKind.TEXT, info),
+            Row(RowKind.TEXT, self.error or tr(T.ENTER_CODE_PROMPT)),
+            Row(RowKind.FIELD, self.typed),
+            Row(RowKind.KEYS, buttons=keys, columns=10),
+            Row(
+                RowKind.BUTTONS,
+                buttons=((tr(T.CANCEL), "close", False), (tr(T.DEAL), "deal", True)),
+            ),
         ]
 
 
@@ -261,7 +270,7 @@ def blocked_dialog(app: App) -> MessageDialog:
 
     def undo() -> None:
         app.pop()
-        app.table.command("undo")
+        app.table.command(Cmd.UNDO)
 
     buttons: list[tuple[str, Callable[[], None], bool]] = [(tr(T.NEW_GAME), app.new_game, True)]
     if app.session.game.can_undo:

@@ -5,29 +5,24 @@ from __future__ import annotations
 import builtins
 import gettext
 import io
-import os
+import json
 import shutil
 import string
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
 from crescent import resources
 from crescent.i18n import text
-from crescent.i18n import translator as i18n
 from crescent.i18n.translator import (
     LANGUAGES,
-    PoError,
     Translator,
-    compile_po,
     language_font_asset,
     load_translator,
-    parse_po,
-    po_header,
     system_language,
 )
 from crescent.rules.cards import card
@@ -50,13 +45,50 @@ def po_file(lang: str) -> Path:
     return resources.path(f"locale/{lang}/LC_MESSAGES/crescent.po")
 
 
-def entries(lang: str) -> dict[str, i18n.PoEntry]:
-    return {e.msgid: e for e in parse_po(po_file(lang).read_text(encoding="utf-8")) if e.msgid}
+def mo_file(lang: str) -> Path:
+    return resources.path(f"locale/{lang}/LC_MESSAGES/crescent.mo")
+
+
+class Entry(NamedTuple):
+    msgid: str
+    msgid_plural: str | None
+    msgstr: list[str]
+    fuzzy: bool
+
+
+def read_catalog(path: Path) -> Any:
+    """A .po or .pot read by Babel (the game itself never reads a .po)."""
+    pofile = pytest.importorskip("babel.messages.pofile")
+    with path.open("rb") as f:
+        return pofile.read_po(f, abort_invalid=True)
+
+
+def entries(lang: str) -> dict[str, Entry]:
+    out = {}
+    for m in read_catalog(po_file(lang)):
+        if m.id:
+            single = isinstance(m.id, str)
+            msgid, plural = (m.id, None) if single else (m.id[0], m.id[1])
+            forms = [m.string] if isinstance(m.string, str) else list(m.string)
+            out[msgid] = Entry(msgid, plural, forms, m.fuzzy)
+    return out
+
+
+def header(lang: str) -> dict[str, str]:
+    return dict(read_catalog(po_file(lang)).mime_headers)
 
 
 def nplurals(lang: str) -> int:
-    header = po_header(parse_po(po_file(lang).read_text(encoding="utf-8")))
-    return int(header["Plural-Forms"].split(";")[0].split("=")[1])
+    return int(header(lang)["Plural-Forms"].split(";")[0].split("=")[1])
+
+
+def compile_mo(po: str) -> bytes:
+    """A small catalog compiled by Babel, as tools/compile_catalogs.py does."""
+    pofile = pytest.importorskip("babel.messages.pofile")
+    mofile = pytest.importorskip("babel.messages.mofile")
+    buf = io.BytesIO()
+    mofile.write_mo(buf, pofile.read_po(io.BytesIO(po.encode("utf-8")), abort_invalid=True))
+    return buf.getvalue()
 
 
 def key(message: str | text.Plural) -> str:
@@ -140,16 +172,20 @@ def test_translations_keep_the_english_placeholders(lang: str) -> None:
 
 
 def test_template_lists_every_message() -> None:
-    pot = parse_po(resources.read_text("locale/crescent.pot"))
-    assert [e.msgid for e in pot if e.msgid] == [key(m) for m in text.messages()]
+    # (Babel refuses the template's placeholder header "nplurals=INTEGER": read its msgids.)
+    pot = resources.read_text("locale/crescent.pot")
+    ids = [
+        json.loads(line[len("msgid ") :]) for line in pot.splitlines() if line.startswith("msgid ")
+    ]
+    assert ids[1:] == [key(m) for m in text.messages()]
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_plural_forms_header_is_what_babel_writes(lang: str) -> None:
     plurals = pytest.importorskip("babel.messages.plurals")
-    header = po_header(parse_po(po_file(lang).read_text(encoding="utf-8")))
-    assert header["Language"] == lang
-    assert header["Plural-Forms"] == plurals.get_plural(lang).plural_forms
+    fields = header(lang)
+    assert fields["Language"] == lang
+    assert fields["Plural-Forms"] == plurals.get_plural(lang).plural_forms
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -162,9 +198,9 @@ def test_catalog_passes_msgfmt_check(lang: str) -> None:
     )
     assert run.returncode == 0, run.stderr.decode()
     assert not run.stderr, run.stderr.decode()
-    # Our own compiler gives the same answers as msgfmt's .mo.
+    # The committed .mo (compiled by Babel) gives the same answers as msgfmt's.
     theirs = gettext.GNUTranslations(io.BytesIO(run.stdout))
-    ours = gettext.GNUTranslations(io.BytesIO(compile_po(po_file(lang).read_text("utf-8"))))
+    ours = gettext.GNUTranslations(io.BytesIO(mo_file(lang).read_bytes()))
     for message in text.messages():
         if isinstance(message, str):
             assert ours.gettext(message) == theirs.gettext(message)
@@ -311,12 +347,12 @@ PLURALS = {
     },
     "ja": {0: "再配布あと0回", 1: "再配布あと1回", 2: "再配布あと2回", 5: "再配布あと5回"},
 }
-CARD_COUNTS = {
-    "en": ("0 cards", "1 card", "2 cards", "5 cards"),
-    "fr": ("0 carte", "1 carte", "2 cartes", "5 cartes"),
-    "ca": ("0 cartes", "1 carta", "2 cartes", "5 cartes"),
-    "nl": ("0 kaarten", "1 kaart", "2 kaarten", "5 kaarten"),
-    "ja": ("0枚", "1枚", "2枚", "5枚"),
+MOVE_COUNTS = {
+    "en": ("0 moves", "1 move", "2 moves", "5 moves"),
+    "fr": ("0 coup", "1 coup", "2 coups", "5 coups"),
+    "ca": ("0 moviments", "1 moviment", "2 moviments", "5 moviments"),
+    "nl": ("0 zetten", "1 zet", "2 zetten", "5 zetten"),
+    "ja": ("0手", "1手", "2手", "5手"),
 }
 
 
@@ -325,11 +361,11 @@ def test_plural_selection_for_0_1_2_5(lang: str) -> None:
     t = load_translator(lang)
     for n, expected in PLURALS[lang].items():
         assert t.plural(text.REDEALS_LEFT, n) == expected
-    assert tuple(t.plural(text.CARD_COUNT, n) for n in (0, 1, 2, 5)) == CARD_COUNTS[lang]
+    assert tuple(t.plural(text.WON_MOVES, n) for n in (0, 1, 2, 5)) == MOVE_COUNTS[lang]
 
 
 def test_french_and_catalan_use_their_many_form_for_millions() -> None:
-    assert load_translator("fr").plural(text.CARD_COUNT, 1_000_000) == "1000000 de cartes"
+    assert load_translator("fr").plural(text.WON_MOVES, 1_000_000) == "1000000 de coups"
     assert load_translator("ca").plural(text.WON_MOVES, 2_000_000) == "2000000 de moviments"
 
 
@@ -400,7 +436,7 @@ def test_nothing_is_installed_into_builtins() -> None:
 
 def test_a_translation_with_a_wrong_placeholder_shows_english() -> None:
     po = PO_HEADER + 'msgid "Time: {time}"\nmsgstr "Temps : {temps}"\n'
-    t = Translator("fr", gettext.GNUTranslations(io.BytesIO(compile_po(po))))
+    t = Translator("fr", gettext.GNUTranslations(io.BytesIO(compile_mo(po))))
     assert t(text.WON_TIME, time="1:00") == "Time: 1:00"
 
 
@@ -460,107 +496,32 @@ def test_missing_catalog_gives_english(assets_in: Path) -> None:
     assert t.lang == "en" and t(text.UNDO) == "Undo"
 
 
-def test_catalog_without_mo_is_compiled_from_po(assets_in: Path) -> None:
+def test_a_po_without_its_mo_is_not_read(assets_in: Path) -> None:
     real = ROOT / "assets" / "locale" / "fr" / "LC_MESSAGES" / "crescent.po"
     install(assets_in, "fr", po=real.read_text(encoding="utf-8"))
     t = load_translator("fr")
-    assert t.lang == "fr" and t(text.UNDO) == "Annuler"
-    assert t.plural(text.CARD_COUNT, 2) == "2 cartes"
-    assert not (assets_in / "locale" / "fr" / "LC_MESSAGES" / "crescent.mo").exists()
-
-
-def test_mo_is_used_when_it_is_not_older_than_po(assets_in: Path) -> None:
-    mo = compile_po(PO_HEADER + 'msgid "Undo"\nmsgstr "Annuler (mo)"\n')
-    folder = install(assets_in, "fr", po=PO_HEADER + 'msgid "Undo"\nmsgstr "Annuler (po)"\n')
-    install(assets_in, "fr", mo=mo)
-    assert load_translator("fr")(text.UNDO) == "Annuler (mo)"
-    # An edited .po, newer than the last build's .mo, wins.
-    po = folder / "crescent.po"
-    mtime = (folder / "crescent.mo").stat().st_mtime
-    os.utime(po, (mtime + 10, mtime + 10))
-    assert load_translator("fr")(text.UNDO) == "Annuler (po)"
-
-
-def test_broken_mo_falls_back_to_po(assets_in: Path) -> None:
-    install(assets_in, "fr", po=PO_HEADER + 'msgid "Undo"\nmsgstr "Annuler"\n', mo=b"not a mo")
-    assert load_translator("fr")(text.UNDO) == "Annuler"
-
-
-@pytest.mark.parametrize(
-    "po",
-    [
-        "this is not a po file\n",
-        'msgid "Undo"\nmsgstr "no header, so no charset"\n',
-        PO_HEADER.replace("nplurals=3", "nplurals=x")
-        + 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"\nmsgstr[1] "bs"\nmsgstr[2] "bs"\n',
-    ],
-)
-def test_broken_po_gives_english(assets_in: Path, po: str) -> None:
-    install(assets_in, "nl", po=po)
-    t = load_translator("nl")
     assert t.lang == "en" and t(text.UNDO) == "Undo"
 
 
-# --- the .po reader and compiler -------------------------------------------------------------
+def test_the_mo_is_what_the_game_reads(assets_in: Path) -> None:
+    install(assets_in, "fr", mo=compile_mo(PO_HEADER + 'msgid "Undo"\nmsgstr "Annuler (mo)"\n'))
+    assert load_translator("fr")(text.UNDO) == "Annuler (mo)"
 
 
-def test_compile_po_honours_plural_formula_context_escapes_and_fuzzy() -> None:
-    po = PO_HEADER + (
-        '#, python-brace-format\nmsgid "{n} card"\nmsgid_plural "{n} cards"\n'
-        'msgstr[0] "{n} carte"\nmsgstr[1] "{n} de cartes"\nmsgstr[2] "{n} cartes"\n\n'
-        'msgctxt "menu"\nmsgid "Deal"\nmsgstr "Donne"\n\n'
-        'msgid "Say \\"hi\\"\\n"\nmsgstr ""\n"Dis \\"salut\\""\n"\\n"\n\n'
-        '#, fuzzy\nmsgid "Undo"\nmsgstr "Défaire"\n\n'
-        'msgid "Quit"\nmsgstr ""\n\n'
-        '#~ msgid "Old"\n#~ msgstr "Vieux"\n'
-    )
-    catalog = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
-    assert [catalog.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2, 10**6)] == [
-        "{n} carte",
-        "{n} carte",
-        "{n} cartes",
-        "{n} de cartes",
-    ]
-    assert catalog.pgettext("menu", "Deal") == "Donne"
-    assert catalog.gettext('Say "hi"\n') == 'Dis "salut"\n'
-    assert catalog.gettext("Undo") == "Undo"  # fuzzy: left out, like msgfmt
-    assert catalog.gettext("Quit") == "Quit"  # untranslated
-    assert catalog.gettext("Old") == "Old"  # obsolete
+def test_broken_mo_gives_english(assets_in: Path) -> None:
+    install(assets_in, "fr", mo=b"not a mo")
+    t = load_translator("fr")
+    assert t.lang == "en" and t(text.UNDO) == "Undo"
 
 
-def test_plural_entry_with_an_empty_form_counts_as_untranslated() -> None:
-    po = PO_HEADER + 'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} carte"\n'
-    po += 'msgstr[1] ""\nmsgstr[2] "{n} cartes"\n'
-    catalog = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
-    assert catalog.ngettext("{n} card", "{n} cards", 1_000_000) == "{n} cards"
-
-
-@pytest.mark.parametrize(
-    "po",
-    [
-        'msgid "a"\n',  # no msgstr
-        'msgstr "b"\n',  # no msgid
-        'msgid "a"\nmsgstr[0] "b"\n',  # index without plural
-        'msgid "a"\nmsgid_plural "as"\nmsgstr "b"\n',  # plural without index
-        'msgid "a"\nmsgid_plural "as"\nmsgstr[1] "b"\n',  # forms out of order
-        'msgid "a"\nmsgstr "b"\nmsgid "a"\nmsgstr "c"\n',  # twice
-        'msgid "a"\nmsgstr "b\\q"\n',  # unknown escape
-        'msgid "a"\nmsgstr "b"c"\n',  # bare quote
-        'msgid "a"\nnonsense\n',
-    ],
-)
-def test_parse_po_rejects_malformed_files(po: str) -> None:
-    with pytest.raises(PoError):
-        parse_po(po)
-
-
-def test_compile_po_rejects_a_bad_plural_header() -> None:
-    po = PO_HEADER.replace("nplurals=3", "nplurals=2")
-    po += 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"\nmsgstr[1] "bs"\n'
-    with pytest.raises(PoError, match="nplurals"):
-        compile_po(po)
-    with pytest.raises(PoError, match="charset"):
-        compile_po('msgid ""\nmsgstr "Content-Type: text/plain; charset=latin-1\\n"\n')
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_committed_mo_is_its_po_compiled_by_babel(lang: str) -> None:
+    """``python tools/compile_catalogs.py`` after editing a .po; this fails until it is run."""
+    committed = gettext.GNUTranslations(io.BytesIO(mo_file(lang).read_bytes()))
+    fresh = gettext.GNUTranslations(io.BytesIO(compile_mo(po_file(lang).read_text("utf-8"))))
+    assert committed._catalog == fresh._catalog  # type: ignore[attr-defined]
+    assert committed.plural(1_000_000) == fresh.plural(1_000_000)  # type: ignore[attr-defined]
+    assert committed.info()["plural-forms"] == fresh.info()["plural-forms"]
 
 
 # --- system language -------------------------------------------------------------------------

@@ -39,7 +39,6 @@ from crescent.kiosk.core import (
     Kiosk,
     PinGuard,
     guess_dpi,
-    install_kiosk,
 )
 from crescent.play.session import Session
 from crescent.play.settings import Settings
@@ -48,7 +47,7 @@ from crescent.rules.engine import Game
 from crescent.solver.search import Result
 from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.clock import SteppedClock
-from crescent.ui.kiosk_scenes import FADE_S, AttractScene, PinPad
+from crescent.ui.kiosk_scenes import FADE_S, AttractScene, PinPad, install_kiosk
 from crescent.ui.screens import SettingsScreen
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, post_mouse

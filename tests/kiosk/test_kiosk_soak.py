@@ -37,14 +37,14 @@ from crescent.__main__ import Config
 from crescent.control.input import PointerDown, PointerUp
 from crescent.i18n.translator import load_translator
 from crescent.kiosk.config import KioskConfig
-from crescent.kiosk.core import AttractPlanner, Kiosk, install_kiosk
+from crescent.kiosk.core import AttractPlanner, Kiosk
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
 from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.dialogs import MessageDialog
-from crescent.ui.kiosk_scenes import AttractScene, PinPad
+from crescent.ui.kiosk_scenes import AppKioskHost, AttractScene, PinPad, install_kiosk
 
 HOURS = float(os.environ.get("CRESCENT_SOAK_HOURS", "8"))
 DRAW_EVERY = 30
@@ -119,7 +119,8 @@ class Soak:
 
     def check(self) -> None:
         assert cards_intact(self.app.session.game)
-        attract = self.kiosk._attract
+        host = self.kiosk.host
+        attract = host.attract if isinstance(host, AppKioskHost) else None
         if attract is not None:
             assert cards_intact(attract.demo)
 

@@ -458,3 +458,20 @@ def test_a_new_game_from_the_code_dialog_killed_midway_counts_the_old_one_once(
     again.new_game()
     again.close()
     assert Store(tmp_path).load_stats().get("N").played == 1
+
+
+def test_the_outcome_is_typed_and_steps_are_typed() -> None:
+    from crescent.rules.engine import Redeal
+    from crescent.rules.modes import End
+
+    s = Session(None, background_saves=False)
+    s.start(code="CR1-N-AAAAAAB")
+    s.play_text("P1-P11")
+    s.step(Redeal.REDEAL)
+    assert s.game.moves == 1 and s.game.redeals_left == 2
+    for _ in range(2):
+        s.redeal()
+    while s.game.status == "playing":
+        s.play(s.game.legal_moves()[0])
+    assert s.outcome is not None
+    assert s.outcome.status is End(s.game.status)

@@ -1101,3 +1101,24 @@ def test_copy_is_independent_and_equal() -> None:
     assert h.to_dict() == g.to_dict()
     h.undo()
     assert h.to_dict() != g.to_dict()
+
+
+# -- typed steps --------------------------------------------------------------------
+
+
+def test_a_line_of_play_reads_into_typed_steps() -> None:
+    from crescent.rules.engine import REDEAL, Redeal, parse_step
+
+    assert parse_step("P10-P14") == Move(9, 13)
+    assert parse_step(" r ") is Redeal.REDEAL and str(Redeal.REDEAL) == REDEAL == "R"
+    with pytest.raises(ValueError, match="not a move"):
+        parse_step("R2")
+    g, h = Game.deal(1), Game.deal(1)
+    g.step(Move(0, 10))
+    h.play_text("P1-P11")
+    assert g.to_dict() == h.to_dict()
+    g.step(Redeal.REDEAL)
+    h.apply("R")
+    assert g.to_dict() == h.to_dict() and g.redeals_left == 2
+    with pytest.raises(ValueError):
+        h.play_text("P1")

@@ -95,7 +95,6 @@ def dialog(c: Client) -> MessageDialog:
 
 def press_button(c: Client, label: str) -> None:
     d = dialog(c)
-    c.frames(1)  # the dialog lays its buttons out when it draws
     [button] = [b for b in d.buttons if b.label == label]
     c.click(button.rect.center)
     c.frames(1)
@@ -460,3 +459,59 @@ def test_the_clock_starts_with_the_first_move_and_pauses_without_focus(
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED, window=None))
     c.frames(61)
     assert c.app.session.elapsed > running + 0.9
+
+
+def test_a_dialog_is_tappable_before_it_is_drawn_and_drawn_once_a_frame(
+    client_for: MakeClient,
+) -> None:
+    """Hit targets come from the layout, not from the last frame; drawing changes nothing."""
+    from crescent.ui.screens import SettingsScreen
+
+    c = client_for(one_destination())
+    c.frames(1)
+    screen = SettingsScreen(c.app)
+    draws: list[int] = []
+    real = screen.draw_panel
+
+    def counted(surface: pygame.Surface) -> None:
+        draws.append(1)
+        real(surface)
+
+    screen.draw_panel = counted  # type: ignore[method-assign]
+    c.app.push(screen)
+    before = [(b.action, tuple(b.rect)) for b in screen.buttons]
+    rules = c.app.session.settings.interactive_rules
+    [button] = [b for b in screen.buttons if b.action == "rules"]
+    c.click(button.rect.center)
+    c.frames(1)  # handles the tap (before the dialog was ever drawn), then draws once
+    assert c.app.session.settings.interactive_rules is not rules
+    assert draws == [1]
+    assert [(b.action, tuple(b.rect)) for b in screen.buttons] == before
+    c.frames(3)
+    assert draws == [1]  # nothing changed: not drawn again
+
+
+def test_the_hud_shows_the_cells_its_mode_declares(
+    client_for: MakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mode's HUD items are all the client needs to lay out, draw and tap its HUD."""
+    import dataclasses
+
+    from crescent.play.session import Session
+    from crescent.rules.modes import STANDARD, HudItem
+
+    c = client_for(one_destination())
+    c.frames(1)
+    assert len(c.app.layout.hud_cells) == len(STANDARD.hud)
+    short = dataclasses.replace(
+        STANDARD, hud=(HudItem.TIME, HudItem.UNDO, HudItem.NEW, HudItem.SETTINGS)
+    )
+    monkeypatch.setattr(Session, "mode", property(lambda self: short))
+    c.app.new_game()
+    c.frames(1)
+    assert len(c.app.layout.hud_cells) == 4
+    assert len(c.app.table._hud_keys) == 4
+    cell = c.app.layout.hud_cells[3]
+    c.click((cell.x + cell.w // 2, cell.y + cell.h // 2))
+    c.frames(2)
+    assert type(c.app.scenes[-1]).__name__ == "SettingsScreen"

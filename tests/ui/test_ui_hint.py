@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from crescent.i18n import text as T
 from crescent.rules.cards import RANKS
 from crescent.rules.engine import Game, Move
@@ -56,8 +58,8 @@ def test_hint_shows_the_next_winning_move_and_plays_it_on_a_second_press() -> No
         assert c.app.table.message is not None  # "Looking for..." or already the answer
         _wait_for_hint(c)
         hint = c.app.table.hint
-        assert hint is not None and hint.kind == "win" and hint.token is not None
-        m = Move.parse(hint.token)
+        assert hint is not None and hint.kind == "win" and isinstance(hint.step, Move)
+        m = hint.step
         assert c.game.check(m) is None
         assert c.app.table.message is not None
         assert c.app.table.message[0].startswith(c.app.tr(T.HINT_MOVE).split("{")[0])
@@ -109,5 +111,24 @@ def test_no_move_but_a_redeal_points_at_redeal() -> None:
         assert table.message is not None and table.message[0] == c.app.tr(T.POINT_REDEAL)
         look = table._hud_key(2)
         assert look.glow and look.enabled
+    finally:
+        close_client(c)
+
+
+def test_a_shown_hint_is_drawn_without_reading_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    from crescent.solver.hints import HintAnswer
+
+    c = make_client(Game.from_code("CR1-N-AAAAAAB"))
+    try:
+        move = c.game.legal_moves()[0]
+        c.app.table.hint = HintAnswer("win", move, changes=c.app.session.changes)
+
+        def no_parsing(text: str) -> Move:
+            raise AssertionError(f"Move.parse({text!r}) while drawing")
+
+        monkeypatch.setattr(Move, "parse", no_parsing)
+        c.frames(3)
+        looks = c.app.table._slot_keys
+        assert looks[move.src] is not None and looks[move.src].hinted
     finally:
         close_client(c)

@@ -1,0 +1,148 @@
+"""The HUD: what each cell shows (:func:`look`, the model) and how it is drawn (:func:`draw_cell`).
+
+The cells a game shows are its mode's :attr:`crescent.rules.modes.Mode.hud`; the
+table view draws a cell again only when its :class:`HudLook` changed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
+
+from crescent.i18n import text as T
+from crescent.languages import LANGUAGES
+from crescent.rules import modes
+from crescent.rules.modes import HudItem
+from crescent.ui import render
+
+if TYPE_CHECKING:
+    from crescent.ui.table_view import TableView
+
+HUD_ITEMS = modes.DEFAULT.hud
+
+
+class HudLook(NamedTuple):
+    kind: str
+    title: str
+    sub: str
+    enabled: bool
+    glow: bool
+    short: str = ""
+    """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
+
+
+def format_time(seconds: float) -> str:
+    s = int(seconds)
+    h, rem = divmod(s, 3600)
+    m, sec = divmod(rem, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m:02d}:{sec:02d}"
+
+
+def look(table: TableView, item: HudItem) -> HudLook:
+    """What the HUD cell of ``item`` shows now (the model; :func:`draw_cell` draws it)."""
+    game = table.game
+    session = table.app.session
+    tr = table.app.tr
+    if item is HudItem.TIME:
+        return HudLook("info", tr(T.TIME), format_time(session.elapsed), True, False)
+    if item is HudItem.MOVES:
+        return HudLook("info", tr(T.MOVES), str(game.moves), True, False)
+    if item is HudItem.REDEAL:
+        n = game.redeals_left
+        if n <= 0:
+            return HudLook("button", tr(T.NO_REDEALS), "", False, False)
+        sub = tr.plural(T.REDEALS_LEFT, n)
+        return HudLook("button", tr(T.REDEAL), sub, True, table.point_redeal, f"({n})")
+    if item is HudItem.UNDO:
+        return HudLook("button", tr(T.UNDO), "", game.can_undo and session.outcome is None, False)
+    if item is HudItem.HINT:
+        if table.finish:
+            return HudLook("button", tr(T.FINISH), "", True, True)
+        return HudLook(
+            "button",
+            tr(T.HINT),
+            "",
+            game.status == "playing" and not table.finishing,
+            table.hint_pending,
+        )
+    if item is HudItem.NEW:
+        return HudLook("button", tr(T.NEW_GAME), "", True, False)
+    if item is HudItem.CODE:
+        return HudLook("button", tr(T.CODE), game.code, True, False)
+    if item is HudItem.SETTINGS:
+        return HudLook("button", tr(T.SETTINGS), "", True, False)
+    return HudLook(
+        "button",
+        LANGUAGES.get(tr.lang, tr.lang),
+        tr(T.LANGUAGE),
+        True,
+        False,
+    )
+
+
+def draw_cell(
+    surf: pygame.Surface,
+    rect: pygame.Rect,
+    key: HudLook,
+    fonts: render.Fonts,
+    px: int,
+    background: tuple[pygame.Surface, tuple[int, int]],
+) -> None:
+    """Draw one HUD cell in ``rect`` over its ``background`` (the HUD's own picture and
+    where it sits)."""
+    bg, origin = background
+    surf.blit(bg, rect, rect.move(-origin[0], -origin[1]))
+    kind, title, sub, enabled, glow, _ = key
+    inner = rect.inflate(-6, -6)
+    if kind == "button":
+        color = render.BUTTON_HOT if glow else render.BUTTON_BG
+        if not enabled:
+            color = (20, 58, 38)
+        r = max(6, inner.h // 5)
+        render.rounded(surf, inner, color, r)
+        render.rounded(
+            surf, inner, render.GOLD if glow else render.BUTTON_EDGE, r, 2 if glow else 1
+        )
+    ink = render.INK if enabled else render.INK_DISABLED
+    if sub:
+        f1 = fonts.fit(title, inner.w - 8, px, bold=True)
+        f2 = fonts.fit(sub, inner.w - 8, int(px * 0.78))
+        if key.short and f2.size(sub)[0] > inner.w - 8:
+            sub = key.short
+            f2 = fonts.fit(sub, inner.w - 8, int(px * 0.78))
+        h = f1.get_linesize() + f2.get_linesize()
+        y0 = inner.centery - h // 2
+        if kind == "info":
+            f1, f2 = (
+                fonts.fit(title, inner.w - 8, int(px * 0.78)),
+                fonts.fit(sub, inner.w - 8, px, bold=True),
+            )
+            h = f1.get_linesize() + f2.get_linesize()
+            y0 = inner.centery - h // 2
+            render.text_centered(
+                surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), render.INK_DIM
+            )
+            render.text_centered(
+                surf,
+                f2,
+                sub,
+                (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2),
+                ink,
+            )
+        else:
+            render.text_centered(surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), ink)
+            render.text_centered(
+                surf,
+                f2,
+                sub,
+                (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2),
+                render.INK_DIM if enabled else render.INK_DISABLED,
+            )
+    else:
+        font, lines = fonts.wrap(title, inner.w - 8, px, 3, bold=True, max_h=inner.h)
+        lh = font.get_linesize()
+        y = inner.centery - lh * len(lines) // 2 + lh // 2
+        for ln in lines:
+            render.text_centered(surf, font, ln, (inner.centerx, y), ink)
+            y += lh

@@ -1,0 +1,346 @@
+"""The table's picture, drawn only where it changed (dirty rectangles).
+
+Each slot (a pile or a foundation) and each HUD cell has an appearance key
+(:class:`SlotLook`, :class:`crescent.ui.hud.HudLook`); a frame redraws, on a
+base picture kept between frames, only the slots and cells whose key changed,
+then the moving cards and the message over it, and sends only those regions to
+the display. Drawing reads the game and the scene's state and changes neither.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
+
+from crescent.control.anim import Animations
+from crescent.control.input import Controller
+from crescent.rules.engine import PILES, Game, Move
+from crescent.rules.modes import HudItem
+from crescent.solver.hints import HintAnswer
+from crescent.ui import hud, render
+from crescent.ui.hud import HudLook
+from crescent.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from crescent.ui.app import App
+
+
+class SlotLook(NamedTuple):
+    """Everything a slot's picture depends on: redraw it when this changes."""
+
+    card: int | None
+    down: bool
+    size: int
+    selected: bool
+    dest: bool
+    hinted: bool
+    focused: bool
+
+
+class TableView(Scene):
+    """The drawing half of the table scene (:class:`crescent.ui.table.TableScene`)."""
+
+    # What the picture shows, kept by the scene.
+    controller: Controller
+    anims: Animations
+    hint: HintAnswer | None
+    hint_pending: bool
+    point_redeal: bool
+    finish: list[Move] | None
+    finishing: list[Move]
+    message: tuple[str, float] | None
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.base: pygame.Surface | None = None
+        self._slot_keys: list[SlotLook | None] = [None] * 24
+        self._hud_keys: list[HudLook | None] = []
+        self._transient: list[pygame.Rect] = []
+        self._last_signature: tuple[object, ...] = ()
+
+    @property
+    def game(self) -> Game:
+        return self.app.session.game
+
+    @property
+    def hud_items(self) -> tuple[HudItem, ...]:
+        """The HUD cells shown, in order (the mode of the game declares them)."""
+        return self.app.hud_items
+
+    def _hidden(self, place: int) -> int:
+        n = self.anims.landing_on(place)
+        d = self.controller.drag
+        if d is not None and d.active and d.src == place:
+            n += 1
+        return n
+
+    def _highlights(self) -> tuple[int | None, set[int], set[int]]:
+        sel = self.controller.selected
+        dests: set[int] = set()
+        if sel is not None:
+            dests = set(self.controller.destinations(self.game, sel))
+        hint: set[int] = set()
+        step = self.hint.step if self.hint is not None else None
+        if isinstance(step, Move):
+            hint = {step.src, step.dst}
+        d = self.controller.drag
+        if d is not None and d.active:
+            dests = set(self.controller.destinations(self.game, d.src))
+        return sel, dests, hint
+
+    def _slot_key(self, place: int, sel: int | None, dests: set[int], hint: set[int]) -> SlotLook:
+        game = self.game
+        hidden = self._hidden(place)
+        if place < PILES:
+            pile = game.piles[place]
+            idx = len(pile) - 1 - hidden
+            top = pile[idx] if idx >= 0 else None
+            down = idx >= 0 and idx < game.down[place]
+            count = len(pile)
+        else:
+            found = game.foundations[place - PILES]
+            idx = len(found) - 1 - hidden
+            top = found[max(idx, 0)]
+            down = False
+            count = len(found)
+        return SlotLook(
+            top,
+            down,
+            count,
+            place == sel,
+            place in dests,
+            place in hint,
+            place == self.controller.focus,
+        )
+
+    def _shadow_margin(self) -> int:
+        """How far a lifted card's shadow reaches beyond the card (see _draw_card)."""
+        w = self.app.layout.card_w
+        return max(4, w // 14) + 2 * max(3, w // 16) + 4
+
+    def _region(self, place: int) -> pygame.Rect:
+        lay = self.app.layout
+        s = lay.slots[place]
+        lab = lay.labels[place]
+        m = max(6, lay.card_w // 8)
+        r = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
+        return r.union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
+
+    def _draw_slot(self, surf: pygame.Surface, place: int, key: SlotLook) -> None:
+        app = self.app
+        lay = app.layout
+        s = lay.slots[place]
+        rect = pygame.Rect(s.x, s.y, s.w, s.h)
+        top, down, count, selected, dest, hinted, focused = key
+        radius = max(4, lay.card_w // 14)
+        if top is None:
+            self._draw_empty(surf, rect, radius, count == 0)
+        else:
+            shadow = app.art.shadow(rect.size, radius)
+            off = max(2, lay.card_w // 30)
+            surf.blit(shadow, shadow.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
+            img = app.art.back(rect.size) if down else app.art.face(top, rect.size)
+            surf.blit(img, rect)
+        width = max(3, lay.card_w // 22)
+        pad = width + 1
+        if dest:
+            render.alpha_rounded(surf, rect, (*render.DEST, 60), radius)
+            render.rounded(surf, rect.inflate(2 * pad, 2 * pad), render.DEST, radius + pad, width)
+        if hinted:
+            render.rounded(surf, rect.inflate(2 * pad, 2 * pad), render.HINT, radius + pad, width)
+        if selected:
+            render.rounded(
+                surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1
+            )
+        if focused:
+            render.rounded(surf, rect.inflate(4 * pad, 4 * pad), render.FOCUS, radius + 2 * pad, 2)
+        lab = lay.labels[place]
+        font = app.fonts.get(lay.label_px, bold=True)
+        name = f"P{place + 1}" if place < PILES else f"F{place - PILES + 1}"
+        render.text_centered(
+            surf,
+            font,
+            f"{name} · {count}",
+            (lab.x + lab.w // 2, lab.y + lab.h // 2),
+            render.INK_DIM,
+        )
+
+    @staticmethod
+    def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:
+        render.alpha_rounded(surf, rect, (0, 0, 0, 70), radius)
+        render.rounded(surf, rect, (12, 52, 34), radius, 2)
+        if closed:
+            # A closed slot: a crossed frame says nothing can go here.
+            inner = rect.inflate(-rect.w // 3, -rect.w // 3)
+            c = (60, 110, 80)
+            w = max(2, rect.w // 28)
+            pygame.draw.line(surf, c, inner.topleft, inner.bottomright, w)
+            pygame.draw.line(surf, c, inner.topright, inner.bottomleft, w)
+
+    def _rebuild_base(self, size: tuple[int, int]) -> pygame.Surface:
+        lay = self.app.layout
+        base = render.felt(size)
+        self._felt = base.copy()
+        hud = pygame.Rect(lay.hud.x, lay.hud.y, lay.hud.w, lay.hud.h)
+        self._hud_bg = pygame.Surface(hud.size)
+        self._hud_bg.blit(base, (0, 0), hud)
+        render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.HUD_BG, 0)
+        base.blit(self._hud_bg, hud)
+        self._slot_keys = [None] * 24
+        self._hud_keys = [None] * len(self.hud_items)
+        return base
+
+    def _signature(self) -> tuple[object, ...]:
+        """What the picture depends on, cheaply: an idle table skips drawing entirely."""
+        session = self.app.session
+        c = self.controller
+        return (
+            session.changes,
+            c.selected,
+            c.focus,
+            int(session.elapsed),
+            self.hint,
+            self.hint_pending,
+            self.point_redeal,
+            bool(self.finish),
+            bool(self.finishing),
+            self.app.tr.lang,
+            self.app.layout,
+        )
+
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        size = surface.get_size()
+        if self.base is None or self.base.get_size() != size:
+            self.base = self._rebuild_base(size)
+            full = True
+        drag = self.controller.drag
+        moving = self.anims.busy or (drag is not None and drag.active) or self.message is not None
+        signature = self._signature()
+        if not (full or moving or self._transient) and signature == self._last_signature:
+            return []
+        self._last_signature = signature
+        base = self.base
+        dirty: list[pygame.Rect] = []
+        sel, dests, hint = self._highlights()
+        changed = []
+        for p in range(24):
+            key = self._slot_key(p, sel, dests, hint)
+            if key != self._slot_keys[p]:
+                self._slot_keys[p] = key
+                changed.append(p)
+        for p in changed:
+            region = self._region(p)
+            base.blit(self._felt, region, region)
+            for q in range(24):
+                if q == p or self._region(q).colliderect(region):
+                    base.set_clip(region)
+                    slot_look = self._slot_keys[q]
+                    if slot_look is not None:
+                        self._draw_slot(base, q, slot_look)
+                    base.set_clip(None)
+            dirty.append(region)
+        for i in range(len(self.hud_items)):
+            look = self._hud_key(i)
+            if look != self._hud_keys[i]:
+                self._hud_keys[i] = look
+                self._draw_hud_cell(base, i, look)
+                c = self.app.layout.hud_cells[i]
+                dirty.append(pygame.Rect(c.x, c.y, c.w, c.h))
+        # Transients: flying and dragged cards, and the message, over the base.
+        transient = self._transient_rects()
+        if full:
+            surface.blit(base, (0, 0))
+        else:
+            for r in dirty + self._transient + transient:
+                surface.blit(base, r, r)
+        self._draw_transients(surface)
+        out = None if full else dirty + self._transient + transient
+        self._transient = transient
+        return out
+
+    def _transient_rects(self) -> list[pygame.Rect]:
+        lay = self.app.layout
+        rects = []
+        m = self._shadow_margin()
+        for f in self.anims.flights:
+            x, y = f.position()
+            rects.append(
+                pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m)
+            )
+        d = self.controller.drag
+        if d is not None and d.active:
+            x, y = d.card_origin
+            rects.append(
+                pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m)
+            )
+        if self.message is not None:
+            msg = lay.message
+            rects.append(pygame.Rect(msg.x, msg.y, msg.w, msg.h))
+        return rects
+
+    def _draw_transients(self, surface: pygame.Surface) -> None:
+        app = self.app
+        lay = app.layout
+        size = (lay.card_w, lay.card_h)
+        radius = max(4, lay.card_w // 14)
+        if self.message is not None:
+            self._draw_message(surface)
+        for f in self.anims.flights:
+            if f.elapsed < f.delay:
+                continue
+            x, y = f.position()
+            self._draw_card(surface, f.card, (int(x), int(y)), size, radius, lift=1)
+        d = self.controller.drag
+        if d is not None and d.active:
+            card = self.game.top(d.src)
+            if card is not None:
+                x, y = d.card_origin
+                self._draw_card(surface, card, (int(x), int(y)), size, radius, lift=2)
+
+    def _draw_card(
+        self,
+        surface: pygame.Surface,
+        card: int,
+        pos: tuple[int, int],
+        size: tuple[int, int],
+        radius: int,
+        lift: int,
+    ) -> None:
+        art = self.app.art
+        shadow = art.shadow(size, radius)
+        off = max(3, size[0] // 16) * lift
+        surface.blit(
+            shadow,
+            shadow.get_rect(center=(pos[0] + size[0] // 2 + off // 2, pos[1] + size[1] // 2 + off)),
+        )
+        surface.blit(art.face(card, size), pos)
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        assert self.message is not None
+        lay = self.app.layout
+        msg = lay.message
+        rect = pygame.Rect(msg.x, msg.y, msg.w, msg.h)
+        text, _ = self.message
+        font, lines = self.app.fonts.wrap(text, rect.w - 32, lay.hud_px, 2, bold=True)
+        lh = font.get_linesize()
+        w = min(rect.w, max(font.size(ln)[0] for ln in lines) + 40)
+        h = min(rect.h, lh * len(lines) + 20)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = rect.center
+        render.alpha_rounded(surface, box, (8, 30, 20, 215), h // 4)
+        y = box.centery - lh * len(lines) // 2 + lh // 2
+        for ln in lines:
+            render.text_centered(surface, font, ln, (box.centerx, y), render.INK)
+            y += lh
+
+    def _hud_key(self, i: int) -> HudLook:
+        return hud.look(self, self.hud_items[i])
+
+    def _draw_hud_cell(self, surf: pygame.Surface, i: int, key: HudLook) -> None:
+        lay = self.app.layout
+        c = lay.hud_cells[i]
+        rect = pygame.Rect(c.x, c.y, c.w, c.h)
+        hud.draw_cell(
+            surf, rect, key, self.app.fonts, lay.hud_px, (self._hud_bg, (lay.hud.x, lay.hud.y))
+        )

@@ -1,0 +1,70 @@
+"""The kiosk logic runs on any host: no client code, no display (a fake host here)."""
+
+from __future__ import annotations
+
+from crescent.control.input import PointerDown, WindowEvent, WindowKind
+from crescent.kiosk.config import KioskConfig
+from crescent.kiosk.core import AttractPlanner, Kiosk, Purpose
+from crescent.play.session import Session
+
+
+class FakeHost:
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.size = (1024, 768)
+        self.touch_px = 34
+        self.session = Session(None, background_saves=False)
+        self.language = "en"
+        self.log: list[str] = []
+        self.attract_shown = False
+        self.pin_pad_shown = False
+
+    def set_language(self, lang: str) -> None:
+        self.language = lang
+
+    def close_dialogs(self) -> None:
+        self.log.append("close")
+
+    def reset_interaction(self) -> None:
+        self.log.append("reset")
+
+    def new_game(self) -> None:
+        self.log.append("new")
+
+    def leave(self, code: int) -> None:
+        self.log.append(f"leave {code}")
+
+    def show_attract(self, kiosk: Kiosk) -> None:
+        self.attract_shown = True
+
+    def hide_attract(self) -> None:
+        self.attract_shown = False
+
+    def show_pin_pad(self, kiosk: Kiosk, purpose: Purpose) -> None:
+        self.pin_pad_shown = True
+        self.log.append(f"pin {purpose}")
+
+    def show_settings(self) -> None:
+        self.log.append("settings")
+
+
+def test_idle_gesture_and_pin_through_a_host_without_a_client() -> None:
+    host = FakeHost()
+    host.session.start(new=True)
+    config = KioskConfig(pin="2468", idle_s=90, language="fr")
+    kiosk = Kiosk(host, config, AttractPlanner(max_attempts=0))
+    assert kiosk.handle(WindowEvent(WindowKind.QUIT))  # closing the window is refused
+    kiosk.update(0.0)
+    host.now = 91.0
+    kiosk.update(1.0)
+    assert host.attract_shown and host.language == "fr"
+    assert host.log[:2] == ["close", "reset"]
+    assert host.session.idle_abandoned
+    kiosk.end_attract()
+    assert not host.attract_shown and host.log[-1] == "new"
+    kiosk.handle(PointerDown(2, 2, 1))  # the exit corner, held
+    host.now += config.exit_hold_s + 0.1
+    kiosk.update(0.1)
+    assert host.log[-1] == "pin exit"
+    assert kiosk.try_pin("0000", "exit") == "wrong"
+    assert kiosk.try_pin("2468", "exit") == "ok" and host.log[-1] == "leave 0"
