@@ -27,6 +27,7 @@ import math
 import os
 import random
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NoReturn
@@ -89,6 +90,7 @@ class _Job:
     budget_s: float
     line: tuple[str, ...] = ()
     prefix: int = 0
+    cpu: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,7 +108,8 @@ def _run(job: _Job) -> _Done:
     game = Game.deal(job.number, job.variant, job.rules)
     for token in job.line[: job.prefix]:
         game.apply(token)
-    result = solve(game, budget_s=job.budget_s)
+    clock = time.process_time if job.cpu else time.monotonic
+    result = solve(game, budget_s=job.budget_s, clock=clock)
     outcome: str = result.outcome
     if outcome == "won" and not _replays(game, result.line):
         outcome = "BAD LINE"
@@ -143,6 +146,9 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--budget-s", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--variant", choices=("N", "F", "D"), default="N")
     parser.add_argument("--redeals", type=int, default=None, help="redeals per game")
+    parser.add_argument(
+        "--cpu-time", action="store_true", help="budgets and times in CPU seconds, not wall"
+    )
     parser.add_argument("--jobs", type=int, default=None, help="parallel solves (default: cores)")
     parser.add_argument("--hints", type=int, default=None, help="positions for the hint figure")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hint sample")
@@ -177,7 +183,7 @@ def main(argv: Sequence[str]) -> int:
     unknown: list[int] = []
     bad = 0
     lines: list[_Done] = []
-    deals = [_Job(n, args.variant, rules, args.budget_s) for n in numbers]
+    deals = [_Job(n, args.variant, rules, args.budget_s, cpu=args.cpu_time) for n in numbers]
     for done in _map(deals, jobs):
         overall.append(done.seconds)
         if done.outcome == "won":
@@ -203,7 +209,9 @@ def main(argv: Sequence[str]) -> int:
     for k in range(want if lines else 0):
         done = lines[k % len(lines)]
         prefix = rng.randrange(len(done.line)) if done.line else 0
-        positions.append(_Job(done.number, args.variant, rules, args.budget_s, done.line, prefix))
+        positions.append(
+            _Job(done.number, args.variant, rules, args.budget_s, done.line, prefix, args.cpu_time)
+        )
     hint_times = [done.seconds for done in _map(positions, jobs)]
 
     n = len(numbers)
@@ -215,7 +223,7 @@ def main(argv: Sequence[str]) -> int:
     )
     print(
         f"solver bench: variant {args.variant}, redeals {rules.redeals}, {where}, "
-        f"budget {args.budget_s:g} s, {jobs} jobs"
+        f"budget {args.budget_s:g} {'CPU ' if args.cpu_time else ''}s, {jobs} jobs"
     )
     print(
         f"won {len(won)} (replayed and verified), lost {len(lost)}, unknown {len(unknown)}, "

@@ -30,6 +30,15 @@ def _pool(variant: str) -> list[int]:
         return []
 
 
+def _lost(variant: str) -> list[int]:
+    from crescent.solver.search import load_lost
+
+    try:
+        return list(load_lost(variant))
+    except OSError:
+        return []
+
+
 def run(config: Config) -> int:
     from crescent.__main__ import setup_log
 
@@ -63,7 +72,9 @@ def _run(config: Config, store: Store | None) -> int:
     if config.fullscreen:
         settings.fullscreen = True
     tr = load_translator(settings.language)
-    session = Session(store, settings, pool=_pool, background_saves=config.screenshot is None)
+    session = Session(
+        store, settings, pool=_pool, lost=_lost, background_saves=config.screenshot is None
+    )
     try:
         session.start(code=config.code, new=config.new or config.variant is not None)
     except InvalidCode as e:

@@ -101,12 +101,15 @@ class Session:
         rng: random.Random | None = None,
         pool: Callable[[str], list[int]] | None = None,
         background_saves: bool = True,
+        lost: Callable[[str], list[int]] | None = None,
     ) -> None:
         self.store = store
         self.settings = settings if settings is not None else Settings()
         self.stats = store.load_stats() if store is not None else Stats()
         self.rng = rng or random.Random()
         self.pool = pool
+        self.lost = lost
+        """The deals proven lost, by pool: never dealt by "winnable deals only"."""
         self.writer = SaveWriter() if background_saves else None
         self.game = Game.new(self.settings.variant, self.rng)
         self.elapsed = 0.0
@@ -154,13 +157,20 @@ class Session:
         self._begin(self._fresh_game(self.settings.variant))
 
     def _fresh_game(self, variant: str) -> Game:
-        """A new deal; with "winnable deals only", one proven winnable (shipped or local pool)."""
+        """A new deal; with "winnable deals only", one proven winnable (shipped or local
+        pool), never one proven lost."""
         if self.settings.winnable_only:
+            lost = set(self.lost(pool_of(variant))) if self.lost is not None else set()
             numbers = list(self.pool(pool_of(variant))) if self.pool is not None else []
             if self.store is not None:
                 numbers += self.store.load_winnable().get(pool_of(variant), [])
+            numbers = [n for n in numbers if n not in lost]
             if numbers:
                 return Game.deal(self.rng.choice(numbers), variant)
+            game = Game.new(variant, self.rng)
+            while game.number in lost:  # no pool: any deal not proven lost
+                game = Game.new(variant, self.rng)
+            return game
         return Game.new(variant, self.rng)
 
     def proven_winnable(self) -> None:
