@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NoReturn
 
+from crescent.rules import modes
 from crescent.rules.engine import Game, IllegalMove, Rules
 from crescent.solver.search import solve
 
@@ -144,7 +145,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--count", type=int, default=100, help="how many deals")
     parser.add_argument("--numbers", default=None, help="deals such as 5,17,30-32 or @file")
     parser.add_argument("--budget-s", type=float, default=10.0, help="seconds per deal")
-    parser.add_argument("--variant", choices=("N", "F", "D"), default="N")
+    parser.add_argument("--variant", choices=modes.LETTERS, default=modes.DEFAULT.letter)
     parser.add_argument("--redeals", type=int, default=None, help="redeals per game")
     parser.add_argument(
         "--cpu-time", action="store_true", help="budgets and times in CPU seconds, not wall"
@@ -173,7 +174,7 @@ def main(argv: Sequence[str]) -> int:
             parser.error(f"--numbers: {e}")
         if not numbers or min(numbers) < 0:
             parser.error("--numbers must name at least one deal, none negative")
-    rules = Rules.for_variant(args.variant)
+    rules = modes.by_letter(args.variant).rules_for_level(1)
     if args.redeals is not None:
         rules = dataclasses.replace(rules, redeals=args.redeals)
 

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from benchmarks import solver as solver_bench
+from crescent.rules import modes
 from crescent.rules.cards import parse_card
 from crescent.rules.engine import PILES, Game, Rules
+from crescent.rules.modes import FACE_DOWN, STANDARD
 from crescent.solver.search import (
     _Budget,
     _convert,
@@ -280,8 +282,8 @@ def test_cli_solves_with_the_redeals_asked() -> None:
 
 
 def test_no_deal_is_both_in_a_pool_and_proven_lost() -> None:
-    for variant in ("N", "F", "D"):
-        assert not set(load_pool(variant)) & set(load_lost(variant))
+    for pool in modes.POOLS:
+        assert not set(load_pool(pool)) & set(load_lost(pool))
 
 
 def test_the_pools_hold_a_thousand_deals_and_d_shares_n() -> None:
@@ -289,7 +291,9 @@ def test_the_pools_hold_a_thousand_deals_and_d_shares_n() -> None:
     f_pool = load_pool("F")
     assert len(set(n_pool)) >= 1000
     assert len(set(f_pool)) >= 1000
-    assert load_pool("D") == n_pool
+    assert FACE_DOWN.pool == STANDARD.pool == "N"
+    with pytest.raises(ValueError, match="unknown pool"):
+        load_pool("D")
     for variant, number in (("N", n_pool[-1]), ("F", f_pool[-1])):
         game = Game.deal(number, variant)
         result = solve(game, budget_s=20)
