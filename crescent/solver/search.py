@@ -44,6 +44,13 @@ What makes it fast enough in Python:
   only on the suits whose foundations changed (whether a card is stuck
   depends on its own suit alone; a pile-to-pile move is checked on the card
   moved);
+* a stronger sound test (:func:`_blocked`, a greedy fixpoint over "this card
+  leaves its pile" / "this card goes up" events) runs with it: it catches
+  deadlocks spanning piles and suits, and answers a hint at once
+  (:func:`proven_lost`);
+* one exhaustive depth-first search takes turns with the best-first ones,
+  every position it enters given the full dead test: it wins deals the
+  best-first searches miss and proves most losses;
 * with no redeal left (and empty piles dead), moving a pile's only card onto
   another pile never helps, so it is not searched.
 
@@ -831,13 +838,14 @@ class _Search:
             try:
                 next(search)
             except StopIteration as end:
-                result: list[Step] | None = end.value
-                return result
+                result: list[Step] | bool | None = end.value
+                return result if isinstance(result, list) else None
 
     def depth_first_turns(
-        self, use_autoplay: bool, thorough: bool = False
-    ) -> Generator[None, None, list[Step] | None]:
-        """A winning list of steps, or None when the whole reachable space holds no win.
+        self, use_autoplay: bool, thorough: bool = False, max_states: int | None = None
+    ) -> Generator[None, None, list[Step] | bool | None]:
+        """A winning list of steps, False when the whole reachable space holds no win,
+        None when it would remember more than ``max_states`` positions (memory).
 
         Plain graph search: every position entered is remembered and never
         entered again, which visits everything reachable from the root. A
@@ -852,7 +860,7 @@ class _Search:
         if _found_count(fnd) == 104:
             return steps0
         if self.is_dead(piles, fnd, r):
-            return None
+            return False
         root_hash = self.phash(piles)
         root_key = _make_key(root_hash, fnd, r)
         seen: set[Key] = {root_key}
@@ -882,6 +890,8 @@ class _Search:
             seen.add(ck)
             if tick():
                 yield
+            if max_states is not None and len(seen) > max_states:
+                return None
             if _found_count(cf) == 104:
                 path.append(steps)
                 return [s for chunk in path for s in chunk]
@@ -897,7 +907,7 @@ class _Search:
             path.append(steps)
             parent_state.append((cf, cr))
             stack.append(frame(cp, cf, cr, ch))
-        return None
+        return False
 
 
 # -- writing the line out ---------------------------------------------------------
@@ -996,14 +1006,6 @@ def solve(
         return done("unknown")
 
 
-def _as_exhaustive(
-    search: Generator[None, None, list[Step] | None],
-) -> Generator[None, None, list[Step] | bool | None]:
-    """A depth-first search in the portfolio's terms: False when it ran out of positions."""
-    steps = yield from search
-    return False if steps is None else steps
-
-
 def _run_portfolio(
     game: Game,
     budget: _Budget,
@@ -1020,7 +1022,9 @@ def _run_portfolio(
     # One exhaustive depth-first search takes its turn too: it wins deals the
     # best-first searches miss, and it is the one that proves most losses.
     dfs = _Search(game, budget)
-    running.append((dfs, _as_exhaustive(dfs.depth_first_turns(use_autoplay=True, thorough=True))))
+    running.append(
+        (dfs, dfs.depth_first_turns(use_autoplay=True, thorough=True, max_states=_MAX_STATES))
+    )
     turn = _FIRST_SLICE
     while running:
         for entry in list(running):
