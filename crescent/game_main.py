@@ -35,6 +35,15 @@ def _pool(pool: str) -> list[int]:
         return []
 
 
+def _lost(pool: str) -> list[int]:
+    from crescent.solver.search import load_lost
+
+    try:
+        return list(load_lost(pool))
+    except OSError:
+        return []
+
+
 class _LazyLogFile(logging.handlers.RotatingFileHandler):
     """The log file, created (with its folder) only when there is something to log:
     a run that is refused, or logs nothing, leaves the data folder as it was."""
@@ -126,7 +135,7 @@ def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[S
         settings.fullscreen = True
     tr = load_translator(settings.language)
     background = config.screenshot is None and (store is None or not store.read_only)
-    session = Session(store, settings, rng=rng, pool=_pool, background_saves=background)
+    session = Session(store, settings, rng=rng, pool=_pool, lost=_lost, background_saves=background)
     return session, tr
 
 

@@ -107,12 +107,15 @@ class Session:
         rng: random.Random | None = None,
         pool: Callable[[str], Sequence[int]] | None = None,
         background_saves: bool = True,
+        lost: Callable[[str], list[int]] | None = None,
     ) -> None:
         self.store = store
         self.settings = settings if settings is not None else Settings()
         self.stats = store.load_stats() if store is not None else Stats()
         self.rng = rng or random.Random()
         self.pool = pool
+        self.lost = lost
+        """The deals proven lost, by pool: never dealt by "winnable deals only"."""
         self.writer = SaveWriter() if background_saves else None
         self.game = Game.new(self.settings.mode.letter, self.rng)
         self.game_id = new_game_id()
@@ -172,13 +175,20 @@ class Session:
         return self.game.mode
 
     def _fresh_game(self, mode: Mode) -> Game:
-        """A new deal; with "winnable deals only", one proven winnable (shipped or local pool)."""
+        """A new deal; with "winnable deals only", one proven winnable (shipped or local
+        pool), never one proven lost."""
         if self.settings.winnable_only and mode.pool is not None:
+            lost = set(self.lost(mode.pool)) if self.lost is not None else set()
             numbers = list(self.pool(mode.pool)) if self.pool is not None else []
             if self.store is not None:
                 numbers += self.store.load_winnable().get(mode.pool, [])
+            numbers = [n for n in numbers if n not in lost]
             if numbers:
                 return Game.deal(self.rng.choice(numbers), mode.letter)
+            game = Game.new(mode.letter, self.rng)
+            while game.number in lost:  # no pool: any deal not proven lost
+                game = Game.new(mode.letter, self.rng)
+            return game
         return Game.new(mode.letter, self.rng)
 
     def proven_winnable(self) -> None:

@@ -68,6 +68,8 @@ class HintWorker:
 
     @staticmethod
     def _hint(game: Game, cancel: threading.Event, changes: int) -> HintAnswer:
+        if solver.proven_lost(game):  # a proof without searching: say so at once
+            return HintAnswer("lost", changes=changes)
         result = solver.solve(game, budget_s=HINT_BUDGET_S, cancel=cancel)
         if result.outcome == "won" and result.line:
             first = parse_step(result.line[0])

@@ -44,6 +44,13 @@ What makes it fast enough in Python:
   only on the suits whose foundations changed (whether a card is stuck
   depends on its own suit alone; a pile-to-pile move is checked on the card
   moved);
+* a stronger sound test (:func:`_blocked`, a greedy fixpoint over "this card
+  leaves its pile" / "this card goes up" events) runs with it: it catches
+  deadlocks spanning piles and suits, and answers a hint at once
+  (:func:`proven_lost`);
+* one exhaustive depth-first search takes turns with the best-first ones,
+  every position it enters given the full dead test: it wins deals the
+  best-first searches miss and proves most losses;
 * with no redeal left (and empty piles dead), moving a pile's only card onto
   another pile never helps, so it is not searched.
 
@@ -55,6 +62,7 @@ fewer shortcuts are sound, so the search is plainer.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import heapq
 import json
 import sys
@@ -76,7 +84,16 @@ from crescent.rules.engine import (
     Rules,
 )
 
-__all__ = ["Result", "best_guess", "last_winnable", "load_pool", "main", "solve"]
+__all__ = [
+    "Result",
+    "best_guess",
+    "last_winnable",
+    "load_lost",
+    "load_pool",
+    "main",
+    "proven_lost",
+    "solve",
+]
 
 Outcome = Literal["won", "lost", "unknown"]
 
@@ -136,9 +153,16 @@ class _Stop(Exception):
 class _Budget:
     """Time, nodes and cancelling, shared by the searches of one solve()."""
 
-    __slots__ = ("deadline", "max_nodes", "nodes", "slice_end", "stop")
+    __slots__ = ("clock", "deadline", "max_nodes", "nodes", "slice_end", "stop")
 
-    def __init__(self, deadline: float, max_nodes: int | None, stop: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        deadline: float,
+        max_nodes: int | None,
+        stop: Callable[[], bool],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.clock = clock
         self.deadline = deadline
         self.slice_end = deadline
         self.max_nodes = max_nodes
@@ -150,7 +174,7 @@ class _Budget:
         self.nodes += 1
         if self.nodes % _CHECK_EVERY:
             return False
-        now = time.monotonic()
+        now = self.clock()
         if (
             now > self.deadline
             or self.stop()
@@ -380,6 +404,103 @@ def _stuck(xc: int, beneath: dict[int, int], fnd: bytes) -> bool:
     up_open = a < x < d and not blocked(a + 1, x - 1)
     down_open = a < x < d and not blocked(x + 1, d - 1)
     return not (up_open or down_open)
+
+
+def _blocked(piles: Piles, fnd: bytes, r: int) -> bool:
+    """A stronger sound test that the position is lost: no order of events exists in
+    which every card leaves its pile and reaches a foundation (rotate redeals, empty
+    piles dead).
+
+    A relaxation of the game, solved greedily (its conditions only ever grow
+    truer, so the largest set of events that can happen is reached in any order):
+
+    * a card at height ``h >= r`` leaves its place only after every card above it
+      has left (a redeal takes a pile's bottom card, and ``r`` redeals reach only
+      heights below ``r``; those cards are counted as free from the start);
+    * it leaves onto a pile when some copy of a pile neighbour (same suit, rank
+      one up or down) is *available*: at height below ``r``, or with everything
+      above it gone. That copy being covered again or on a foundation by then is
+      not looked at (a relaxation);
+    * it goes up when its foundation way is open: every rank between the
+      foundation's top and its own has an available copy (climbing from ``a`` up
+      and from ``d`` down); in a suit whose foundations are apart, a card whose
+      twin is already up (rank outside ``a..d``) needs the foundations to meet
+      first, i.e. every rank between them available.
+
+    The position is lost when, once nothing more can happen, some card never
+    leaves its place or some card still on the table has no open way up. This
+    subsumes :func:`_dead` (one card trapped by what lies beneath it) and catches
+    deadlocks spanning piles and suits (a card waiting for a card under a card
+    waiting for it). Sound with any number of redeals left; exact answers are
+    checked against a plain exhaustive search in the tests.
+    """
+    avail = [0] * 52
+    cut: list[int] = []
+    for p in piles:
+        n = len(p)
+        for c in p[: min(r, n)]:
+            avail[c] += 1
+        if n > r:
+            avail[p[-1]] += 1
+        cut.append(n)
+    up = _UP
+    down = _DOWN
+    ways: list[tuple[int, int, int, int] | None] = [None] * 4
+    while True:
+        # Per suit: (a, k, m, d): ranks a < q <= k + 1 go up, m - 1 <= q < d go down;
+        # None when the way is open to every rank (the foundations meet or can meet).
+        for s in range(4):
+            a = fnd[2 * s]
+            if a == 0:
+                ways[s] = None
+                continue
+            d = fnd[2 * s + 1]
+            b = 13 * s - 1  # the card of rank q is b + q
+            k = a
+            m = d
+            if d <= a:  # crossed: one copy of each rank left, one way each
+                while k < 13 and avail[b + k + 1]:
+                    k += 1
+                while m > 1 and avail[b + m - 1]:
+                    m -= 1
+            else:
+                while k + 1 < d and avail[b + k + 1]:
+                    k += 1
+                while m - 1 > k and avail[b + m - 1]:
+                    m -= 1
+                if k + 1 >= m:
+                    ways[s] = None
+                    continue
+            ways[s] = (a, k, m, d)
+        progress = False
+        for i, p in enumerate(piles):
+            n = cut[i]
+            while n > r:
+                x = p[n - 1]
+                if not (avail[up[x]] or avail[down[x]]):
+                    w = ways[x // 13]
+                    if w is not None:
+                        q = x % 13 + 1
+                        if not (w[0] < q <= w[1] + 1 or w[2] - 1 <= q < w[3]):
+                            break
+                n -= 1
+                if n > r:
+                    avail[p[n - 1]] += 1
+                progress = True
+            cut[i] = n
+        if not progress:
+            break
+    if any(cut[i] > r for i in range(len(piles))):
+        return True
+    for s in range(4):
+        w = ways[s]
+        if w is None:
+            continue
+        a, k, m, d = w
+        for q in range(1, 14):
+            if avail[13 * s + q - 1] and not (a < q <= k + 1 or m - 1 <= q < d):
+                return True
+    return False
 
 
 _SUIT_SETS: Final = tuple(tuple(s for s in range(4) if m >> s & 1) for m in range(16))
@@ -635,7 +756,7 @@ class _Search:
     def is_dead(self, piles: Piles, fnd: bytes, r: int, suits: Sequence[int] = _ALL_SUITS) -> bool:
         if self.accept or not (self.rotate or r == 0):
             return False
-        return _dead(piles, fnd, r, suits)
+        return _dead(piles, fnd, r, suits) or _blocked(piles, fnd, r)
 
     # -- best-first -------------------------------------------------------------
 
@@ -710,10 +831,27 @@ class _Search:
     # -- depth-first ------------------------------------------------------------
 
     def depth_first(self, use_autoplay: bool) -> list[Step] | None:
-        """A winning list of steps, or None when the whole reachable space holds no win.
+        """A winning list of steps, or None when the whole reachable space holds no win
+        (:meth:`depth_first_turns` run to its end in one turn)."""
+        search = self.depth_first_turns(use_autoplay)
+        while True:
+            try:
+                next(search)
+            except StopIteration as end:
+                result: list[Step] | bool | None = end.value
+                return result if isinstance(result, list) else None
+
+    def depth_first_turns(
+        self, use_autoplay: bool, thorough: bool = False, max_states: int | None = None
+    ) -> Generator[None, None, list[Step] | bool | None]:
+        """A winning list of steps, False when the whole reachable space holds no win,
+        None when it would remember more than ``max_states`` positions (memory).
 
         Plain graph search: every position entered is remembered and never
-        entered again, which visits everything reachable from the root.
+        entered again, which visits everything reachable from the root. A
+        generator that yields when its turn is over, like :meth:`best_first`.
+        ``thorough``: every position entered gets the full dead-position test
+        (:func:`_blocked`), not only those after a foundation move or a redeal.
         """
         piles, fnd, r = self.root
         steps0: list[Step] = []
@@ -722,11 +860,12 @@ class _Search:
         if _found_count(fnd) == 104:
             return steps0
         if self.is_dead(piles, fnd, r):
-            return None
+            return False
         root_hash = self.phash(piles)
         root_key = _make_key(root_hash, fnd, r)
         seen: set[Key] = {root_key}
         path: list[tuple[Step, ...]] = [tuple(steps0)]
+        thorough = thorough and not self.accept
 
         def frame(piles: Piles, fnd: bytes, r: int, ph: int) -> list[Child]:
             """The children still to try, best last (redeals tried last of all)."""
@@ -737,6 +876,7 @@ class _Search:
 
         stack: list[list[Child]] = [frame(piles, fnd, r, root_hash)]
         parent_state: list[tuple[bytes, int]] = [(fnd, r)]
+        tick = self.budget.tick
         while stack:
             top = stack[-1]
             if not top:
@@ -748,7 +888,10 @@ class _Search:
             if ck in seen:
                 continue
             seen.add(ck)
-            self.budget.tick()
+            if tick():
+                yield
+            if max_states is not None and len(seen) > max_states:
+                return None
             if _found_count(cf) == 104:
                 path.append(steps)
                 return [s for chunk in path for s in chunk]
@@ -756,12 +899,15 @@ class _Search:
             if cr != pr:
                 if self.is_dead(cp, cf, cr):
                     continue
-            elif cf is not pf and self.is_dead(cp, cf, cr, _changed_suits(pf, cf)):
+            elif cf is not pf:
+                if self.is_dead(cp, cf, cr, _changed_suits(pf, cf)):
+                    continue
+            elif thorough and (self.rotate or cr == 0) and _blocked(cp, cf, cr):
                 continue
             path.append(steps)
             parent_state.append((cf, cr))
             stack.append(frame(cp, cf, cr, ch))
-        return None
+        return False
 
 
 # -- writing the line out ---------------------------------------------------------
@@ -817,14 +963,17 @@ def solve(
     budget_s: float = 10.0,
     max_nodes: int | None = None,
     cancel: threading.Event | Callable[[], bool] | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Result:
     """Search ``game`` (never changed) for a win within ``budget_s`` seconds / ``max_nodes``.
 
     "won" comes with a line of engine tokens that replays to a won game; "lost"
     only when the whole reachable space was searched; "unknown" otherwise
-    (budget spent or cancelled).
+    (budget spent or cancelled). Seconds are counted by ``clock``: wall time by
+    default; the benchmark can count the process's CPU time
+    (``time.process_time``), so its figures hold on a busy machine.
     """
-    start = time.monotonic()
+    start = clock()
     if isinstance(cancel, threading.Event):
         stop: Callable[[], bool] = cancel.is_set
     elif cancel is None:
@@ -833,10 +982,10 @@ def solve(
             return False
     else:
         stop = cancel
-    budget = _Budget(start + budget_s, max_nodes, stop)
+    budget = _Budget(clock() + budget_s, max_nodes, stop, clock)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
-        return Result(outcome, line or [], budget.nodes, time.monotonic() - start)
+        return Result(outcome, line or [], budget.nodes, clock() - start)
 
     def written(steps: list[Step]) -> Result:
         try:
@@ -867,12 +1016,20 @@ def _run_portfolio(
     with a doubled slice; any search that runs out of positions proves the loss."""
     searches = [_Search(game, budget, *weights) for weights in _PORTFOLIO]
     cap = max(1, _MAX_STATES // len(searches))
-    running = [(s, s.best_first(max_states=cap, use_autoplay=True)) for s in searches]
+    running: list[tuple[_Search, Generator[None, None, list[Step] | bool | None]]] = [
+        (s, s.best_first(max_states=cap, use_autoplay=True)) for s in searches
+    ]
+    # One exhaustive depth-first search takes its turn too: it wins deals the
+    # best-first searches miss, and it is the one that proves most losses.
+    dfs = _Search(game, budget)
+    running.append(
+        (dfs, dfs.depth_first_turns(use_autoplay=True, thorough=True, max_states=_MAX_STATES))
+    )
     turn = _FIRST_SLICE
     while running:
         for entry in list(running):
             search, gen = entry
-            budget.slice_end = time.monotonic() + turn
+            budget.slice_end = budget.clock() + turn
             try:
                 next(gen)
                 continue
@@ -905,6 +1062,17 @@ def _run_portfolio(
         if steps is not None:
             return written(steps)
     return done("lost")
+
+
+def proven_lost(game: Game) -> bool:
+    """Whether the quick dead-position tests prove ``game`` lost (no search: well under
+    a millisecond). False means only "not proven this way"; :func:`solve` searches."""
+    if game.is_won or game.rules.empty_piles_accept:
+        return False
+    piles, fnd, r = _convert(game)
+    if not (game.rules.redeal == "rotate" or r == 0):
+        return False
+    return _dead(piles, fnd, r) or _blocked(piles, fnd, r)
 
 
 def _score_game(game: Game) -> int:
@@ -963,6 +1131,9 @@ def last_winnable(game: Game, *, budget_s: float) -> int | None:
         g = game.copy()
         for _ in range(mid):
             g.undo()
+        if proven_lost(g):  # a proof at once: the budget is kept for the other positions
+            lo = mid + 1
+            continue
         result = solve(g, budget_s=max(left / tries, min(left, 0.05)))
         tries = max(1, tries - 1)
         if result.outcome == "won":
@@ -981,14 +1152,24 @@ def last_winnable(game: Game, *, budget_s: float) -> int | None:
     return found
 
 
-def load_pool(pool: str) -> list[int]:
-    """The deal numbers proven winnable in the shipped pool ``pool`` (a :attr:`Mode.pool`)."""
+def _load_numbers(kind: str, pool: str) -> list[int]:
     from crescent import resources
 
     if pool not in modes.POOLS:
         raise ValueError(f"unknown pool {pool!r}: the pools are {', '.join(modes.POOLS)}")
-    text = resources.read_text(f"pools/winnable-{pool}.txt")
+    text = resources.read_text(f"pools/{kind}-{pool}.txt")
     return [int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def load_lost(pool: str) -> list[int]:
+    """The deal numbers proven lost in the shipped list of ``pool`` (a :attr:`Mode.pool`):
+    never dealt by "winnable deals only"."""
+    return _load_numbers("lost", pool)
+
+
+def load_pool(pool: str) -> list[int]:
+    """The deal numbers proven winnable in the shipped pool ``pool`` (a :attr:`Mode.pool`)."""
+    return _load_numbers("winnable", pool)
 
 
 # -- command line -----------------------------------------------------------------
@@ -1000,26 +1181,50 @@ class _ArgumentParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
+    """The command line's options (one place to add more)."""
     parser = _ArgumentParser(
         prog="python -m crescent.solver", description="Solve a Crescent deal given by its code."
     )
     parser.add_argument("code", help="a game code such as CR1-N-AAAAAAB")
     parser.add_argument("--budget-s", type=float, default=10.0, help="seconds to search")
+    parser.add_argument(
+        "--redeals",
+        type=int,
+        default=None,
+        help="redeals in the game instead of the variant's (0: the no-redeal game)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
+    """The position the options name (the deal, with its rules changed as asked)."""
     if not args.budget_s > 0 or args.budget_s > 1e6:
         parser.error(f"--budget-s must be a positive number of seconds, got {args.budget_s}")
+    if args.redeals is not None and not 0 <= args.redeals <= 99:
+        parser.error(f"--redeals must be a whole number 0..99, got {args.redeals}")
     try:
         game = Game.from_code(args.code)
     except InvalidCode as e:
         parser.error(f"bad code: {e}")
+    if args.redeals is not None:
+        rules = dataclasses.replace(game.rules, redeals=args.redeals)
+        game = Game.deal(game.number, game.variant, rules)
+    return game
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    game = _game(parser, args)
     result = solve(game, budget_s=args.budget_s)
     if args.json:
         print(
             json.dumps(
                 {
                     "code": game.code,
+                    "redeals": game.rules.redeals,
                     "outcome": result.outcome,
                     "line": result.line,
                     "nodes": result.nodes,

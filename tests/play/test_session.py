@@ -205,6 +205,40 @@ def test_winnable_only_draws_from_shipped_and_local_pools(tmp_path: Path) -> Non
     assert s.game.number == 7 and s.game.variant == "D"  # the N pool serves face-down deals
 
 
+def test_winnable_only_never_deals_a_deal_proven_lost(tmp_path: Path) -> None:
+    import random
+
+    from crescent.play.settings import Settings
+    from crescent.rules.modes import CRESCENT_FOUR, STANDARD
+
+    store = Store(tmp_path)
+    store.add_winnable("N", 9)
+    s = Session(
+        store,
+        Settings(winnable_only=True),
+        pool=lambda v: [7, 8] if v == "N" else [],
+        lost=lambda v: [7, 9] if v == "N" else [],
+        background_saves=False,
+    )
+    s.start(new=True)
+    for _ in range(20):
+        assert s.game.number == 8  # 7 and the local 9 are proven lost
+        s.new_game(STANDARD)
+    # No pool at all: any deal, but never one proven lost.
+    rng = random.Random(5)
+    drawn = [Game.new("F", rng).number for _ in range(8)]
+    f_lost = drawn[1:6]
+    s = Session(
+        None,
+        Settings(winnable_only=True),
+        rng=random.Random(5),
+        lost=lambda v: f_lost if v == "F" else [],
+        background_saves=False,
+    )
+    s.new_game(CRESCENT_FOUR)
+    assert s.game.number == drawn[6]
+
+
 def test_bad_local_pool_file_is_set_aside_and_others_untouched(tmp_path: Path) -> None:
     from crescent.play.storage import Notice
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import solver as solver_bench
+from crescent.rules import modes
 from crescent.rules.cards import parse_card
 from crescent.rules.engine import PILES, Game, Rules
 from crescent.rules.modes import FACE_DOWN, STANDARD
@@ -22,6 +24,7 @@ from crescent.solver.search import (
     _Search,
     best_guess,
     last_winnable,
+    load_lost,
     load_pool,
     solve,
 )
@@ -269,6 +272,20 @@ def test_cli_refuses_bad_input_with_one_line_and_exit_2(args: tuple[str, ...]) -
     assert "Traceback" not in out.stderr
 
 
+def test_cli_solves_with_the_redeals_asked() -> None:
+    out = run_cli("CR1-N-AAAAAAE", "--redeals", "0", "--budget-s", "20", "--json")
+    assert out.returncode == 0
+    answer = json.loads(out.stdout)
+    assert (answer["redeals"], answer["outcome"]) == (0, "lost")
+    bad = run_cli("CR1-N-AAAAAAE", "--redeals", "-1")
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_no_deal_is_both_in_a_pool_and_proven_lost() -> None:
+    for pool in modes.POOLS:
+        assert not set(load_pool(pool)) & set(load_lost(pool))
+
+
 def test_the_pools_hold_a_thousand_deals_and_d_shares_n() -> None:
     n_pool = load_pool("N")
     f_pool = load_pool("F")
@@ -292,3 +309,15 @@ def test_the_bench_reports_wins_times_and_the_hint_figure(
     assert "won 1 (replayed and verified)" in out
     assert "Wilson" in out
     assert "hint: p95" in out
+
+
+def test_the_bench_solves_listed_deals_in_parallel_in_deal_order(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--numbers", "6,5", "--budget-s", "5", "--redeals", "0", "--hints", "0"]
+    assert solver_bench.main([*args, "--jobs", "2", "-v", "--cpu-time"]) == 0
+    captured = capsys.readouterr()
+    assert "2 listed deals" in captured.out and "2 jobs" in captured.out
+    assert "proven lost: 4" not in captured.out
+    codes = [line.split()[0] for line in captured.err.splitlines()]
+    assert codes == ["CR1-N-AAAAAAG", "CR1-N-AAAAAAF"]
