@@ -168,6 +168,7 @@ class TimedClock:
     """
 
     moving: Callable[[], bool]
+    sleeps: bool = False
     t: float = 0.0
     iteration_ms: list[float] = field(default_factory=list)
     moving_ms: list[float] = field(default_factory=list)

@@ -1,7 +1,7 @@
 """The one adapter from pygame's event queue to the game's own events.
 
-This is the only caller of ``pygame.event.get()``. Mouse and finger events
-become pointer events in table (window) pixels; mouse events that SDL
+This is the only caller of ``pygame.event.get()`` and ``pygame.event.wait()``.
+Mouse and finger events become pointer events in table (window) pixels; mouse events that SDL
 synthesises from touches are dropped, since the finger events carry them.
 Keys become :class:`crescent.input.KeyPress`. Window events become
 :class:`WindowEvent`.
@@ -9,6 +9,7 @@ Keys become :class:`crescent.input.KeyPress`. Window events become
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -100,11 +101,22 @@ def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent
 
 
 class PygameEvents:
-    """The real event source: drains pygame's queue once per frame."""
+    """The real event source: drains pygame's queue once per frame, or sleeps on it."""
 
     def poll(self, window_size: tuple[int, int]) -> list[GameEvent]:
+        return self._translated(pygame.event.get(), window_size)
+
+    def wait(self, window_size: tuple[int, int], timeout_s: float) -> list[GameEvent]:
+        """Sleep until the first event or ``timeout_s``; then the whole queue."""
+        first = pygame.event.wait(max(1, math.ceil(timeout_s * 1000)))
+        if first.type == pygame.NOEVENT:
+            return []
+        return self._translated([first, *pygame.event.get()], window_size)
+
+    @staticmethod
+    def _translated(raw: list[pygame.event.Event], window_size: tuple[int, int]) -> list[GameEvent]:
         out: list[GameEvent] = []
-        for ev in pygame.event.get():
+        for ev in raw:
             g = translate(ev, window_size)
             if g is not None:
                 out.append(g)

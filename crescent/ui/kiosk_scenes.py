@@ -207,6 +207,9 @@ class AttractScene(TableScene):
         else:
             self.wait = STEP_S
 
+    def wake_at(self, now: float) -> float | None:
+        return None  # the loop plays and the caption pulses: every frame
+
     def _play(self, token: str) -> None:
         demo = self.demo
         if token == REDEAL:
@@ -360,6 +363,14 @@ class PinPad(Overlay):
                 self.press("ok")
             elif event.key == "escape":
                 self.press("cancel")
+
+    def wake_at(self, now: float) -> float | None:
+        guard = self.kiosk.guard
+        left = guard.wait_left(now) if guard is not None else 0.0
+        if left <= 0:
+            return math.inf
+        # The countdown shows whole seconds: it changes when the wait left crosses one.
+        return now + (left - math.floor(left) or 1.0)
 
     def update(self, dt: float) -> None:
         wait = self.wait_left()

@@ -8,6 +8,7 @@ redrawn and sent to the display.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -60,6 +61,9 @@ class HudLook(NamedTuple):
     """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
 
 
+CLOCK_LATE_S = 1 / 60
+"""The idle loop wakes this long after the clock's next whole second (one update step),
+so the step that crosses it has been taken when it draws."""
 HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
 MESSAGE_S = 3.5
 
@@ -356,6 +360,23 @@ class TableScene(Scene):
         if answer is not None:
             self._hint_ready(answer)
         self._update_finish()
+
+    def wake_at(self, now: float) -> float | None:
+        drag = self.controller.drag
+        if (
+            self.anims.busy
+            or self.finishing
+            or self._after_landing
+            or self.message is not None
+            or self.hint_pending
+            or (drag is not None and drag.active)
+        ):
+            return None
+        session = self.app.session
+        if self.app.paused or not session.started or self.game.status != "playing":
+            return math.inf
+        # The clock on screen shows whole seconds: it changes at the next one.
+        return now + math.floor(session.elapsed) + 1 - session.elapsed + CLOCK_LATE_S
 
     def _land(self, landed: list[Flight]) -> None:
         if not self.anims.busy and self._after_landing:
