@@ -16,12 +16,12 @@ import pygame
 import pytest
 
 from crescent.__main__ import Config
-from crescent.i18n import load_translator
-from crescent.input import PointerDown, PointerUp
-from crescent.kiosk import AttractPlanner, install_kiosk
-from crescent.kiosk_config import KioskConfig
-from crescent.session import Session
-from crescent.settings import Settings
+from crescent.control.input import PointerDown, PointerUp
+from crescent.i18n.translator import load_translator
+from crescent.kiosk.config import KioskConfig
+from crescent.kiosk.core import AttractPlanner, install_kiosk
+from crescent.play.session import Session
+from crescent.play.settings import Settings
 from crescent.ui.app import STEP, App, LoopStats, Options, init_pygame, run_loop
 from crescent.ui.clock import SteppedClock
 from crescent.ui.events import GameEvent
