@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import argparse
 import logging
-import logging.handlers
 import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from crescent.i18n.translator import LANGUAGES
-from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
 from crescent.rules.deal import InvalidCode, parse_code
+
+if TYPE_CHECKING:
+    from crescent.kiosk.config import KioskConfig
 
 EXIT_USAGE = 2
 
@@ -144,6 +145,8 @@ def parse_args(argv: list[str]) -> Config:
 def _kiosk_config(path: Path | None) -> KioskConfig:
     """The kiosk configuration. Without ``--config`` the kiosk has no operator PIN:
     it is fully locked (no exit gesture, no operator settings)."""
+    from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
+
     if path is None:
         return KioskConfig()
     try:
@@ -170,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def setup_log(data_dir: Path) -> logging.Logger:
     """A small rotating log in the data folder (no personal data is logged)."""
+    import logging.handlers
+
     log = logging.getLogger("crescent")
     if not log.handlers:
         try:

@@ -155,10 +155,11 @@ class App:
         self.screen = self._open_window()
         self.size = self.screen.get_size()
         self.layout = self._compute_layout(self.size)
-        self.fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
         self.art = CardArt(four_colour=session.settings.four_colour)
         self.scenes: list[Scene] = []
         self.table = TableScene(self)
+        self._prefetch_cards()  # in the background while the rest is set up
+        self.fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
         self.push(self.table)
         self._notice_clock = 0.0
         self.on_quit: Callable[[], bool] | None = None
@@ -198,6 +199,11 @@ class App:
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         return pygame.display.set_mode(size, flags)
 
+    def _prefetch_cards(self) -> None:
+        """Start rasterising the cards the next full frame shows (the visible ones first)."""
+        size = (self.layout.card_w, self.layout.card_h)
+        self.art.prefetch(self.table.visible_cards(), size)
+
     def _window_size(self) -> tuple[int, int]:
         surface = pygame.display.get_surface()
         return surface.get_size() if surface is not None else self.size
@@ -209,6 +215,7 @@ class App:
         self.size = self.screen.get_size()
         self.layout = self._compute_layout(self.size)
         self.art.clear()
+        self._prefetch_cards()
         for scene in self.scenes:
             scene.relayout()
         self.full_redraw = True

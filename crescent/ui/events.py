@@ -116,9 +116,7 @@ class PygameEvents:
         return self._translated(pygame.event.get(), window_size)
 
     @staticmethod
-    def _translated(
-        raw: list[pygame.event.Event], window_size: tuple[int, int]
-    ) -> list[GameEvent]:
+    def _translated(raw: list[pygame.event.Event], window_size: tuple[int, int]) -> list[GameEvent]:
         out: list[GameEvent] = []
         for ev in raw:
             g = translate(ev, window_size)

@@ -29,13 +29,12 @@ from crescent.control.input import (
 )
 from crescent.i18n import text as T
 from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason
-from crescent.solver.autofinish import finish_line
-from crescent.solver.hints import HintAnswer, HintWorker
 from crescent.ui import render
 from crescent.ui.events import GameEvent, WindowEvent
 from crescent.ui.scene import Scene
 
 if TYPE_CHECKING:
+    from crescent.solver.hints import HintAnswer, HintWorker
     from crescent.ui.app import App
 
 
@@ -82,7 +81,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.controller = Controller(hud_items=HUD_ITEMS)
         self.anims = Animations()
-        self.hints = HintWorker()
+        self._hints: HintWorker | None = None
         self.hint: HintAnswer | None = None
         self.hint_pending = False
         self.message: tuple[str, float] | None = None
@@ -109,12 +108,22 @@ class TableScene(Scene):
         self._view = LayoutView(self.app.layout)
         self.base = None
 
+    @property
+    def hints(self) -> HintWorker:
+        """The hint worker, made on first use: the solver is not loaded before a hint."""
+        if self._hints is None:
+            from crescent.solver.hints import HintWorker
+
+            self._hints = HintWorker()
+        return self._hints
+
     def say(self, message: str) -> None:
         self.message = (message, MESSAGE_S)
         self.message_age = 0.0
 
     def _reset_hint(self) -> None:
-        self.hints.cancel()
+        if self._hints is not None:
+            self._hints.cancel()
         self.hint = None
         self.hint_pending = False
 
@@ -137,7 +146,12 @@ class TableScene(Scene):
         changes = self.app.session.changes
         if self._finish_for != changes:
             self._finish_for = changes
-            self.finish = finish_line(self.game) if not self.finishing else None
+            if self.finishing:
+                self.finish = None
+            else:
+                from crescent.solver.autofinish import finish_line
+
+                self.finish = finish_line(self.game)
 
     # -- input -------------------------------------------------------------------
 
@@ -356,7 +370,7 @@ class TableScene(Scene):
             self.message_age += dt
             if self.message_age >= self.message[1]:
                 self.message = None
-        answer = self.hints.poll()
+        answer = self._hints.poll() if self._hints is not None else None
         if answer is not None:
             self._hint_ready(answer)
         self._update_finish()
@@ -388,6 +402,17 @@ class TableScene(Scene):
             self._after_landing.clear()
 
     # -- drawing -------------------------------------------------------------------
+
+    def visible_cards(self) -> list[int | None]:
+        """The card showing on each place (None: a face-down card), empty places left out:
+        the art the next full frame needs (see ``CardArt.prefetch``)."""
+        game = self.game
+        out: list[int | None] = []
+        for p, pile in enumerate(game.piles):
+            if pile:
+                out.append(None if len(pile) - 1 < game.down[p] else pile[-1])
+        out += [found[-1] for found in game.foundations if found]
+        return out
 
     def _hidden(self, place: int) -> int:
         n = self.anims.landing_on(place)
