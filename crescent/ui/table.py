@@ -28,6 +28,7 @@ from crescent.control.input import (
     Refuse,
 )
 from crescent.i18n import text as T
+from crescent.rules import modes
 from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason
 from crescent.ui import render
 from crescent.ui.events import GameEvent, WindowEvent
@@ -63,7 +64,7 @@ class HudLook(NamedTuple):
 CLOCK_LATE_S = 1 / 60
 """The idle loop wakes this long after the clock's next whole second (one update step),
 so the step that crosses it has been taken when it draws."""
-HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
+HUD_ITEMS = tuple(item.value for item in modes.DEFAULT.hud)
 MESSAGE_S = 3.5
 
 
@@ -559,7 +560,7 @@ class TableScene(Scene):
             return HudLook("button", tr(T.CODE), game.code, True, False)
         if item == "settings":
             return HudLook("button", tr(T.SETTINGS), "", True, False)
-        from crescent.i18n.translator import LANGUAGES
+        from crescent.languages import LANGUAGES
 
         return HudLook(
             "button",
