@@ -15,8 +15,9 @@ real data folder through the background writer; the attract loop's planner
 solves real deals in its background thread.
 
 Checked: no exception; memory (the process's resident size, after a warm-up
-half hour) grows by less than 10 MB; the visitor's and the attract loop's
-games always hold the 104 cards; a game left idle is never counted.
+half hour) grows by less than 10 MB, and its peak stays under 120 MB; the
+visitor's and the attract loop's games always hold the 104 cards; a game left
+idle is never counted.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import os
 import random
 import resource
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,6 +53,9 @@ DRAW_EVERY = 30
 CHECK_EVERY_S = 600.0
 WARM_UP_S = 1800.0
 MAX_GROWTH_MB = 10.0
+MAX_PEAK_MB = 120.0
+"""The kiosk's resident size never goes over this in the whole soak (attract loops solving
+deals in the background included); sampled every 20 ms."""
 QUICK_DEALS = [3387541014, 2795742288, 4684576729, 1243862422, 3411833895]
 """Deals the solver wins in well under a second: the attract loop's pool."""
 ALL_CARDS = sorted(list(range(52)) * 2)
@@ -203,8 +208,29 @@ def soak(tmp_path: Path) -> Iterator[Soak]:
     pygame.quit()
 
 
+class PeakRss:
+    """The highest resident size seen, sampled in a thread (catches a solver's short peaks)."""
+
+    def __init__(self) -> None:
+        self.peak = rss_mb()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.02):
+            self.peak = max(self.peak, rss_mb())
+
+    def stop(self) -> float:
+        self._stop.set()
+        self._thread.join()
+        return max(self.peak, rss_mb())
+
+
 def test_kiosk_soak_hours_of_idle_attract_and_play(soak: Soak) -> None:
     started = time.monotonic()
+    at_start = rss_mb()
+    peak = PeakRss()
     total = HOURS * 3600
     soak.run(91)  # the first visitor never came: attract
     rss0: float | None = None
@@ -222,6 +248,7 @@ def test_kiosk_soak_hours_of_idle_attract_and_play(soak: Soak) -> None:
     gc.collect()
     rss_end = rss_mb()
     growth = rss_end - (rss0 or 0.0)
+    rss_peak = peak.stop()
     session = soak.app.session
     session.close()
     elapsed = time.monotonic() - started
@@ -230,11 +257,12 @@ def test_kiosk_soak_hours_of_idle_attract_and_play(soak: Soak) -> None:
         f"{soak.attract_cycles} attract cycles, {soak.visitor_moves} visitor moves, "
         f"{soak.idle_abandons} games left idle, {len(soak.kiosk.planner.lines)} solved deals "
         f"shown in turn; memory after warm-up {rss0:.1f} MB, half-way {rss_half:.1f} MB, "
-        f"end {rss_end:.1f} MB"
+        f"end {rss_end:.1f} MB, peak {rss_peak:.1f} MB (at the start {at_start:.1f} MB)"
     )
     assert soak.attract_cycles >= HOURS * 3
     assert soak.visitor_moves > 0
     assert growth < MAX_GROWTH_MB
+    assert rss_peak < MAX_PEAK_MB
     # What was saved is sound.
     assert soak.store.load_game() is not None or session.recorded
     assert soak.store.take_notices() == []
