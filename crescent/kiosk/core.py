@@ -454,8 +454,14 @@ class Kiosk:
         return result
 
 
+KIOSK_SOLVER_BYTES: Final = 32 * 2**20
+"""The solver's memory budget in a kiosk (hints and the attract loop's deals): half the
+desktop's, so the kiosk stays under 120 MB resident however hard a visitor's position."""
+
+
 def install_kiosk(app: App, config: Config) -> Kiosk:
     """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
+    solver.set_memory_budget(KIOSK_SOLVER_BYTES)
     # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
     kc = config.kiosk_config or KioskConfig()
     from crescent.ui.kiosk_scenes import lock_display

@@ -116,6 +116,19 @@ _FIRST_SLICE: Final = 0.05
 MAX_BYTES: Final = 64 * 2**20
 """The default memory budget of one solve(): what its tables (positions kept, the heap,
 the caches) may take. ``solve(max_bytes=...)`` and ``--max-mb`` change it."""
+memory_budget = MAX_BYTES
+"""The memory budget of a solve() not given one: :func:`set_memory_budget` (the kiosk
+lowers it, its process staying small over days)."""
+
+
+def set_memory_budget(max_bytes: int) -> None:
+    """The memory budget of every later solve() not given its own ``max_bytes``."""
+    global memory_budget
+    if max_bytes < 2**20:
+        raise ValueError(f"a memory budget of {max_bytes} bytes is less than 1 MB")
+    memory_budget = max_bytes
+
+
 _STATE_BYTES: Final = 520
 """Memory one kept position of a best-first search costs: ~170 B in the parents table, and
 ~820 B for each of the ~40% still on the heap (entry, piles tuple, new pile bytes);
@@ -893,7 +906,7 @@ def solve(
     budget_s: float = 10.0,
     max_nodes: int | None = None,
     cancel: threading.Event | Callable[[], bool] | None = None,
-    max_bytes: int = MAX_BYTES,
+    max_bytes: int | None = None,
 ) -> Result:
     """Search ``game`` (never changed) for a win within ``budget_s`` seconds / ``max_nodes``.
 
@@ -912,7 +925,7 @@ def solve(
             return False
     else:
         stop = cancel
-    budget = _Budget(start + budget_s, max_nodes, stop, max_bytes)
+    budget = _Budget(start + budget_s, max_nodes, stop, max_bytes or memory_budget)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
         return Result(outcome, line or [], budget.nodes, time.monotonic() - start)

@@ -44,6 +44,7 @@ from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
+from crescent.solver.hints import HintWorker
 from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.dialogs import MessageDialog
 from crescent.ui.kiosk_scenes import AttractScene, PinPad
@@ -53,6 +54,8 @@ DRAW_EVERY = 30
 CHECK_EVERY_S = 600.0
 WARM_UP_S = 1800.0
 MAX_GROWTH_MB = 10.0
+HARD_DEAL = 1
+"""A deal the solver neither wins nor proves lost in seconds: its tables grow to the budget."""
 MAX_PEAK_MB = 120.0
 """The kiosk's resident size never goes over this in the whole soak (attract loops solving
 deals in the background included); sampled every 20 ms."""
@@ -127,6 +130,16 @@ class Soak:
         attract = self.kiosk._attract
         if attract is not None:
             assert cards_intact(attract.demo)
+
+    def hard_hint(self) -> None:
+        """A visitor asks a hint in a position the solver cannot settle: its search runs
+        to its time budget in the background (its tables at the kiosk's memory budget)
+        while the kiosk goes on."""
+        worker = HintWorker()
+        worker.ask(Game.deal(HARD_DEAL, "N"), 0)
+        while worker.busy:
+            self.run(1.0)
+        assert worker.poll() is not None
 
     # -- people --------------------------------------------------------------------------
 
@@ -233,6 +246,7 @@ def test_kiosk_soak_hours_of_idle_attract_and_play(soak: Soak) -> None:
     peak = PeakRss()
     total = HOURS * 3600
     soak.run(91)  # the first visitor never came: attract
+    soak.hard_hint()  # the peak: a hard search while the attract loop plays
     rss0: float | None = None
     rss_half: float | None = None
     while soak.t < total:
