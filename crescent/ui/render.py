@@ -126,9 +126,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             dx = (x - 23.5) / 24
             t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
             t = t * t * (3 - 2 * t)
-            pixels += bytes(
-                int(a + (b - a) * t) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True)
-            )
+            pixels += bytes(int(a + (b - a) * t) for a, b in ramp)
     small = pygame.image.frombytes(bytes(pixels), (48, 48), "RGB")
     surf = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
     return surf.convert() if pygame.display.get_surface() is not None else surf
