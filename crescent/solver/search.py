@@ -952,8 +952,13 @@ def solve(
             _running -= 1
             if _running == 0:
                 _clear_caches()
-                _give_back_memory()
+                if budget.nodes >= _GIVE_BACK_NODES:
+                    _give_back_memory()
 
+
+_GIVE_BACK_NODES: Final = 20_000
+"""A search this big (a second or more) hands its memory back on return; a small one has
+little to give and returns at once (a cancelled hint answers within 100 ms)."""
 
 _running = 0
 """solve() calls in progress (threads): the caches are dropped when the last one ends."""
