@@ -2,7 +2,8 @@
 
 * ``engine``: legal-move generations and play+undo pairs per second.
 * ``solver``: wins / losses / unknowns over a range of deals, times, winnability.
-* ``frames``: first frame, idle CPU, frame-time percentiles, peak memory, resize.
+* ``frames``: first frame, idle CPU, frame-time percentiles, peak memory, resize, and in a
+  real X window (Xvfb) idle CPU and click latency.
 """
 
 from __future__ import annotations

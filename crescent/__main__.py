@@ -11,14 +11,16 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
 from crescent.languages import LANGUAGES
 from crescent.options import Config
 from crescent.play.safejson import clip, shown
 from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
+
+if TYPE_CHECKING:
+    from crescent.kiosk.config import KioskConfig
 
 EXIT_USAGE = 2
 
@@ -199,7 +201,9 @@ def parse_args(argv: list[str]) -> Config:
 
 def _kiosk_config(path: Path | None) -> KioskConfig:
     """The kiosk configuration. Without ``--config`` the kiosk has no operator PIN:
-    it is fully locked (no exit gesture, no operator settings)."""
+    it is fully locked (no exit gesture, no operator settings). Loaded for a kiosk only."""
+    from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
+
     if path is None:
         return KioskConfig()
     try:

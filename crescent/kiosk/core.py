@@ -392,6 +392,17 @@ class Kiosk:
         if not self.in_attract and now - self.last_input >= self.config.idle_s:
             self.go_idle()
 
+    def wake_at(self, now: float) -> float | None:
+        """The exit gesture's and the idle delay's deadlines (the loop may sleep till then)."""
+        wake = math.inf
+        if self.last_input is None:
+            return None  # the first update sets it
+        if self.hold is not None:
+            wake = self.hold[1] + self.config.exit_hold_s
+        if not self.in_attract:
+            wake = min(wake, self.last_input + self.config.idle_s)
+        return wake
+
     # -- idle and the attract loop --------------------------------------------------------
 
     def go_idle(self) -> None:
@@ -458,6 +469,11 @@ class Kiosk:
             else:
                 _log.warning("wrong operator PIN (%d in a row)", self.guard.failures)
         return result
+
+
+KIOSK_SOLVER_BYTES: Final = 32 * 2**20
+"""The solver's memory budget in a kiosk (hints and the attract loop's deals): half the
+desktop's, so the kiosk stays under 120 MB resident however hard a visitor's position."""
 
 
 def apply_kiosk_config(host: KioskHost, kc: KioskConfig, *, lang_given: bool) -> None:

@@ -1,4 +1,5 @@
-"""``python -m crescent.solver CODE [--budget-s S] [--redeals K] [--json]``: solve one deal."""
+"""``python -m crescent.solver CODE [--budget-s S] [--redeals K] [--max-mb N] [--json]``:
+solve one deal."""
 
 from crescent.solver.search import main
 

@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import heapq
 import json
 import sys
@@ -129,8 +130,33 @@ first; the two orders win very different deals, so both are in the portfolio."""
 _FIRST_SLICE: Final = 0.05
 """Seconds each search of the portfolio gets in the first round (doubling each round)."""
 
-_MAX_STATES: Final = 1_500_000
-"""Positions one best-first search keeps at most (memory) before going depth-first."""
+MAX_BYTES: Final = 64 * 2**20
+"""The default memory budget of one solve(): what its tables (positions kept, the heap,
+the caches) may take. ``solve(max_bytes=...)`` and ``--max-mb`` change it."""
+memory_budget = MAX_BYTES
+"""The memory budget of a solve() not given one: :func:`set_memory_budget` (the kiosk
+lowers it, its process staying small over days)."""
+
+
+def set_memory_budget(max_bytes: int) -> None:
+    """The memory budget of every later solve() not given its own ``max_bytes``."""
+    global memory_budget
+    if max_bytes < 2**20:
+        raise ValueError(f"a memory budget of {max_bytes} bytes is less than 1 MB")
+    memory_budget = max_bytes
+
+
+_STATE_BYTES: Final = 600
+"""Memory one kept position of a best-first search costs: ~170 B in the parents table, and
+~820 B for each of the ~40% still on the heap (entry, piles tuple, new pile bytes);
+measured on hard deals, rounded up for the allocator's slack."""
+_SEEN_BYTES: Final = 120
+"""Memory one position remembered by the depth-first search costs (key, set slot, and its
+share of the stack of untried children)."""
+_CACHE_SHARE: Final = 4
+"""The caches of derived facts (see :func:`_trim_caches`) get 1/_CACHE_SHARE of the budget."""
+_CACHE_ENTRY_BYTES: Final = 300
+"""Memory per cache entry (~250 B measured)."""
 
 _CHECK_EVERY: Final = 64
 """Nodes between looks at the clock and the cancel flag (well under 100 ms)."""
@@ -153,13 +179,24 @@ class _Stop(Exception):
 class _Budget:
     """Time, nodes and cancelling, shared by the searches of one solve()."""
 
-    __slots__ = ("clock", "deadline", "max_nodes", "nodes", "slice_end", "stop")
+    __slots__ = (
+        "clock",
+        "deadline",
+        "max_bytes",
+        "max_nodes",
+        "nodes",
+        "over",
+        "slice_end",
+        "stop",
+        "tables",
+    )
 
     def __init__(
         self,
         deadline: float,
         max_nodes: int | None,
         stop: Callable[[], bool],
+        max_bytes: int = MAX_BYTES,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.clock = clock
@@ -168,6 +205,11 @@ class _Budget:
         self.max_nodes = max_nodes
         self.stop = stop
         self.nodes = 0
+        self.max_bytes = max_bytes
+        self.tables: list[dict[Key, tuple[Key, tuple[Step, ...]]]] = []
+        """The parents tables of the best-first searches alive (their size is the memory)."""
+        self.over = False
+        """The searches together outgrew the memory budget: one must go."""
 
     def tick(self) -> bool:
         """Count one node: True when the current search's turn is over; _Stop at the end."""
@@ -181,7 +223,23 @@ class _Budget:
             or (self.max_nodes is not None and self.nodes >= self.max_nodes)
         ):
             raise _Stop
+        if self.nodes % (_CHECK_EVERY * 16) == 0:
+            _trim_caches(self.max_bytes // _CACHE_SHARE)
+        if self.tables and sum(map(len, self.tables)) > self.states():
+            self.over = True
+            return True  # the turn ends: the portfolio lets the largest search go
         return now > self.slice_end
+
+    def states(self, share: int = 1) -> int:
+        """Best-first positions one of ``share`` searches may keep (its part of the budget
+        the caches leave)."""
+        room = self.max_bytes - self.max_bytes // _CACHE_SHARE
+        return max(1, room // _STATE_BYTES // share)
+
+    def seen(self) -> int:
+        """Positions the depth-first search may remember."""
+        room = self.max_bytes - self.max_bytes // _CACHE_SHARE
+        return max(1, room // _SEEN_BYTES)
 
 
 # -- the compact position -------------------------------------------------------
@@ -588,6 +646,8 @@ class _Search:
         self.w_depth = w_depth
         self.newest_first = newest_first
         self.inexact = False
+        self.table: dict[Key, tuple[Key, tuple[Step, ...]]] = {}
+        """The best-first search's table of positions while it runs (its memory)."""
         # Safe plays while redeals remain (fast, not proven exact): see the module doc.
         self.loose = True
         self.root = _convert(game)
@@ -779,6 +839,28 @@ class _Search:
             return steps0
         if self.is_dead(piles, fnd, r):
             return False
+        self.table = parents
+        self.budget.tables.append(parents)
+        try:
+            found = yield from self._best_first(
+                parents, piles, fnd, r, root_key, root_hash, max_states, use_autoplay
+            )
+        finally:
+            self.budget.tables.remove(parents)
+            self.table = {}
+        return found
+
+    def _best_first(
+        self,
+        parents: dict[Key, tuple[Key, tuple[Step, ...]]],
+        piles: Piles,
+        fnd: bytes,
+        r: int,
+        root_key: Key,
+        root_hash: int,
+        max_states: int,
+        use_autoplay: bool,
+    ) -> Generator[None, None, list[Step] | bool | None]:
         # The dead-position test runs when a position is taken from the heap
         # (most never are): ``check`` holds the suits it looks at.
         heap: list[tuple[int, int, Piles, bytes, int, Key, int, Sequence[int]]] = [
@@ -864,6 +946,9 @@ class _Search:
         root_hash = self.phash(piles)
         root_key = _make_key(root_hash, fnd, r)
         seen: set[Key] = {root_key}
+        max_seen = self.budget.seen()
+        if max_states is not None:
+            max_seen = min(max_seen, max_states)
         path: list[tuple[Step, ...]] = [tuple(steps0)]
         thorough = thorough and not self.accept
 
@@ -890,8 +975,10 @@ class _Search:
             seen.add(ck)
             if tick():
                 yield
-            if max_states is not None and len(seen) > max_states:
-                return None
+            if len(seen) > max_seen:
+                if max_states is not None:
+                    return None  # over its share: the portfolio's other searches go on
+                raise _Stop  # out of memory budget: unknown
             if _found_count(cf) == 104:
                 path.append(steps)
                 return [s for chunk in path for s in chunk]
@@ -964,14 +1051,17 @@ def solve(
     max_nodes: int | None = None,
     cancel: threading.Event | Callable[[], bool] | None = None,
     clock: Callable[[], float] = time.monotonic,
+    max_bytes: int | None = None,
 ) -> Result:
     """Search ``game`` (never changed) for a win within ``budget_s`` seconds / ``max_nodes``.
 
     "won" comes with a line of engine tokens that replays to a won game; "lost"
     only when the whole reachable space was searched; "unknown" otherwise
-    (budget spent or cancelled). Seconds are counted by ``clock``: wall time by
-    default; the benchmark can count the process's CPU time
-    (``time.process_time``), so its figures hold on a busy machine.
+    (budget spent, memory budget ``max_bytes`` reached, or cancelled). Seconds are
+    counted by ``clock``: wall time by default; the benchmark can count the process's
+    CPU time (``time.process_time``), so its figures hold on a busy machine. The
+    search's tables stay within ``max_bytes`` (checked as they grow) and are all let
+    go on return, caches included once no other solve() runs.
     """
     start = clock()
     if isinstance(cancel, threading.Event):
@@ -982,7 +1072,7 @@ def solve(
             return False
     else:
         stop = cancel
-    budget = _Budget(clock() + budget_s, max_nodes, stop, clock)
+    budget = _Budget(start + budget_s, max_nodes, stop, max_bytes or memory_budget, clock)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
         return Result(outcome, line or [], budget.nodes, clock() - start)
@@ -993,17 +1083,70 @@ def solve(
         except (IllegalMove, AssertionError):  # a bug: never hand out a bad line
             return done("unknown")
 
-    if len(_COUNTS) > 200_000:  # the caches only speed things up: keep them small
-        for cache in (_COUNTS, _NEEDS, _DEPTHS, _ACCEPTED, _SAFE, _FIDS, _PLAYED):
-            cache.clear()
     if game.is_won:
         return done("won")
     if stop():
         return done("unknown")
+    global _running
+    with _running_lock:
+        _running += 1
     try:
         return _run_portfolio(game, budget, written, done)
     except _Stop:
         return done("unknown")
+    finally:
+        with _running_lock:
+            _running -= 1
+            if _running == 0:
+                _clear_caches()
+                if budget.nodes >= _GIVE_BACK_NODES:
+                    _give_back_memory()
+
+
+_GIVE_BACK_NODES: Final = 20_000
+"""A search this big (a second or more) hands its memory back on return; a small one has
+little to give and returns at once (a cancelled hint answers within 100 ms)."""
+
+_running = 0
+"""solve() calls in progress (threads): the caches are dropped when the last one ends."""
+_running_lock = threading.Lock()
+
+
+def _clear_caches() -> None:
+    for cache in (_COUNTS, _NEEDS, _DEPTHS, _ACCEPTED, _SAFE, _FIDS, _PLAYED):
+        cache.clear()
+
+
+_malloc_trim: Callable[[int], int] | bool | None = False
+"""glibc's malloc_trim, looked up on first use (None: not there)."""
+
+
+def _give_back_memory() -> None:
+    """Hand what the search freed back to the system (else the process stays tens of MB
+    above its size before the search). A full collection empties the interpreter's free
+    lists, whose few recently freed tuples would each pin a whole arena of the search's
+    memory; on Linux, glibc's malloc_trim returns the heap that large tables freed."""
+    gc.collect()
+    global _malloc_trim
+    if _malloc_trim is False:
+        _malloc_trim = None
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+
+                _malloc_trim = ctypes.CDLL("libc.so.6").malloc_trim
+            except (OSError, AttributeError):
+                pass
+    if callable(_malloc_trim):
+        _malloc_trim(0)
+
+
+def _trim_caches(max_bytes: int) -> None:
+    """Drop the caches when they outgrow ``max_bytes`` (they only speed things up)."""
+    entries = len(_COUNTS) + len(_PLAYED) + 2 * len(_ACCEPTED)
+    entries += sum(len(cache) for cache in list(_DEPTHS.values()))
+    if entries * _CACHE_ENTRY_BYTES > max_bytes:
+        _clear_caches()
 
 
 def _run_portfolio(
@@ -1015,23 +1158,38 @@ def _run_portfolio(
     """The searches of the portfolio take turns, each resumed where it stopped
     with a doubled slice; any search that runs out of positions proves the loss."""
     searches = [_Search(game, budget, *weights) for weights in _PORTFOLIO]
-    cap = max(1, _MAX_STATES // len(searches))
+    cap = budget.states()
     running: list[tuple[_Search, Generator[None, None, list[Step] | bool | None]]] = [
         (s, s.best_first(max_states=cap, use_autoplay=True)) for s in searches
     ]
     # One exhaustive depth-first search takes its turn too: it wins deals the
-    # best-first searches miss, and it is the one that proves most losses.
+    # best-first searches miss, and it is the one that proves most losses. It
+    # remembers at most half of what the budget allows a depth-first search.
     dfs = _Search(game, budget)
     running.append(
-        (dfs, dfs.depth_first_turns(use_autoplay=True, thorough=True, max_states=_MAX_STATES))
+        (
+            dfs,
+            dfs.depth_first_turns(
+                use_autoplay=True, thorough=True, max_states=max(1, budget.seen() // 2)
+            ),
+        )
     )
     turn = _FIRST_SLICE
     while running:
         for entry in list(running):
+            if entry not in running:
+                continue
             search, gen = entry
             budget.slice_end = budget.clock() + turn
             try:
                 next(gen)
+                if budget.over:
+                    # Over the memory budget: the largest search goes, the others go on
+                    # (a search's memory is its table of positions).
+                    budget.over = False
+                    largest = max(running, key=lambda e: len(e[0].table))
+                    largest[1].close()
+                    running.remove(largest)
                 continue
             except StopIteration as end:
                 found: list[Step] | bool | None = end.value
@@ -1044,6 +1202,8 @@ def _run_portfolio(
             # while redeals remained; then settle it without them.
             budget.slice_end = budget.deadline
             if search.inexact:
+                for _, other in running:
+                    other.close()  # their memory goes to the depth-first search
                 search.loose = False
                 steps = search.depth_first(use_autoplay=True)
                 if steps is not None:
@@ -1194,12 +1354,20 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="redeals in the game instead of the variant's (0: the no-redeal game)",
     )
+    parser.add_argument(
+        "--max-mb",
+        type=float,
+        default=MAX_BYTES / 2**20,
+        help="memory budget of the search's tables, in MB (default %(default)g)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
 def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
     """The position the options name (the deal, with its rules changed as asked)."""
+    if not 1 <= args.max_mb <= 1e6:
+        parser.error(f"--max-mb must be a number of megabytes from 1, got {args.max_mb}")
     if not args.budget_s > 0 or args.budget_s > 1e6:
         parser.error(f"--budget-s must be a positive number of seconds, got {args.budget_s}")
     if args.redeals is not None and not 0 <= args.redeals <= 99:
@@ -1218,7 +1386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     game = _game(parser, args)
-    result = solve(game, budget_s=args.budget_s)
+    result = solve(game, budget_s=args.budget_s, max_bytes=int(args.max_mb * 2**20))
     if args.json:
         print(
             json.dumps(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -32,10 +32,21 @@ MAX_FRAME_S = 0.25
 """Time clamp after a stall (a dragged window, a slow disk): never more than this per frame."""
 FPS = 60
 MIN_SIZE = (800, 600)
+MAX_SLEEP_S = 1.0
+"""The longest idle sleep: with nothing scheduled the loop still looks round once a second
+(saves failing in the background are reported then)."""
 
 
 class EventSource(Protocol):
     def poll(self, window_size: tuple[int, int]) -> list[GameEvent]: ...
+
+
+class SleepingEventSource(EventSource, Protocol):
+    """An event source the loop can sleep on while the table is still."""
+
+    def wait(self, window_size: tuple[int, int], timeout_s: float) -> list[GameEvent]:
+        """Block until an event arrives or ``timeout_s`` passes; then the events there are."""
+        ...
 
 
 class AppHook(Protocol):
@@ -44,6 +55,10 @@ class AppHook(Protocol):
     def handle(self, event: GameEvent) -> bool: ...
 
     def update(self, dt: float) -> None: ...
+
+    def wake_at(self, now: float) -> float | None:
+        """Like :meth:`Scene.wake_at`: when this hook next needs an update."""
+        ...
 
 
 @dataclass
@@ -60,22 +75,53 @@ class Options:
 @dataclass
 class LoopStats:
     frames: int = 0
+    frame_ms: list[float] = field(default_factory=list)
+    sleeps: int = 0
+    """Iterations that ended asleep on the event queue instead of waiting for the next frame."""
 
 
 def run_loop(
     app: App, clock: Clock, events: EventSource, max_frames: int | None = None
 ) -> LoopStats:
     """Fix Your Timestep: real time accumulates and is consumed in fixed steps;
-    drawing happens once per frame; a stall is clamped to MAX_FRAME_S."""
+    drawing happens once per frame; a stall is clamped to MAX_FRAME_S.
+
+    Idle: when no scene or hook animates (:meth:`App.next_wake`), the clock
+    allows it (``Clock.sleeps``: the real one does) and the event source can
+    block (:class:`SleepingEventSource`), the loop sleeps on the event
+    queue until the next scheduled change (the clock's next second, the kiosk's
+    idle timer...) or the first event, instead of waking 60 times a second. On
+    waking, the whole steps slept through are taken in one update (nothing moved
+    meanwhile; a sleep overrun by a suspend or a stall is clamped like a stall),
+    then the events that woke it are handled in the same frame.
+    """
     stats = LoopStats()
+    sleeper: SleepingEventSource | None = (
+        events  # type: ignore[assignment]
+        if getattr(clock, "sleeps", False) and callable(getattr(events, "wait", None))
+        else None
+    )
     previous = clock.now()
     lag = 0.0
+    planned: float | None = None
+    """How long the loop is going to sleep (None: it is not)."""
     while app.running:
+        if planned is not None and sleeper is not None:
+            batch = sleeper.wait(app.size, planned)
         now = clock.now()
-        lag += min(now - previous, MAX_FRAME_S)
-        previous = now
         app.now = now
-        for event in events.poll(app.size):
+        if planned is not None:
+            lag += min(now - previous, planned + MAX_FRAME_S)
+            planned = None
+            whole = int((lag + 1e-9) / STEP)
+            if whole > 0:
+                app.update(whole * STEP)
+                lag = max(0.0, lag - whole * STEP)
+        else:
+            lag += min(now - previous, MAX_FRAME_S)
+            batch = events.poll(app.size)
+        previous = now
+        for event in batch:
             app.handle(event)
         # The tolerance: a frame of exactly 1/60 s, measured as a difference of
         # two float times, can come out a hair short and would skip its step.
@@ -86,6 +132,13 @@ def run_loop(
         stats.frames += 1
         if max_frames is not None and stats.frames >= max_frames:
             break
+        wake = app.next_wake() if sleeper is not None and app.running else None
+        if wake is not None:
+            sleep = min(wake, app.now + MAX_SLEEP_S) - clock.now()
+            if sleep > STEP:
+                stats.sleeps += 1
+                planned = sleep
+                continue
         clock.wait(FPS)
     return stats
 
@@ -105,10 +158,11 @@ class App:
         self.screen = self._open_window()
         self.size = self.screen.get_size()
         self.layout = self._compute_layout(self.size)
-        self.fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
         self.art = CardArt(four_colour=session.settings.four_colour)
         self.scenes: list[Scene] = []
         self.table = TableScene(self)
+        self._prefetch_cards()  # in the background while the rest is set up
+        self.fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
         self.push(self.table)
         self._notice_clock = 0.0
         self.on_quit: Callable[[], bool] | None = None
@@ -159,6 +213,11 @@ class App:
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         return pygame.display.set_mode(size, flags)
 
+    def _prefetch_cards(self) -> None:
+        """Start rasterising the cards the next full frame shows (the visible ones first)."""
+        size = (self.layout.card_w, self.layout.card_h)
+        self.art.prefetch(self.table.visible_cards(), size)
+
     def _window_size(self) -> tuple[int, int]:
         surface = pygame.display.get_surface()
         return surface.get_size() if surface is not None else self.size
@@ -170,6 +229,7 @@ class App:
         self.size = self.screen.get_size()
         self.layout = self._compute_layout(self.size)
         self.art.clear()
+        self._prefetch_cards()
         for scene in self.scenes:
             scene.relayout()
         self.full_redraw = True
@@ -323,6 +383,19 @@ class App:
             self.table.say(" ".join(notes))
 
     # -- frame ---------------------------------------------------------------------
+
+    def next_wake(self) -> float | None:
+        """When the loop must next update (``App.now`` seconds): None while anything
+        animates or waits on a background job; else the earliest scheduled change
+        of the scenes and hooks (``math.inf``: none)."""
+        wake = math.inf
+        now = self.now
+        for watcher in [*self.hooks, *self.scenes]:
+            at = watcher.wake_at(now) if hasattr(watcher, "wake_at") else None
+            if at is None:
+                return None
+            wake = min(wake, at)
+        return wake
 
     def update(self, dt: float) -> None:
         for hook in self.hooks:

@@ -11,7 +11,9 @@ keep their colours.
 
 Surfaces are cached per (card, size, colour scheme) in a small LRU: two sizes of the whole
 deck. A resize just asks for the new size; the old surfaces fall out (``clear()`` drops them
-at once). Rasterising is lazy: only the cards asked for are drawn.
+at once). Rasterising is lazy: only the cards asked for are drawn; :meth:`CardArt.prefetch`
+starts the ones about to be shown (the visible cards, at start and after a resize) in
+background threads (SDL_image lets go of the GIL), so they are ready by the first frame.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from __future__ import annotations
 import io
 import re
 from collections import OrderedDict
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
@@ -41,6 +45,10 @@ SHADOW_LIMIT = 8
 SHADOW_ALPHA = 110
 
 BACK = "back"
+PREFETCH_THREADS = 2
+
+Key = tuple[str, int, int, str]
+"""(card name or ``BACK``, width, height, four-colour fill or "")."""
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _SIZE_ATTR = re.compile(r'\s(?:width|height)="[^"]*"')
@@ -103,7 +111,9 @@ class CardArt:
     def __init__(self, four_colour: bool = False) -> None:
         self._four_colour = four_colour
         self._svg: dict[str, str] = {}
-        self._cache: OrderedDict[tuple[str, int, int, str], pygame.Surface] = OrderedDict()
+        self._cache: OrderedDict[Key, pygame.Surface] = OrderedDict()
+        self._pending: dict[Key, Future[pygame.Surface]] = {}
+        self._pool: ThreadPoolExecutor | None = None
         self._shadows: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
 
     @property
@@ -114,16 +124,34 @@ class CardArt:
         """Diamonds blue and clubs green (on), or the usual red and black (off)."""
         self._four_colour = bool(on)
 
-    def face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
-        """The face of ``card`` (0..51, as in :mod:`crescent.rules.cards`) at exactly ``size``."""
+    def _key(self, card: int | None, size: tuple[int, int]) -> Key:
+        """The cache key of ``card``'s face (None: the back) at ``size``."""
+        w, h = _check_size(size)
+        if card is None:
+            return (BACK, w, h, "")
         if not 0 <= card < 52:
             raise ValueError(f"{card!r} is not a card: cards are 0..51")
         colour = FOUR_COLOUR.get(suit_of(card), "") if self._four_colour else ""
-        return self._get(card_text(card), size, colour)
+        return (card_text(card), w, h, colour)
+
+    def face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
+        """The face of ``card`` (0..51, as in :mod:`crescent.rules.cards`) at exactly ``size``."""
+        return self._get(self._key(card, size))
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         """The back of a card, for face-down cards, at exactly ``size``."""
-        return self._get(BACK, size, "")
+        return self._get(self._key(None, size))
+
+    def prefetch(self, cards: Iterable[int | None], size: tuple[int, int]) -> None:
+        """Start rasterising these faces (None: the back) at ``size`` in the background;
+        ``face`` and ``back`` then take them when ready (waiting only for their own)."""
+        for card in cards:
+            key = self._key(card, size)
+            if key in self._cache or key in self._pending:
+                continue
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(PREFETCH_THREADS, "crescent-art")
+            self._pending[key] = self._pool.submit(_rasterise_key, key)
 
     def shadow(self, size: tuple[int, int], radius: int) -> pygame.Surface:
         """A soft shadow for a card of ``size``, blurred over ``radius`` pixels.
@@ -162,26 +190,39 @@ class CardArt:
         """Drop every cached surface (the SVG text stays: it does not depend on size)."""
         self._cache.clear()
         self._shadows.clear()
+        for pending in self._pending.values():
+            pending.cancel()
+        self._pending.clear()
 
     def cached(self) -> int:
         """How many card surfaces are cached (for tests and diagnostics)."""
         return len(self._cache) + len(self._shadows)
 
-    def _get(self, name: str, size: tuple[int, int], colour: str) -> pygame.Surface:
-        w, h = _check_size(size)
-        key = (name, w, h, colour)
+    def _get(self, key: Key) -> pygame.Surface:
         surface = self._cache.get(key)
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
-        svg = self._svg.get(name)
-        if svg is None:
-            svg = resources.read_text(f"cards/{name}.svg")
-            self._svg[name] = svg
-        if colour:
-            svg = recoloured(svg, colour)
-        surface = _for_display(rasterise(svg, (w, h)))
+        pending = self._pending.pop(key, None)
+        surface = pending.result() if pending is not None else None
+        if surface is None:
+            name = key[0]
+            svg = self._svg.get(name)
+            if svg is None:
+                svg = self._svg[name] = resources.read_text(f"cards/{name}.svg")
+            surface = _rasterise_key(key, svg)
+        surface = _for_display(surface)
         self._cache[key] = surface
         while len(self._cache) > CACHE_LIMIT:
             self._cache.popitem(last=False)
         return surface
+
+
+def _rasterise_key(key: Key, svg: str | None = None) -> pygame.Surface:
+    """The picture ``key`` names (any thread: it touches no shared state)."""
+    name, w, h, colour = key
+    if svg is None:
+        svg = resources.read_text(f"cards/{name}.svg")
+    if colour:
+        svg = recoloured(svg, colour)
+    return rasterise(svg, (w, h))

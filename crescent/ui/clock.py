@@ -9,6 +9,10 @@ import pygame
 
 
 class Clock(Protocol):
+    sleeps: bool
+    """Whether the loop may sleep on the event source while idle (the event source's
+    wait then moves this clock: real time for the real clock)."""
+
     def now(self) -> float:
         """Seconds, monotonic."""
         ...
@@ -19,6 +23,8 @@ class Clock(Protocol):
 
 
 class RealClock:
+    sleeps = True
+
     def __init__(self) -> None:
         self._tick = pygame.time.Clock()
 
@@ -30,11 +36,16 @@ class RealClock:
 
 
 class SteppedClock:
-    """Time moves by exactly one frame per ``wait``: deterministic tests and screenshots."""
+    """Time moves by exactly one frame per ``wait``: deterministic tests and screenshots.
 
-    def __init__(self, step: float = 1 / 60) -> None:
+    It never sleeps on the event queue (that would take real time) unless
+    ``sleeps``: then the event source's ``wait`` must :meth:`advance` it.
+    """
+
+    def __init__(self, step: float = 1 / 60, *, sleeps: bool = False) -> None:
         self.t = 0.0
         self.step = step
+        self.sleeps = sleeps
 
     def now(self) -> float:
         return self.t

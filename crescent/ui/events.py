@@ -1,7 +1,7 @@
 """The one adapter from pygame's event queue to the game's own events.
 
-This is the only caller of ``pygame.event.get()``. Mouse and finger events
-become pointer events in table (window) pixels; mouse events that SDL
+This is the only caller of ``pygame.event.get()`` and ``pygame.event.wait()``.
+Mouse and finger events become pointer events in table (window) pixels; mouse events that SDL
 synthesises from touches are dropped, since the finger events carry them.
 Keys become :class:`crescent.control.input.KeyPress`. Window events become
 :class:`~crescent.control.input.WindowEvent` (the game's events are defined,
@@ -9,6 +9,11 @@ pygame-free, in :mod:`crescent.control.input`; they are re-exported here).
 """
 
 from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import cast
 
 import pygame
 
@@ -93,12 +98,91 @@ def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent
 
 
 class PygameEvents:
-    """The real event source: drains pygame's queue once per frame."""
+    """The real event source: drains pygame's queue once per frame, or sleeps on it."""
 
     def poll(self, window_size: tuple[int, int]) -> list[GameEvent]:
+        return self._translated(pygame.event.get(), window_size)
+
+    def wait(self, window_size: tuple[int, int], timeout_s: float) -> list[GameEvent]:
+        """Sleep until the first event or ``timeout_s``; then the whole queue."""
+        if not _sleep_on_queue(timeout_s):
+            return []
+        return self._translated(pygame.event.get(), window_size)
+
+    @staticmethod
+    def _translated(raw: list[pygame.event.Event], window_size: tuple[int, int]) -> list[GameEvent]:
         out: list[GameEvent] = []
-        for ev in pygame.event.get():
+        for ev in raw:
             g = translate(ev, window_size)
             if g is not None:
                 out.append(g)
         return out
+
+
+# -- sleeping on the queue -------------------------------------------------------------
+
+_BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
+"""Video drivers whose SDL_WaitEventTimeout sleeps in the system until an event
+(elsewhere, and in pygame's own ``event.wait``, SDL looks every millisecond)."""
+_PEEK_S = 1 / 60
+"""Elsewhere: look at the queue once a frame (the latency of an input stays one frame)."""
+
+_sdl_wait: Callable[[object, int], int] | bool | None = False
+"""SDL_WaitEventTimeout of the SDL pygame runs on; None when it cannot be used; False: not
+looked up yet."""
+
+
+def _find_sdl_wait() -> Callable[[object, int], int] | None:
+    """SDL's SDL_WaitEventTimeout from the very library pygame loaded, or None."""
+    try:
+        if pygame.display.get_driver() not in _BLOCKING_DRIVERS:
+            return None
+    except pygame.error:
+        return None
+    import ctypes
+    import glob
+    import os
+    import sys
+
+    candidates: list[str] = []
+    if sys.platform.startswith("linux"):
+        try:
+            with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+                for line in maps:
+                    path = line.rsplit(" ", 1)[-1].strip()
+                    name = os.path.basename(path)
+                    if name.startswith("libSDL2-2") or name.startswith("libSDL2.so"):
+                        candidates.append(path)
+                        break
+        except OSError:
+            pass
+    else:
+        here = os.path.dirname(pygame.__file__)
+        for pattern in ("SDL2.dll", ".dylibs/libSDL2*.dylib", "libSDL2*.dylib"):
+            candidates += glob.glob(os.path.join(here, pattern))
+    for path in candidates:
+        try:
+            fn = ctypes.CDLL(path).SDL_WaitEventTimeout
+        except (OSError, AttributeError):
+            continue
+        fn.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        fn.restype = ctypes.c_int
+        return cast(Callable[[object, int], int], fn)
+    return None
+
+
+def _sleep_on_queue(timeout_s: float) -> bool:
+    """Sleep until an event is queued (True) or ``timeout_s`` passed (False)."""
+    global _sdl_wait
+    if _sdl_wait is False:
+        _sdl_wait = _find_sdl_wait()
+    if callable(_sdl_wait):
+        # The GIL is released meanwhile (ctypes); a NULL event leaves it in the queue.
+        return bool(_sdl_wait(None, max(1, math.ceil(timeout_s * 1000))))
+    end = time.perf_counter() + timeout_s
+    while not pygame.event.peek():
+        left = end - time.perf_counter()
+        if left <= 0:
+            return False
+        time.sleep(min(left, _PEEK_S))
+    return True

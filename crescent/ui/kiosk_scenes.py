@@ -24,9 +24,10 @@ from crescent.control.anim import MOVE_S, Flight
 from crescent.control.input import KeyPress, PointerDown, PointerUp
 from crescent.i18n import text as T
 from crescent.kiosk.config import PIN_DIGITS, KioskConfig
-from crescent.kiosk.core import Kiosk, apply_kiosk_config
+from crescent.kiosk.core import KIOSK_SOLVER_BYTES, Kiosk, apply_kiosk_config
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
 from crescent.rules.modes import HudItem
+from crescent.solver import search as solver
 from crescent.ui import render
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
 from crescent.ui.hud import HudLook, format_time
@@ -215,6 +216,9 @@ class AttractScene(TableScene):
         else:
             self.wait = STEP_S
 
+    def wake_at(self, now: float) -> float | None:
+        return None  # the loop plays and the caption pulses: every frame
+
     def _play(self, token: str) -> None:
         demo = self.demo
         if token == REDEAL:
@@ -369,6 +373,14 @@ class PinPad(Overlay):
                 self.press("ok")
             elif event.key == "escape":
                 self.press("cancel")
+
+    def wake_at(self, now: float) -> float | None:
+        guard = self.kiosk.guard
+        left = guard.wait_left(now) if guard is not None else 0.0
+        if left <= 0:
+            return math.inf
+        # The countdown shows whole seconds: it changes when the wait left crosses one.
+        return now + (left - math.floor(left) or 1.0)
 
     def update(self, dt: float) -> None:
         wait = self.wait_left()
@@ -554,6 +566,7 @@ class AppKioskHost:
 
 def install_kiosk(app: App, config: Config) -> Kiosk:
     """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
+    solver.set_memory_budget(KIOSK_SOLVER_BYTES)
     # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
     kc = config.kiosk_config or KioskConfig()
     host = AppKioskHost(app)

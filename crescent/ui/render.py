@@ -117,16 +117,16 @@ def _wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """A calm green felt: a soft radial gradient, with a faint grain."""
     w, h = size
-    small = pygame.Surface((48, 48))
+    pixels = bytearray()
+    ramp = list(zip(FELT_CENTRE, FELT_EDGE, strict=True))
     for y in range(48):
+        dy = (y - 21.5) / 26
         for x in range(48):
-            dx, dy = (x - 23.5) / 24, (y - 21.5) / 26
+            dx = (x - 23.5) / 24
             t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
             t = t * t * (3 - 2 * t)
-            small.set_at(
-                (x, y),
-                tuple(int(a + (b - a) * t) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True)),
-            )
+            pixels += bytes(int(a + (b - a) * t) for a, b in ramp)
+    small = pygame.image.frombytes(bytes(pixels), (48, 48), "RGB")
     surf = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
     return surf.convert() if pygame.display.get_surface() is not None else surf
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,7 +31,14 @@ class Scene:
         """An input event reached this (top) scene."""
 
     def update(self, dt: float) -> None:
-        """Advance by one fixed step."""
+        """Advance by one fixed step (after an idle sleep: the steps slept through, at once)."""
+
+    def wake_at(self, now: float) -> float | None:
+        """When this scene next needs an update: None while it animates (every frame),
+        else the time (``App.now`` seconds) of its next scheduled change, ``math.inf``
+        for none. While every scene and hook has one, the loop sleeps on the event
+        queue until the earliest."""
+        return math.inf
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         """Draw; return the changed rects, or None when the whole surface changed.

@@ -8,6 +8,7 @@ changed) and the HUD by :mod:`crescent.ui.hud`.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
@@ -28,19 +29,21 @@ from crescent.control.input import (
 from crescent.i18n import text as T
 from crescent.rules.engine import PILES, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End
-from crescent.solver.autofinish import finish_line
-from crescent.solver.hints import HintAnswer, HintWorker
 from crescent.ui.events import GameEvent, WindowEvent
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
 from crescent.ui.table_view import SlotLook, TableView
 
 if TYPE_CHECKING:
+    from crescent.solver.hints import HintAnswer, HintWorker
     from crescent.ui.app import App
 
 # The HUD and the view moved out of this module; these names are kept here for callers.
 __all__ = ["HUD_ITEMS", "MESSAGE_S", "HudLook", "SlotLook", "TableScene", "format_time"]
 
 
+CLOCK_LATE_S = 1 / 60
+"""The idle loop wakes this long after the clock's next whole second (one update step),
+so the step that crosses it has been taken when it draws."""
 MESSAGE_S = 3.5
 
 
@@ -53,7 +56,7 @@ class TableScene(TableView):
         super().__init__(app)
         self.controller = Controller(hud_items=self.hud_items)
         self.anims = Animations()
-        self.hints = HintWorker()
+        self._hints: HintWorker | None = None
         self.hint: HintAnswer | None = None
         self.hint_pending = False
         self.message: tuple[str, float] | None = None
@@ -72,6 +75,15 @@ class TableScene(TableView):
         self.controller.hud_items = self.hud_items
         self.base = None
 
+    @property
+    def hints(self) -> HintWorker:
+        """The hint worker, made on first use: the solver is not loaded before a hint."""
+        if self._hints is None:
+            from crescent.solver.hints import HintWorker
+
+            self._hints = HintWorker()
+        return self._hints
+
     def say(self, message: str) -> None:
         self.message = (message, MESSAGE_S)
         self.message_age = 0.0
@@ -85,7 +97,8 @@ class TableScene(TableView):
         self.message = None
 
     def _reset_hint(self) -> None:
-        self.hints.cancel()
+        if self._hints is not None:
+            self._hints.cancel()
         self.hint = None
         self.hint_pending = False
 
@@ -106,7 +119,12 @@ class TableScene(TableView):
         changes = self.app.session.changes
         if self._finish_for != changes:
             self._finish_for = changes
-            self.finish = finish_line(self.game) if not self.finishing else None
+            if self.finishing:
+                self.finish = None
+            else:
+                from crescent.solver.autofinish import finish_line
+
+                self.finish = finish_line(self.game)
 
     # -- input -------------------------------------------------------------------
 
@@ -312,10 +330,27 @@ class TableScene(TableView):
             self.message_age += dt
             if self.message_age >= self.message[1]:
                 self.message = None
-        answer = self.hints.poll()
+        answer = self._hints.poll() if self._hints is not None else None
         if answer is not None:
             self._hint_ready(answer)
         self._update_finish()
+
+    def wake_at(self, now: float) -> float | None:
+        drag = self.controller.drag
+        if (
+            self.anims.busy
+            or self.finishing
+            or self._after_landing
+            or self.message is not None
+            or self.hint_pending
+            or (drag is not None and drag.active)
+        ):
+            return None
+        session = self.app.session
+        if self.app.paused or not session.started or self.game.status != "playing":
+            return math.inf
+        # The clock on screen shows whole seconds: it changes at the next one.
+        return now + math.floor(session.elapsed) + 1 - session.elapsed + CLOCK_LATE_S
 
     def _land(self, landed: list[Flight]) -> None:
         if not self.anims.busy and self._after_landing:
@@ -325,3 +360,16 @@ class TableScene(TableView):
                 elif what is End.BLOCKED:
                     self.app.open_blocked()
             self._after_landing.clear()
+
+    # -- drawing -------------------------------------------------------------------
+
+    def visible_cards(self) -> list[int | None]:
+        """The card showing on each place (None: a face-down card), empty places left out:
+        the art the next full frame needs (see ``CardArt.prefetch``)."""
+        game = self.game
+        out: list[int | None] = []
+        for p, pile in enumerate(game.piles):
+            if pile:
+                out.append(None if len(pile) - 1 < game.down[p] else pile[-1])
+        out += [found[-1] for found in game.foundations if found]
+        return out

@@ -17,12 +17,12 @@ from crescent.control.anim import Animations
 from crescent.control.input import Controller
 from crescent.rules.engine import PILES, Game, Move
 from crescent.rules.modes import HudItem
-from crescent.solver.hints import HintAnswer
 from crescent.ui import hud, render
 from crescent.ui.hud import HudLook
 from crescent.ui.scene import Scene
 
 if TYPE_CHECKING:
+    from crescent.solver.hints import HintAnswer
     from crescent.ui.app import App
 
 

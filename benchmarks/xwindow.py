@@ -1,0 +1,396 @@
+"""What a player feels, measured on the real game in a real X window (under Xvfb).
+
+``python -m crescent.bench frames`` runs this part when Xvfb is installed
+(``apt-get install -y xvfb``; libX11 and libXtst come with it). For each run a
+fresh game process (``main.py``) opens a 1280x800 window on its own Xvfb
+display, and this process drives it like a player through the X server:
+
+* **click -> first change / -> settled**: a left click sent through XTEST
+  (``XTestFakeButtonEvent``) on a pile whose card has one place to go, then
+  screen grabs (``XGetImage`` of the box around the pile and its destination)
+  as fast as they come: the first grab that differs from before the click
+  (first change), and the last grab that differs from the one before it, once
+  nothing has changed for ``QUIET_S`` (settled). Each click is followed by an
+  undo (the ``U`` key), timed the same way, so every click starts from the same
+  position. Times are from just before the click is flushed to the X server to
+  the end of the grab that saw the change (so they include up to one grab,
+  about a millisecond).
+* **idle CPU**: after the clicks (a move stays played, so the clock on screen
+  runs), once settled, the game's own CPU time (``/proc/PID/stat``) over
+  ``--idle-seconds`` of wall time; meanwhile the clock's cell is grabbed twice a
+  second to check that it still ticks once a second.
+
+Runs are interleaved: every run measures clicks, undos and idle in turn; the
+figures are the medians over all runs. Linux only (``/proc``, X11).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZE = (1280, 800)
+CODE = "CR1-N-AAAAAAB"
+QUIET_S = 0.4
+"""No change on screen for this long: the move has settled."""
+TIMEOUT_S = 3.0
+
+
+# -- X11 through ctypes (no Python package needed) ------------------------------------------
+
+
+class _Funcs(ctypes.Structure):
+    _fields_ = [
+        (name, ctypes.c_void_p) for name in ("create", "destroy", "get", "put", "sub", "add")
+    ]
+
+
+class _XImage(ctypes.Structure):
+    _fields_ = [
+        ("width", ctypes.c_int),
+        ("height", ctypes.c_int),
+        ("xoffset", ctypes.c_int),
+        ("format", ctypes.c_int),
+        ("data", ctypes.c_void_p),
+        ("byte_order", ctypes.c_int),
+        ("bitmap_unit", ctypes.c_int),
+        ("bitmap_bit_order", ctypes.c_int),
+        ("bitmap_pad", ctypes.c_int),
+        ("depth", ctypes.c_int),
+        ("bytes_per_line", ctypes.c_int),
+        ("bits_per_pixel", ctypes.c_int),
+        ("red_mask", ctypes.c_ulong),
+        ("green_mask", ctypes.c_ulong),
+        ("blue_mask", ctypes.c_ulong),
+        ("obdata", ctypes.c_void_p),
+        ("f", _Funcs),
+    ]
+
+
+_DESTROY = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(_XImage))
+_ZPIXMAP = 2
+_ALL_PLANES = ctypes.c_ulong(0xFFFFFFFF)
+
+
+def _lib(name: str) -> ctypes.CDLL | None:
+    path = ctypes.util.find_library(name)
+    for candidate in (path, f"lib{name}.so.6"):
+        if candidate:
+            try:
+                return ctypes.CDLL(candidate)
+            except OSError:
+                continue
+    return None
+
+
+class X11:
+    """One connection to an X display: XTEST input and screen grabs."""
+
+    def __init__(self, display: str) -> None:
+        x11, xtst = _lib("X11"), _lib("Xtst")
+        if x11 is None or xtst is None:
+            raise RuntimeError("libX11 / libXtst not found")
+        self.x11, self.xtst = x11, xtst
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x11.XDefaultRootWindow.restype = ctypes.c_ulong
+        x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        x11.XGetImage.restype = ctypes.POINTER(_XImage)
+        x11.XGetImage.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_ulong,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.c_uint,
+            ctypes.c_uint,
+            ctypes.c_ulong,
+            ctypes.c_int,
+        ]
+        x11.XFlush.argtypes = [ctypes.c_void_p]
+        x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        x11.XKeysymToKeycode.restype = ctypes.c_ubyte
+        x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        xtst.XTestFakeMotionEvent.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.c_ulong,
+        ]
+        xtst.XTestFakeButtonEvent.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_uint,
+            ctypes.c_int,
+            ctypes.c_ulong,
+        ]
+        xtst.XTestFakeKeyEvent.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_uint,
+            ctypes.c_int,
+            ctypes.c_ulong,
+        ]
+        self.dpy = x11.XOpenDisplay(display.encode())
+        if not self.dpy:
+            raise RuntimeError(f"cannot open X display {display}")
+        self.root = x11.XDefaultRootWindow(self.dpy)
+
+    def close(self) -> None:
+        self.x11.XCloseDisplay(self.dpy)
+
+    def move(self, x: int, y: int) -> None:
+        self.xtst.XTestFakeMotionEvent(self.dpy, -1, x, y, 0)
+        self.x11.XSync(self.dpy, 0)
+
+    def click(self, x: int, y: int) -> float:
+        """Press and release the left button at (x, y); the time the click was sent."""
+        self.xtst.XTestFakeMotionEvent(self.dpy, -1, x, y, 0)
+        self.x11.XSync(self.dpy, 0)
+        self.xtst.XTestFakeButtonEvent(self.dpy, 1, 1, 0)
+        self.xtst.XTestFakeButtonEvent(self.dpy, 1, 0, 0)
+        sent = time.perf_counter()
+        self.x11.XFlush(self.dpy)
+        return sent
+
+    def key(self, keysym: int) -> float:
+        code = self.x11.XKeysymToKeycode(self.dpy, keysym)
+        self.xtst.XTestFakeKeyEvent(self.dpy, code, 1, 0)
+        self.xtst.XTestFakeKeyEvent(self.dpy, code, 0, 0)
+        sent = time.perf_counter()
+        self.x11.XFlush(self.dpy)
+        return sent
+
+    def grab(self, box: tuple[int, int, int, int]) -> bytes:
+        x, y, w, h = box
+        img = self.x11.XGetImage(self.dpy, self.root, x, y, w, h, _ALL_PLANES, _ZPIXMAP)
+        if not img:
+            raise RuntimeError("XGetImage failed")
+        c = img.contents
+        data = ctypes.string_at(c.data, c.bytes_per_line * c.height)
+        _DESTROY(c.f.destroy)(img)
+        return data
+
+
+# -- one game in one Xvfb ---------------------------------------------------------------------
+
+
+def available() -> str | None:
+    """Why the real-window figures cannot be measured here, or None when they can."""
+    if not sys.platform.startswith("linux"):
+        return "Linux only"
+    missing = [t for t in ("Xvfb",) if shutil.which(t) is None]
+    if missing:
+        return "needs Xvfb (apt-get install -y xvfb)"
+    if _lib("X11") is None or _lib("Xtst") is None:
+        return "needs libX11 and libXtst"
+    return None
+
+
+def free_display() -> str:
+    for n in range(141, 199):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            return f":{n}"
+    raise RuntimeError("no free X display number")
+
+
+@contextmanager
+def xvfb(display: str | None) -> Iterator[str]:
+    """A display: the one given (already running), else a fresh Xvfb."""
+    if display is not None:
+        yield display
+        return
+    display = free_display()
+    proc = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(200):
+            if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
+                break
+            time.sleep(0.025)
+        yield display
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@dataclass
+class Run:
+    first_ms: list[float] = field(default_factory=list)
+    settled_ms: list[float] = field(default_factory=list)
+    undo_first_ms: list[float] = field(default_factory=list)
+    undo_settled_ms: list[float] = field(default_factory=list)
+    idle_pct: float = 0.0
+    clock_ticks: int = 0
+    idle_s: float = 0.0
+
+
+def _cpu_s(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _watch(
+    x: X11, box: tuple[int, int, int, int], before: bytes, sent: float
+) -> tuple[float, float]:
+    """(first change, settled) in ms after ``sent``: grabs until quiet for QUIET_S."""
+    first: float | None = None
+    last_change: float | None = None
+    previous = before
+    while True:
+        shot = x.grab(box)
+        now = time.perf_counter()
+        if shot != previous:
+            if first is None:
+                first = now
+            last_change = now
+            previous = shot
+        if last_change is not None and now - last_change >= QUIET_S:
+            break
+        if now - sent > TIMEOUT_S:
+            raise RuntimeError("the screen did not change after the click")
+    assert first is not None and last_change is not None
+    return (first - sent) * 1000.0, (last_change - sent) * 1000.0
+
+
+def _quiet(x: X11, box: tuple[int, int, int, int], seconds: float = QUIET_S) -> bytes:
+    """Wait until the box has not changed for ``seconds``; its picture then."""
+    shot = x.grab(box)
+    still = time.perf_counter()
+    while time.perf_counter() - still < seconds:
+        time.sleep(0.01)
+        now = x.grab(box)
+        if now != shot:
+            shot, still = now, time.perf_counter()
+    return shot
+
+
+def one_run(display: str, clicks: int, idle_seconds: float) -> Run:
+    from crescent.control.input import Controller
+    from crescent.control.layout import compute_layout
+    from crescent.engine import Game
+    from crescent.ui.table import HUD_ITEMS
+
+    game = Game.from_code(CODE)
+    controller = Controller(hud_items=HUD_ITEMS)
+    moves = [
+        m
+        for m in game.legal_moves()
+        if m.src < 16 and controller.destinations(game, m.src) == [m.dst]
+    ]
+    if not moves:
+        raise RuntimeError(f"{CODE}: no pile with a single destination")
+    move = moves[0]
+    layout = compute_layout(*SIZE, hud_items=len(HUD_ITEMS))
+    src, dst = layout.slots[move.src], layout.slots[move.dst]
+    left, top = min(src.x, dst.x), min(src.y, dst.y)
+    right, bottom = max(src.x + src.w, dst.x + dst.w), max(src.y + src.h, dst.y + dst.h)
+    box = (left, top, right - left, bottom - top)
+    cell = layout.hud_cells[HUD_ITEMS.index("time")]
+    clock_box = (cell.x, cell.y, cell.w, cell.h)
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+    run = Run()
+    with tempfile.TemporaryDirectory(prefix="crescent-xbench-") as data:
+        command = [sys.executable, str(ROOT / "main.py"), "--size", f"{SIZE[0]}x{SIZE[1]}"]
+        command += ["--code", CODE, "--data-dir", data, "--lang", "en", "--new"]
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        x = X11(display)
+        try:
+            x.move(SIZE[0] - 2, SIZE[1] // 2)  # off the cards, not over a button
+            deadline = time.monotonic() + 30
+            blank = x.grab(box)
+            while x.grab(box) == blank and time.monotonic() < deadline:
+                time.sleep(0.05)
+            before = _quiet(x, box, 1.0)
+            sx, sy = src.x + src.w // 2, src.y + src.h // 2
+            for _ in range(clicks):
+                sent = x.click(sx, sy)
+                first, settled = _watch(x, box, before, sent)
+                run.first_ms.append(first)
+                run.settled_ms.append(settled)
+                x.move(SIZE[0] - 2, SIZE[1] // 2)
+                after = _quiet(x, box)
+                sent = x.key(ord("u"))
+                first, settled = _watch(x, box, after, sent)
+                run.undo_first_ms.append(first)
+                run.undo_settled_ms.append(settled)
+                before = _quiet(x, box)
+            x.click(sx, sy)  # one move stays played: the clock runs
+            x.move(SIZE[0] - 2, SIZE[1] // 2)
+            _quiet(x, box, 1.0)
+            time.sleep(4.0)  # the "move played" messages fade, the table goes still
+            shot = x.grab(clock_box)
+            cpu0, wall0 = _cpu_s(proc.pid), time.perf_counter()
+            end = wall0 + idle_seconds
+            while time.perf_counter() < end:
+                time.sleep(0.5)
+                now = x.grab(clock_box)
+                if now != shot:
+                    run.clock_ticks += 1
+                    shot = now
+            cpu, wall = _cpu_s(proc.pid) - cpu0, time.perf_counter() - wall0
+            run.idle_pct = 100.0 * cpu / wall
+            run.idle_s = wall
+        finally:
+            x.close()
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        if proc.returncode not in (0, -15) and proc.stderr is not None:
+            err = proc.stderr.read().decode(errors="replace").strip()
+            if err:
+                print(f"game stderr: {err}", file=sys.stderr)
+    return run
+
+
+@dataclass
+class RealWindow:
+    runs: int
+    clicks: int
+    idle_cpu_pct: float
+    idle_s: float
+    clock_ticks_per_s: float
+    click_first_ms: float
+    click_settled_ms: float
+    undo_first_ms: float
+    undo_settled_ms: float
+
+
+def measure(runs: int, clicks: int, idle_seconds: float, display: str | None = None) -> RealWindow:
+    done: list[Run] = []
+    for _ in range(runs):
+        with xvfb(display) as d:
+            done.append(one_run(d, clicks, idle_seconds))
+
+    def med(values: list[float]) -> float:
+        return statistics.median(values)
+
+    return RealWindow(
+        runs,
+        clicks,
+        med([r.idle_pct for r in done]),
+        med([r.idle_s for r in done]),
+        med([r.clock_ticks / r.idle_s for r in done]),
+        med([v for r in done for v in r.first_ms]),
+        med([v for r in done for v in r.settled_ms]),
+        med([v for r in done for v in r.undo_first_ms]),
+        med([v for r in done for v in r.undo_settled_ms]),
+    )

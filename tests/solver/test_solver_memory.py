@@ -1,0 +1,87 @@
+"""The solver's memory: a byte budget checked while it searches, all given back after."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from crescent.rules.engine import Game
+from crescent.solver import search
+from crescent.solver.search import solve
+
+REPO = Path(__file__).resolve().parents[2]
+HARD = 1
+"""Deal 1: the solver neither wins nor proves it lost within seconds (its tables grow)."""
+
+
+def test_the_tables_stay_within_the_byte_budget_while_searching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    budget = 4 * 2**20
+    most = [0, 0]
+    tick = search._Budget.tick
+
+    def watched(self: search._Budget) -> bool:
+        most[0] = max(most[0], sum(map(len, self.tables)))
+        most[1] = self.states()
+        return tick(self)
+
+    monkeypatch.setattr(search._Budget, "tick", watched)
+    result = solve(Game.deal(HARD, "N"), budget_s=4.0, max_bytes=budget)
+    assert result.outcome in ("unknown", "won")
+    assert most[1] * search._STATE_BYTES <= budget
+    # Checked every few nodes: over by at most the children of those nodes.
+    assert 0 < most[0] <= most[1] + search._CHECK_EVERY * 40
+    assert search._running == 0 and not search._COUNTS  # caches let go
+
+
+PROBE = r"""
+import json, sys, threading
+from crescent.rules.engine import Game
+from crescent.solver.search import solve
+
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4096 / 2**20
+
+solve(Game.deal(3, "N"), budget_s=1.0)  # the code paths warm
+before = rss()
+result = {}
+# As the game does: in a background thread.
+t = threading.Thread(target=lambda: result.update(r=solve(Game.deal(int(sys.argv[1]), "N"),
+                     budget_s=float(sys.argv[2])).outcome))
+t.start(); t.join()
+# The high-water mark of this process (ru_maxrss would count the parent's before exec).
+with open("/proc/self/status") as f:
+    peak = next(int(ln.split()[1]) for ln in f if ln.startswith("VmHWM:")) / 1024
+print(json.dumps({"before": before, "after": rss(), "peak": peak, "outcome": result["r"]}))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_hard_search_stays_under_64_mb_and_gives_its_memory_back() -> None:
+    r = subprocess.run(
+        [sys.executable, "-c", PROBE, str(HARD), "5"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    m = json.loads(r.stdout.strip().splitlines()[-1])
+    assert m["peak"] - m["before"] < 64 + 8  # the default budget, and the interpreter's slack
+    assert m["after"] - m["before"] < 10  # back to where it was, within a few MB
+
+
+def test_the_command_line_takes_a_memory_budget() -> None:
+    args = [sys.executable, "-m", "crescent.solver", "CR1-N-AAAAAAB", "--budget-s", "5"]
+    ok = subprocess.run([*args, "--max-mb", "16", "--json"], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["outcome"] in ("won", "lost", "unknown")
+    bad = subprocess.run([*args, "--max-mb", "0"], capture_output=True, text=True)
+    assert bad.returncode == 2
+    assert len(bad.stderr.strip().splitlines()) == 1

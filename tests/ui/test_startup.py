@@ -1,0 +1,80 @@
+"""Start-up: the first frame needs no solver, no kiosk, and only the visible cards' art."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from crescent.ui.cards import CardArt
+
+REPO = Path(__file__).resolve().parents[2]
+
+PROBE = r"""
+import json, sys
+from crescent import __main__ as cli
+from crescent.ui import app as app_module
+
+seen = {}
+draw = app_module.App.draw
+
+def first_draw(self):
+    draw(self)
+    if not seen:
+        seen["modules"] = sorted(m for m in sys.modules if m.startswith("crescent"))
+        seen["cached"] = self.art.cached()
+        seen["visible"] = len(set(self.table.visible_cards()))
+
+app_module.App.draw = first_draw
+code = cli.main(["--code", "CR1-N-AAAAAAB", "--frames", "1", "--size", "1280x800",
+                 "--data-dir", sys.argv[1], "--lang", "en"])
+print(json.dumps(seen))
+sys.exit(code)
+"""
+
+
+def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run(
+        [sys.executable, "-c", PROBE, str(tmp_path / "data")],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    seen = json.loads(r.stdout.strip().splitlines()[-1])
+    modules = seen["modules"]
+    assert "crescent.ui.table" in modules
+    for lazy in ("crescent.solver.search", "crescent.solver.hints", "crescent.kiosk.config"):
+        assert lazy not in modules, f"{lazy} loaded before the first frame"
+    assert not any(m.startswith("crescent.kiosk.") for m in modules)
+    # Only the cards on show were rasterised (plus one shadow).
+    assert seen["cached"] <= seen["visible"] + 1
+
+
+def test_prefetched_cards_are_the_same_pictures_as_drawn_on_demand() -> None:
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((200, 200))
+        size = (71, 99)
+        ahead, lazy = CardArt(), CardArt()
+        ahead.prefetch([0, 12, 50, None, 0], size)
+        assert ahead.cached() == 0  # nothing is taken before it is asked for
+        for card in (0, 12, 50):
+            a, b = ahead.face(card, size), lazy.face(card, size)
+            assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+        back_a, back_b = ahead.back(size), lazy.back(size)
+        assert pygame.image.tobytes(back_a, "RGBA") == pygame.image.tobytes(back_b, "RGBA")
+        assert ahead.cached() == 4
+        ahead.prefetch([7], size)
+        ahead.clear()  # a resize drops what is still being drawn
+        assert ahead.cached() == 0
+        assert ahead.face(7, size).get_size() == size
+    finally:
+        pygame.display.quit()
