@@ -1,7 +1,8 @@
 """Game codes and the project's own shuffle.
 
 Code: ``CR1-<variant>-<number>``. ``CR1`` is the code format; the variant is one
-letter (``N`` standard, ``F`` Crescent Four, ``D`` face-down deal); the number
+letter (``N`` standard, ``F`` Crescent Four, ``D`` face-down deal, ``L`` the
+levels game); the number
 is 7 letters A-Z read in base 26, most significant first, A = 0, so
 ``AAAAAAB`` is deal 1 and ``ZZZZZZZ`` is deal 26**7 - 1.
 
@@ -22,6 +23,16 @@ Python version:
    (0 = bottom).
 
 Tests pin whole layouts of several codes (tests/data/deals.json).
+
+The levels game (``CR1-L-<number>``) plays four deals and up to five shuffles,
+all fixed by the number too. Numbers are below 2**33, so these seeds never meet
+each other nor a standard deal's seed:
+
+* level ``n`` (1..4) is dealt as above from the seed ``number + n * 2**40``;
+* shuffle ``k`` of the game (1..5, counted across levels) played at level ``n``
+  shuffles the gathered tableau cards (in pile order, bottom to top) with the
+  same Fisher-Yates from the seed ``number + n * 2**40 + k * 2**44``; the cards
+  are then dealt round the piles in order, one at a time.
 """
 
 from __future__ import annotations
@@ -32,7 +43,10 @@ import string
 from crescent.rules.cards import ACE, KING, card
 
 CODE_PREFIX = "CR1"
-VARIANTS = "NFD"
+VARIANTS = "NFDL"
+LEVELS_VARIANT = "L"
+"""The code letter of the levels game."""
+LEVELS = 4
 NUMBER_LETTERS = 7
 DEAL_COUNT = 26**NUMBER_LETTERS
 PILES = 16
@@ -94,12 +108,24 @@ def tableau_cards() -> list[int]:
     return out
 
 
-def deal_piles(number: int) -> list[list[int]]:
-    """The 16 piles (bottom to top) of deal ``number``."""
+def level_seed(number: int, level: int) -> int:
+    """The shuffle seed of level ``level`` (1..4) of levels game ``number``; 0: the plain deal."""
+    return number + (level << 40)
+
+
+def shuffle_seed(number: int, level: int, index: int) -> int:
+    """The seed of shuffle ``index`` (1..5, counted across the game) played at ``level``."""
+    return level_seed(number, level) + (index << 44)
+
+
+def deal_piles(number: int, level: int = 0) -> list[list[int]]:
+    """The 16 piles (bottom to top) of deal ``number`` (of its ``level``, in the levels game)."""
     if not 0 <= number < DEAL_COUNT:
         raise InvalidCode(f"deal number {number} is outside 0..{DEAL_COUNT - 1}", "number")
+    if not 0 <= level <= LEVELS:
+        raise ValueError(f"level {level} is outside 1..{LEVELS}")
     cards = tableau_cards()
-    SplitMix64(number).shuffle(cards)
+    SplitMix64(level_seed(number, level)).shuffle(cards)
     return [cards[p * PILE_DEAL : (p + 1) * PILE_DEAL] for p in range(PILES)]
 
 
@@ -116,7 +142,7 @@ def number_text(number: int) -> str:
 
 def make_code(variant: str, number: int) -> str:
     if variant not in VARIANTS:
-        raise InvalidCode(f"unknown variant {variant!r}: use N, F or D", "variant")
+        raise InvalidCode(f"unknown variant {variant!r}: use N, F, D or L", "variant")
     return f"{CODE_PREFIX}-{variant}-{number_text(number)}"
 
 
@@ -153,8 +179,8 @@ def parse_code(text: str) -> tuple[str, int]:
         )
     if variant not in VARIANTS or len(variant) != 1:
         raise InvalidCode(
-            f"{cleaned!r} has variant {variant!r}: use N (standard), F (Crescent Four) "
-            "or D (face-down deal)",
+            f"{cleaned!r} has variant {variant!r}: use N (standard), F (Crescent Four), "
+            "D (face-down deal) or L (levels)",
             "variant",
         )
     if len(digits) != NUMBER_LETTERS:

@@ -23,12 +23,16 @@ from typing import Any, Final, Literal
 from crescent.rules.cards import ACE, KING, card, card_text, parse_card
 from crescent.rules.deal import (
     DEAL_COUNT,
+    LEVELS,
+    LEVELS_VARIANT,
     PILES,
+    VARIANTS,
     InvalidCode,
     SplitMix64,
     deal_piles,
     make_code,
     parse_code,
+    shuffle_seed,
 )
 
 __all__ = [
@@ -36,6 +40,7 @@ __all__ = [
     "PILES",
     "PILE_LIMIT",
     "REDEAL",
+    "SHUFFLE",
     "UNDO_LIMIT",
     "Game",
     "IllegalMove",
@@ -55,6 +60,10 @@ UNDO_LIMIT: Final = 100
 FORMAT: Final = 1
 REDEAL: Final = "R"
 """The token for a redeal in a line of play (``"P10-P14 R P3-F2"``)."""
+SHUFFLE: Final = "S"
+"""The token for a shuffle (levels game) in a line of play (``"P1-P2 S P3-F1"``)."""
+SHUFFLES: Final = 5
+"""Shuffles in a whole levels game, all levels together."""
 
 Status = Literal["playing", "won", "blocked"]
 
@@ -108,6 +117,8 @@ class Reason(enum.Enum):
     NOT_NEXT_RANK = 8
     PILE_FULL = 9
     NO_REDEALS_LEFT = 10
+    NO_SHUFFLES_LEFT = 11
+    """Levels game: the five shuffles of the game are used up."""
 
 
 class IllegalMove(Exception):
@@ -116,7 +127,13 @@ class IllegalMove(Exception):
     def __init__(self, reason: Reason, move: Move | None = None) -> None:
         self.reason = reason
         self.move = move
-        what = str(move) if move is not None else "redeal"
+        what = (
+            str(move)
+            if move is not None
+            else "shuffle"
+            if reason is Reason.NO_SHUFFLES_LEFT
+            else "redeal"
+        )
         super().__init__(f"{what} refused: {reason.name}")
 
 
@@ -183,6 +200,19 @@ class Rules:
             return Rules(face_down=True)
         raise ValueError(f"unknown variant {variant!r}: use N, F or D")
 
+    @staticmethod
+    def for_level(level: int) -> Rules:
+        """The levels game's rules at ``level`` (1..4): shuffles instead of redeals
+        (five in the whole game), empty piles take cards except at level 4."""
+        if not 1 <= level <= LEVELS:
+            raise ValueError(f"level {level} is outside 1..{LEVELS}")
+        return Rules(redeals=SHUFFLES, redeal="shuffle", empty_piles_accept=level < LEVELS)
+
+    @staticmethod
+    def for_game(variant: str, level: int = 0) -> Rules:
+        """The rules a game of ``variant`` (at ``level``, for the levels game) is dealt with."""
+        return Rules.for_level(level) if variant == LEVELS_VARIANT else Rules.for_variant(variant)
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -213,12 +243,18 @@ def _down(c: int) -> int:
 
 
 class Game:
-    """A Crescent game in progress: piles, foundations, redeals, moves, undo."""
+    """A Crescent game in progress: piles, foundations, redeals, moves, undo.
+
+    In the levels game (variant ``L``) one Game is one level (``level`` 1..4);
+    :meth:`next_level` deals the next one, carrying the shuffles left over.
+    ``level`` is 0 in every other game.
+    """
 
     __slots__ = (
         "_history",
         "down",
         "foundations",
+        "level",
         "moves",
         "number",
         "piles",
@@ -238,10 +274,12 @@ class Game:
         down: list[int] | None = None,
         redeals_left: int | None = None,
         moves: int = 0,
+        level: int = 0,
     ) -> None:
         self.variant = variant
         self.number = number
-        self.rules = rules if rules is not None else Rules.for_variant(variant)
+        self.level = level
+        self.rules = rules if rules is not None else Rules.for_game(variant, level)
         self.piles = piles
         if foundations is None:
             foundations = [[card(ACE, s)] for s in range(4)] + [[card(KING, s)] for s in range(4)]
@@ -257,25 +295,65 @@ class Game:
     # -- creation -------------------------------------------------------------
 
     @classmethod
-    def deal(cls, number: int, variant: str = "N", rules: Rules | None = None) -> Game:
-        """Deal ``number`` of ``variant`` (see :mod:`crescent.rules.deal`)."""
-        if variant not in "NFD" or len(variant) != 1:
-            raise InvalidCode(f"unknown variant {variant!r}: use N, F or D", "variant")
-        return cls(deal_piles(number), variant=variant, number=number, rules=rules)
+    def deal(
+        cls,
+        number: int,
+        variant: str = "N",
+        rules: Rules | None = None,
+        *,
+        level: int | None = None,
+        redeals_left: int | None = None,
+    ) -> Game:
+        """Deal ``number`` of ``variant`` (see :mod:`crescent.rules.deal`); in the
+        levels game, its ``level`` (1 unless given)."""
+        if variant not in VARIANTS or len(variant) != 1:
+            raise InvalidCode(f"unknown variant {variant!r}: use N, F, D or L", "variant")
+        if variant == LEVELS_VARIANT:
+            level = 1 if level is None else level
+            if not 1 <= level <= LEVELS:
+                raise ValueError(f"level {level} is outside 1..{LEVELS}")
+        elif level:
+            raise ValueError(f"variant {variant} has no levels")
+        return cls(
+            deal_piles(number, level or 0),
+            variant=variant,
+            number=number,
+            rules=rules,
+            level=level or 0,
+            redeals_left=redeals_left,
+        )
 
     @classmethod
     def from_code(cls, code: str) -> Game:
-        """The deal a code names; InvalidCode naming the fault otherwise."""
+        """The deal a code names (level 1 of a levels code); InvalidCode naming the fault."""
         variant, number = parse_code(code)
         return cls.deal(number, variant)
 
     @classmethod
     def new(cls, variant: str = "N", rng: random.Random | None = None) -> Game:
         """A random deal of ``variant``; ``game.code`` deals it again."""
-        if variant not in "NFD" or len(variant) != 1:
-            raise InvalidCode(f"unknown variant {variant!r}: use N, F or D", "variant")
+        if variant not in VARIANTS or len(variant) != 1:
+            raise InvalidCode(f"unknown variant {variant!r}: use N, F, D or L", "variant")
         number = (rng or random.SystemRandom()).randrange(DEAL_COUNT)
         return cls.deal(number, variant)
+
+    @property
+    def last_level(self) -> bool:
+        """No level follows this one (every game but the levels game's levels 1-3)."""
+        return self.level == 0 or self.level >= LEVELS
+
+    def next_level(self, rules: Rules | None = None) -> Game:
+        """The levels game's next level: a fresh deal of the same code, with the
+        shuffles this level left over. ValueError after the last level."""
+        if self.last_level:
+            raise ValueError(f"{self.code} has no level after {self.level}")
+        return Game.deal(
+            self.number,
+            self.variant,
+            rules,
+            level=self.level + 1,
+            redeals_left=self.redeals_left,
+        )
 
     @property
     def code(self) -> str:
@@ -484,10 +562,12 @@ class Game:
         """Redeal the tableau (a rotation or, in levels mode, a shuffle).
 
         Not a move: the move counter stays, and undo history is cleared.
-        Raises IllegalMove(Reason.NO_REDEALS_LEFT) when none is left.
+        Raises IllegalMove(Reason.NO_REDEALS_LEFT) (NO_SHUFFLES_LEFT for a
+        shuffle) when none is left.
         """
         if self.redeals_left <= 0:
-            raise IllegalMove(Reason.NO_REDEALS_LEFT)
+            shuffles = self.rules.redeal == "shuffle"
+            raise IllegalMove(Reason.NO_SHUFFLES_LEFT if shuffles else Reason.NO_REDEALS_LEFT)
         if self.rules.redeal == "rotate":
             for i, p in enumerate(self.piles):
                 if len(p) >= 2:
@@ -502,13 +582,15 @@ class Game:
     def _shuffle_tableau(self) -> None:
         """Levels mode: gather the tableau, shuffle, deal round the piles again.
 
-        The shuffle is seeded from the deal number and how many redeals were
-        used, so a saved game replays the same way. Empty piles get cards
-        again only when the rules let empty piles take cards.
+        The shuffle is seeded from the code's number, the level and which
+        shuffle of the game this is (:func:`crescent.rules.deal.shuffle_seed`),
+        so the same code and moves give the same game, saved or not. The cards
+        go round the piles one at a time (as evenly as can be); empty piles get
+        cards again only when the rules let empty piles take cards.
         """
         cards = [c for p in self.piles for c in p]
-        used = self.rules.redeals - self.redeals_left
-        SplitMix64(self.number + (used + 1) * (1 << 40)).shuffle(cards)
+        index = self.rules.redeals - self.redeals_left + 1
+        SplitMix64(shuffle_seed(self.number, self.level, index)).shuffle(cards)
         targets = [i for i, p in enumerate(self.piles) if p or self.rules.empty_piles_accept]
         for i in range(PILES):
             self.piles[i] = []
@@ -516,9 +598,19 @@ class Game:
         for k, c in enumerate(cards):
             self.piles[targets[k % len(targets)]].append(c)
 
+    @property
+    def redeal_token(self) -> str:
+        """How a redeal is written in this game's lines: ``"R"``, or ``"S"`` for a shuffle."""
+        return SHUFFLE if self.rules.redeal == "shuffle" else REDEAL
+
     def apply(self, token: str) -> None:
-        """Play one token of a line of play: a move (``"P3-F2"``) or ``"R"``."""
-        if token.strip().upper() == REDEAL:
+        """Play one token of a line of play: a move (``"P3-F2"``), ``"R"`` (a
+        redeal) or, in games that shuffle, ``"S"``. ValueError for the wrong one."""
+        word = token.strip().upper() if isinstance(token, str) else token
+        if word in (REDEAL, SHUFFLE):
+            if word != self.redeal_token:
+                kind = "shuffles (S)" if word == REDEAL else "redeals (R)"
+                raise ValueError(f"{word!r}: this game {kind}, it does not take {word}")
             self.redeal()
         else:
             self.play(token)
@@ -535,13 +627,14 @@ class Game:
             down=list(self.down),
             redeals_left=self.redeals_left,
             moves=self.moves,
+            level=self.level,
         )
         g._history.extend(self._history)
         return g
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict that :meth:`from_dict` turns back into this exact game."""
-        return {
+        d: dict[str, Any] = {
             "format": FORMAT,
             "code": self.code,
             "variant": self.variant,
@@ -553,6 +646,9 @@ class Game:
             "moves": self.moves,
             "history": [[str(m), flipped] for m, flipped in self._history],
         }
+        if self.level:
+            d["level"] = self.level
+        return d
 
     @classmethod
     def from_dict(cls, d: object) -> Game:
@@ -569,7 +665,13 @@ class Game:
             raise ValueError(f"saved game code: {e}") from None
         if d.get("variant", variant) != variant:
             raise ValueError(f"variant {d.get('variant')!r} does not match code {d.get('code')!r}")
-        rules = Rules.from_dict(d["rules"]) if "rules" in d else Rules.for_variant(variant)
+        level = d.get("level", 0)
+        if variant == LEVELS_VARIANT:
+            if type(level) is not int or not 1 <= level <= LEVELS:
+                raise ValueError(f"a levels game needs its level 1..{LEVELS}, got {level!r}")
+        elif level != 0:
+            raise ValueError(f"variant {variant} has no levels, got level {level!r}")
+        rules = Rules.from_dict(d["rules"]) if "rules" in d else Rules.for_game(variant, level)
         piles = _card_lists(d.get("piles"), PILES, "piles")
         foundations = _card_lists(d.get("foundations"), FOUNDATIONS, "foundations")
         for i, p in enumerate(piles):
@@ -615,6 +717,7 @@ class Game:
             down=list(down),
             redeals_left=redeals_left,
             moves=moves,
+            level=level,
         )
         game._restore_history(d.get("history", []))
         return game
@@ -672,7 +775,8 @@ class Game:
         self._history.extend(entries)
 
     def __repr__(self) -> str:
-        return f"<Game {self.code} moves={self.moves} redeals_left={self.redeals_left}>"
+        at = f" level={self.level}" if self.level else ""
+        return f"<Game {self.code}{at} moves={self.moves} redeals_left={self.redeals_left}>"
 
 
 def _card_lists(raw: object, n: int, what: str) -> list[list[int]]:

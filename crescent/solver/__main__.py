@@ -1,4 +1,4 @@
-"""``python -m crescent.solver CODE [--budget-s S] [--json]``: solve one deal."""
+"""``python -m crescent.solver CODE [--budget-s S] [--json] [--level N]``: solve one deal."""
 
 from crescent.solver.search import main
 

@@ -64,10 +64,10 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NoReturn
 
+from crescent.rules.deal import LEVELS, LEVELS_VARIANT
 from crescent.rules.engine import (
     PILE_LIMIT,
     PILES,
-    REDEAL,
     Game,
     IllegalMove,
     InvalidCode,
@@ -459,6 +459,7 @@ class _Search:
         self.rules: Rules = game.rules
         self.number = game.number
         self.variant = game.variant
+        self.level = game.level
         self.rotate = game.rules.redeal == "rotate"
         self.accept = game.rules.empty_piles_accept
         self.budget = budget
@@ -487,6 +488,7 @@ class _Search:
             number=self.number,
             rules=self.rules,
             redeals_left=r,
+            level=self.level,
         )
         g.redeal()
         return tuple(bytes(p) for p in g.piles)
@@ -777,7 +779,7 @@ def _write_line(game: Game, steps: Sequence[Step]) -> list[str]:
 
     for src, dst in steps:
         if dst == REDEAL_MOVE:
-            play(REDEAL)
+            play(g.redeal_token)
             continue
         if dst < PILES:
             play(str(Move(src, dst)))
@@ -928,7 +930,7 @@ def best_guess(game: Game) -> str | None:
     ]
     if not useful:
         if game.redeals_left > 0:
-            return REDEAL
+            return game.redeal_token
         return str(moves[0]) if moves else None
     best: tuple[int, int] | None = None
     choice = useful[0]
@@ -1007,6 +1009,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("code", help="a game code such as CR1-N-AAAAAAB")
     parser.add_argument("--budget-s", type=float, default=10.0, help="seconds to search")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--level",
+        type=int,
+        metavar="N",
+        help="levels game (CR1-L-...): solve level N (1-4) under its rules, with 5 shuffles",
+    )
     args = parser.parse_args(argv)
     if not args.budget_s > 0 or args.budget_s > 1e6:
         parser.error(f"--budget-s must be a positive number of seconds, got {args.budget_s}")
@@ -1014,12 +1022,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = Game.from_code(args.code)
     except InvalidCode as e:
         parser.error(f"bad code: {e}")
+    if args.level is not None:
+        if game.variant != LEVELS_VARIANT:
+            parser.error(f"--level needs a levels code (CR1-L-...), not {game.code}")
+        if not 1 <= args.level <= LEVELS:
+            parser.error(f"--level must be 1..{LEVELS}, got {args.level}")
+        game = Game.deal(game.number, game.variant, level=args.level)
     result = solve(game, budget_s=args.budget_s)
     if args.json:
         print(
             json.dumps(
                 {
                     "code": game.code,
+                    **({"level": game.level} if game.level else {}),
                     "outcome": result.outcome,
                     "line": result.line,
                     "nodes": result.nodes,
