@@ -8,6 +8,12 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
   slow disk never stalls a frame); quitting flushes the last save.
 * A won or blocked game is recorded in the statistics once; a game left for a
   new one with moves played counts as played, not won.
+* The levels game (variant ``L``, :mod:`crescent.play.levels`): the session
+  counts each level's time down, moves on to the next level when one is
+  complete (``outcome.status == "level"`` until play goes on), and ends the
+  game when time runs out (``"time"``), when the player is stuck with no
+  shuffle left (``"blocked"``, recorded at once) or when level 4 is complete
+  (``"won"``). Three hints a level: :meth:`Session.hint_used`.
 """
 
 from __future__ import annotations
@@ -20,9 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from crescent.play.levels import LevelsState
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.play.storage import Notice, SavedGame, Store
+from crescent.rules.deal import LEVELS_VARIANT
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Rules
 
 
@@ -81,13 +89,25 @@ class SaveWriter:
         return self._idle.wait(timeout)
 
 
+class GameOver(ValueError):
+    """Levels game: a move or shuffle asked after the game ended (time ran out...)."""
+
+
 @dataclass
 class Outcome:
-    """What a finished game came to, once."""
+    """What a finished game (or, levels game, a completed level) came to, once.
+
+    ``status``: "won", "blocked", and in the levels game "level" (a level is
+    complete, the next one is dealt) and "time" (the countdown ran out)."""
 
     status: str
     seconds: float
     moves: int
+
+    @property
+    def final(self) -> bool:
+        """The game is over (a completed level is not)."""
+        return self.status != "level"
 
 
 class Session:
@@ -109,6 +129,7 @@ class Session:
         self.pool = pool
         self.writer = SaveWriter() if background_saves else None
         self.game = Game.new(self.settings.variant, self.rng)
+        self.levels: LevelsState | None = self._levels_for(self.game)
         self.elapsed = 0.0
         self.recorded = False
         self.idle_abandoned = False
@@ -129,11 +150,13 @@ class Session:
         if wanted is not None or new:
             if saved is not None and not saved.idle_abandoned:
                 self.game = saved.game
+                self.levels = saved.levels
                 self.abandon()
             self._begin(wanted if wanted is not None else self._fresh_game(self.settings.variant))
             return
         if saved is not None and saved.game.status == "won":
             self.game, self.elapsed = saved.game, saved.elapsed
+            self.levels = saved.levels
             if self.stats.last_win != win_id(saved.game, saved.elapsed):
                 self._check_end()  # killed before the statistics were saved: count it now
             else:
@@ -142,6 +165,7 @@ class Session:
                 self._save_win()
         elif saved is not None and not saved.idle_abandoned:
             self.game = saved.game
+            self.levels = saved.levels
             if saved.game.status == "blocked":
                 self.abandon()  # a blocked game is recorded once and not resumed
             else:
@@ -155,7 +179,7 @@ class Session:
 
     def _fresh_game(self, variant: str) -> Game:
         """A new deal; with "winnable deals only", one proven winnable (shipped or local pool)."""
-        if self.settings.winnable_only:
+        if self.settings.winnable_only and variant != LEVELS_VARIANT:
             numbers = list(self.pool(pool_of(variant))) if self.pool is not None else []
             if self.store is not None:
                 numbers += self.store.load_winnable().get(pool_of(variant), [])
@@ -171,8 +195,12 @@ class Session:
         store, pool, number = self.store, pool_of(game.variant), game.number
         self._submit(f"pool-{number}", lambda: store.add_winnable(pool, number))
 
+    def _levels_for(self, game: Game) -> LevelsState | None:
+        return LevelsState.fresh(self.settings.level_minutes) if game.level else None
+
     def _begin(self, game: Game) -> None:
         self.game = game
+        self.levels = self._levels_for(game)
         self.elapsed = 0.0
         self.recorded = False
         self.idle_abandoned = False
@@ -195,8 +223,12 @@ class Session:
         """
         if self.recorded or self.idle_abandoned:
             return
-        if self.game.status == "blocked" or (self.game.moves > 0 and self.game.status == "playing"):
+        levels = self.levels
+        played = self.game.moves > 0 or (levels is not None and (levels.running or levels.done))
+        if self.game.status == "blocked" or (played and self.game.status == "playing"):
             self.stats.record_loss(self.game.variant)
+            if levels is not None:
+                self.stats.record_levels(self.game.variant, levels.level, None)
             self.recorded = True
             self._save_stats()
 
@@ -204,18 +236,84 @@ class Session:
 
     @property
     def started(self) -> bool:
-        """The clock runs from the first move."""
+        """The clock runs from the first move (levels game: of the level)."""
+        if self.levels is not None:
+            return self.levels.running
         return self.game.moves > 0 or self.game.redeals_left < self.game.rules.redeals
 
     def tick(self, dt: float) -> None:
-        if self.started and self.game.status == "playing":
+        if not (self.started and self.game.status == "playing"):
+            return
+        levels = self.levels
+        if levels is None:
             self.elapsed += dt
+            return
+        if self.outcome is not None:
+            return  # an end screen is up: the countdown waits
+        self.elapsed += dt
+        if levels.count_down(dt):
+            self.outcome = Outcome("time", self.elapsed, self._moves())
+            self._record_levels_end(won=False)
+            self.changes += 1
+            self.save()
+
+    def _moves(self) -> int:
+        """Moves of the whole game (levels game: every level's)."""
+        before = self.levels.moves_before if self.levels is not None else 0
+        return before + self.game.moves
+
+    # -- levels game -----------------------------------------------------------------
+
+    @property
+    def hints_left(self) -> int | None:
+        """Hints the player may still ask for at this level; None: no limit."""
+        return self.levels.hints_left if self.levels is not None else None
+
+    def hint_used(self) -> None:
+        """A hint showed a move: one fewer at this level (a hint that found none is free)."""
+        if self.levels is not None and self.levels.hints_left > 0:
+            self.levels.hints_left -= 1
+            self.changes += 1
+            self.save()
+
+    def go_on(self) -> None:
+        """Leave the level-complete screen: the next level is played."""
+        if self.outcome is not None and not self.outcome.final:
+            self.outcome = None
+            self.changes += 1
+
+    def _before_change(self) -> None:
+        if self.levels is not None:
+            self.go_on()
+            if self.outcome is not None:
+                raise GameOver(f"the game is over ({self.outcome.status})")
+            self.levels.running = True
+
+    def _record_levels_end(self, *, won: bool) -> None:
+        """A levels game is over: counted once, with the level it reached."""
+        levels = self.levels
+        assert levels is not None
+        if self.recorded:
+            return
+        variant = self.game.variant
+        if won:
+            game_id = win_id(self.game, self.elapsed)
+            self.stats.record_win(variant, self.elapsed, self._moves(), game_id)
+            self.stats.record_levels(variant, levels.level, levels.total_time_left)
+            self.recorded = True
+            self._save_win()
+        else:
+            self.stats.record_loss(variant)
+            self.stats.record_levels(variant, levels.level, None)
+            self.recorded = True
+            self._save_stats()
 
     def check(self, move: Move | str) -> Reason | None:
         return self.game.check(move)
 
     def play(self, move: Move | str) -> None:
         """Play a move (IllegalMove if refused, nothing changed), save, record an end."""
+        self._before_change()
         self.game.play(move)
         self._changed()
 
@@ -228,11 +326,15 @@ class Session:
         return True
 
     def redeal(self) -> None:
+        """A redeal, or a shuffle in the levels game."""
+        self._before_change()
         self.game.redeal()
         self._changed()
 
     def apply(self, token: str) -> None:
-        """A move or ``"R"``, as in ``--play``."""
+        """A move, ``"R"`` or (levels game) ``"S"``, as in ``--play``; levels follow
+        one another."""
+        self._before_change()
         self.game.apply(token)
         self._changed()
 
@@ -245,6 +347,9 @@ class Session:
         """A won game is recorded at once. A blocked one is recorded when the
         player leaves it (new game, quit), since the blocked dialog offers to
         undo the last move and play on."""
+        if self.levels is not None:
+            self._check_level_end()
+            return
         status = self.game.status
         if status == "playing":
             self.outcome = None
@@ -257,10 +362,36 @@ class Session:
             self.recorded = True
             self._save_win()
 
+    def _check_level_end(self) -> None:
+        """Levels game: a complete level deals the next one; the game ends won after
+        the last, or when stuck with no shuffle left (at once: the seed ends it there)."""
+        levels = self.levels
+        assert levels is not None
+        status = self.game.status
+        if self.outcome is not None and self.outcome.status == "time":
+            return
+        if status == "won":
+            if len(levels.done) < levels.level:  # not counted yet (a resumed win is)
+                levels.complete_level(self.game.moves)
+            if self.game.last_level:
+                self.outcome = Outcome("won", self.elapsed, self._moves())
+                self._record_levels_end(won=True)
+            else:
+                self.game = self.game.next_level()
+                self.outcome = Outcome("level", self.elapsed, self._moves())
+        elif status == "blocked":
+            self.outcome = Outcome("blocked", self.elapsed, self._moves())
+            self._record_levels_end(won=False)
+        elif self.outcome is None or self.outcome.final:
+            self.outcome = None
+
     # -- saving --------------------------------------------------------------------
 
     def snapshot(self) -> SavedGame:
-        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned)
+        levels = None
+        if self.levels is not None:
+            levels = LevelsState.from_dict(self.levels.to_dict())
+        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, levels)
 
     def save(self) -> None:
         """Save the game (a finished one is removed: it is not resumed)."""
@@ -328,4 +459,4 @@ class Session:
         return self.store.take_notices() if self.store is not None else []
 
 
-__all__ = ["IllegalMove", "Outcome", "SaveWriter", "Session"]
+__all__ = ["GameOver", "IllegalMove", "Outcome", "SaveWriter", "Session"]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from crescent.play.levels import LEVEL_MINUTES, check_level_minutes
+
 __all__ = [
     "FORMAT",
     "LANGUAGES",
@@ -22,7 +24,8 @@ __all__ = [
 
 FORMAT: Final = 1
 LANGUAGES: Final = ("en", "fr", "ca", "nl", "ja")
-VARIANTS: Final = ("N", "F", "D")
+VARIANTS: Final = ("N", "F", "D", "L")
+"""The games a player picks from: the standard game, its variants, the levels game."""
 WINDOW_MIN: Final = 320
 WINDOW_MAX: Final = 16384
 
@@ -40,6 +43,8 @@ class Settings:
     winnable_only: bool = False
     fullscreen: bool = False
     window_size: tuple[int, int] | None = None
+    level_minutes: tuple[int, ...] = LEVEL_MINUTES
+    """The levels game's countdown of each level, in minutes."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -51,6 +56,7 @@ class Settings:
             "winnable_only": self.winnable_only,
             "fullscreen": self.fullscreen,
             "window_size": list(self.window_size) if self.window_size is not None else None,
+            "level_minutes": list(self.level_minutes),
         }
 
     @staticmethod
@@ -76,6 +82,9 @@ class Settings:
             raise ValueError(f"settings: variant must be one of {VARIANTS}, got {variant!r}")
         s.variant = variant
         s.window_size = _window_size(d.get("window_size"))
+        s.level_minutes = check_level_minutes(
+            d.get("level_minutes", s.level_minutes), "settings: level_minutes"
+        )
         return s
 
 

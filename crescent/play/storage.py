@@ -41,6 +41,7 @@ from typing import Any, Final, TypeGuard, TypeVar
 
 from crescent.play import settings as _settings
 from crescent.play import stats as _stats
+from crescent.play.levels import LevelsState
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.rules.deal import DEAL_COUNT
@@ -151,21 +152,31 @@ class Notice(enum.Enum):
 
 @dataclass
 class SavedGame:
-    """A game in progress with its clock. ``elapsed``: seconds played, finite, >= 0."""
+    """A game in progress with its clock. ``elapsed``: seconds played, finite, >= 0.
+
+    A levels game also keeps its :class:`LevelsState` (countdown, hints, levels
+    done); the file records the level under the key ``level`` (1-4), with the
+    time left, hints left and shuffles left beside it.
+    """
 
     game: Game
     elapsed: float
     idle_abandoned: bool = False
+    levels: LevelsState | None = None
 
     def to_dict(self) -> dict[str, Any]:
         if not _is_elapsed(self.elapsed):
             raise ValueError(f"elapsed must be a finite number >= 0, got {self.elapsed!r}")
-        return {
+        out: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game.to_dict(),
             "elapsed": float(self.elapsed),
             "idle_abandoned": bool(self.idle_abandoned),
         }
+        if self.levels is not None:
+            out.update(self.levels.to_dict())
+            out["shuffles_left"] = self.game.redeals_left
+        return out
 
     @staticmethod
     def from_dict(d: object) -> SavedGame:
@@ -184,7 +195,14 @@ class SavedGame:
         idle = d.get("idle_abandoned", False)
         if not isinstance(idle, bool):
             raise ValueError(f"idle_abandoned must be true or false, got {idle!r}")
-        return SavedGame(game, float(elapsed), idle)
+        levels = None
+        if game.level:
+            levels = LevelsState.from_dict(d)
+            if levels.level != game.level or d.get("shuffles_left") != game.redeals_left:
+                raise ValueError("the levels record does not match the saved level")
+        elif "level" in d:
+            raise ValueError("a saved game that is not a levels game has no level")
+        return SavedGame(game, float(elapsed), idle, levels)
 
 
 def _is_elapsed(x: object) -> TypeGuard[int | float]:
