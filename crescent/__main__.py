@@ -82,11 +82,13 @@ def _dpi(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="crescent", description="Crescent, a two-deck patience game.")
     deal = p.add_mutually_exclusive_group()
-    deal.add_argument("--code", help="deal this game code (e.g. CR1-N-AAAAAAB)")
+    deal.add_argument(
+        "--code", help="deal this game code (e.g. CR1-N-AAAAAAB, or CR1-L-... for levels)"
+    )
     deal.add_argument(
         "--variant",
-        choices=["N", "F", "D"],
-        help="variant of a new game: N standard, F Crescent Four, D face-down",
+        choices=["N", "F", "D", "L"],
+        help="a new game: N standard, F Crescent Four, D face-down, L the levels game",
     )
     p.add_argument("--lang", choices=list(LANGUAGES), help="language: " + ", ".join(LANGUAGES))
     p.add_argument("--size", type=_size, help="window size, WIDTHxHEIGHT")
@@ -98,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--play",
         metavar="MOVES",
-        help='moves to play after dealing, e.g. "P10-P14 R P3-F2" (R = redeal)',
+        help='moves to play after dealing, e.g. "P10-P14 R P3-F2" (R = redeal, S = shuffle)',
     )
     p.add_argument(
         "--screenshot", type=Path, metavar="PATH", help="save one settled frame as PNG and exit"

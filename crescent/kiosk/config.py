@@ -17,11 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from crescent.play.levels import check_level_minutes
 from crescent.play.settings import LANGUAGES, VARIANTS
 
 __all__ = [
     "CORNERS",
     "EXAMPLE",
+    "MODES",
     "KioskConfig",
     "KioskConfigError",
     "load_kiosk_config",
@@ -29,6 +31,8 @@ __all__ = [
 ]
 
 CORNERS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")
+MODES: Final = {"standard": None, "levels": "L"}
+"""``mode``: the standard game (its variant from ``variant``) or the levels game."""
 PIN_DIGITS: Final = (4, 12)
 """The PIN is a string of 4 to 12 digits (the on-screen pad has digits only)."""
 
@@ -45,8 +49,10 @@ EXAMPLE: Final = """\
     "dpi": 96,
     "touch_mm": 9,
     "language": "en",
+    "mode": "standard",
     "variant": "N",
-    "winnable_only": true
+    "winnable_only": true,
+    "level_minutes": [15, 12, 10, 8]
   }
 }
 """
@@ -85,6 +91,8 @@ class KioskConfig:
     """Variant for new games (overrides the saved setting at start)."""
     winnable_only: bool | None = None
     """Deal only winnable games (overrides the saved setting at start)."""
+    level_minutes: tuple[int, ...] | None = None
+    """The levels game's countdown per level, minutes (overrides the saved setting)."""
 
 
 def load_kiosk_config(path: Path) -> KioskConfig:
@@ -131,6 +139,8 @@ _KEYS: Final = (
     "language",
     "variant",
     "winnable_only",
+    "mode",
+    "level_minutes",
 )
 
 
@@ -162,6 +172,20 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
             f'{where}: kiosk.pin must be a string of {lo} to {hi} digits, like "2468"'
         )
     s = _Section(section, where)
+    variant = s.choice("variant", VARIANTS)
+    mode = s.choice("mode", tuple(MODES))
+    if mode == "levels":
+        if variant not in (None, "L"):
+            raise KioskConfigError(f"{where}: kiosk.mode levels plays no variant {variant}")
+        variant = "L"
+    elif mode == "standard" and variant == "L":
+        raise KioskConfigError(f"{where}: kiosk.mode standard cannot play variant L (levels)")
+    minutes = None
+    if section.get("level_minutes") is not None:
+        try:
+            minutes = check_level_minutes(section["level_minutes"], "kiosk.level_minutes")
+        except ValueError as e:
+            raise KioskConfigError(f"{where}: {e}") from None
     return KioskConfig(
         pin=pin,
         idle_s=s.number("idle_seconds", 90.0, 10.0, 86400.0),
@@ -173,8 +197,9 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         dpi=s.optional_number("dpi", 30.0, 1000.0),
         touch_mm=s.number("touch_mm", 9.0, 5.0, 30.0),
         language=s.choice("language", LANGUAGES),
-        variant=s.choice("variant", VARIANTS),
+        variant=variant,
         winnable_only=s.flag("winnable_only"),
+        level_minutes=minutes,
     )
 
 

@@ -166,6 +166,12 @@ def test_docs_config_example_is_the_one_in_the_code() -> None:
     assert EXAMPLE.strip() in doc
 
 
+def test_levels_mode_and_its_times_come_from_the_config() -> None:
+    kc = parse_kiosk_config({"kiosk": {"pin": "1234", "mode": "levels", "level_minutes": [9] * 4}})
+    assert kc.variant == "L" and kc.level_minutes == (9, 9, 9, 9)
+    assert parse_kiosk_config({"kiosk": {"pin": "1234", "mode": "standard"}}).variant is None
+
+
 def test_minimal_config_needs_only_the_pin() -> None:
     kc = parse_kiosk_config({"kiosk": {"pin": "0042"}})
     assert kc == KioskConfig(pin="0042")
@@ -191,6 +197,11 @@ def test_minimal_config_needs_only_the_pin() -> None:
         ({"kiosk": {"pin": "1234", "language": "xx"}}, "kiosk.language"),
         ({"kiosk": {"pin": "1234", "winnable_only": "yes"}}, "kiosk.winnable_only"),
         ({"kiosk": {"pin": "1234", "idle_secs": 60}}, "unknown key kiosk.idle_secs"),
+        ({"kiosk": {"pin": "1234", "mode": "timed"}}, "kiosk.mode"),
+        ({"kiosk": {"pin": "1234", "mode": "levels", "variant": "F"}}, "kiosk.mode"),
+        ({"kiosk": {"pin": "1234", "mode": "standard", "variant": "L"}}, "kiosk.mode"),
+        ({"kiosk": {"pin": "1234", "level_minutes": [15, 12, 10]}}, "kiosk.level_minutes"),
+        ({"kiosk": {"pin": "1234", "level_minutes": [15, 12, 10, 0]}}, "kiosk.level_minutes"),
     ],
 )
 def test_bad_config_is_refused_with_a_one_line_reason(obj: object, words: str) -> None:
