@@ -8,6 +8,7 @@ redrawn and sent to the display.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -48,6 +49,8 @@ class SlotLook(NamedTuple):
     dest: bool
     hinted: bool
     focused: bool
+    closed: bool = True
+    """An empty pile here takes no card (drawn crossed); levels 1-3 of the levels game open it."""
 
 
 class HudLook(NamedTuple):
@@ -58,9 +61,17 @@ class HudLook(NamedTuple):
     glow: bool
     short: str = ""
     """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
+    big: bool = False
+    """An info cell whose value is drawn large (the levels game's time left)."""
+    warn: bool = False
+    """The value is drawn in the warning colour (the last minute of a level)."""
 
 
 HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
+"""The HUD cells. In the levels game "time" is the level's countdown, "redeal" is
+Shuffle, and "hint" tells the hints left at the level."""
+REDEAL_TOKENS = ("R", "S")
+"""A redeal or a shuffle in a hint's line."""
 MESSAGE_S = 3.5
 
 
@@ -94,6 +105,7 @@ class TableScene(Scene):
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
         self._view = LayoutView(app.layout)
+        self._outcome_shown: object = None
 
     # -- state helpers -----------------------------------------------------------
 
@@ -119,15 +131,35 @@ class TableScene(Scene):
         self._reset_hint()
         self.point_redeal = False
         game = self.game
+        session = self.app.session
         status = game.status
-        if status == "won":
+        if session.levels is not None and session.outcome is not None:
+            # The levels game ends, or moves on a level, through the session's outcome
+            # (see _show_outcome); a finish line never runs into the next level.
+            self.finishing = []
+        elif status == "won":
             self._after_landing.append("won")
         elif status == "blocked":
             self._after_landing.append("blocked")
-        elif not game.has_move() and game.redeals_left > 0:
+        elif status == "playing" and not game.has_move() and game.redeals_left > 0:
             self.point_redeal = True
-            self.say(self.app.tr(T.POINT_REDEAL))
+            self.say(self.app.tr(T.POINT_SHUFFLE if self._shuffles else T.POINT_REDEAL))
         self._update_finish()
+
+    @property
+    def _shuffles(self) -> bool:
+        return self.game.rules.redeal == "shuffle"
+
+    def _show_outcome(self) -> None:
+        """Levels game: open the end screen of a level or of the game, once each."""
+        session = self.app.session
+        out = session.outcome
+        if session.levels is None or out is None or out is self._outcome_shown:
+            return
+        if self.anims.busy:
+            return
+        self._outcome_shown = out
+        self.app.open_levels_end()
 
     def _update_finish(self) -> None:
         changes = self.app.session.changes
@@ -193,14 +225,17 @@ class TableScene(Scene):
         if name == "undo":
             self._undo()
         elif name == "redeal":
+            if session.outcome is not None and session.levels is not None:
+                return  # between levels or after the end: nothing to shuffle
             if session.game.redeals_left <= 0:
                 if session.settings.interactive_rules:
-                    self.say(tr.reason(Reason.NO_REDEALS_LEFT))
+                    reason = Reason.NO_SHUFFLES_LEFT if self._shuffles else Reason.NO_REDEALS_LEFT
+                    self.say(tr.reason(reason))
                 return
-            self.controller.reset()
-            session.redeal()
-            self._animate_redeal()
-            self.after_change()
+            if self._shuffles and session.game.has_move():
+                self.app.confirm_shuffle()
+                return
+            self.redeal()
         elif name == "new":
             self.app.new_game()
         elif name == "hint":
@@ -218,6 +253,13 @@ class TableScene(Scene):
             self.app.toggle_fullscreen()
         elif name == "escape":
             self.app.escape()
+
+    def redeal(self) -> None:
+        """Redeal (or shuffle) now, with its animation."""
+        self.controller.reset()
+        self.app.session.redeal()
+        self._animate_redeal()
+        self.after_change()
 
     def _undo(self) -> None:
         game = self.game
@@ -258,12 +300,15 @@ class TableScene(Scene):
         if self.hint is not None and self.hint.changes == session.changes and self.hint.token:
             token = self.hint.token
             self._reset_hint()
-            if token == "R":
+            if token in REDEAL_TOKENS:
                 self.command("redeal")
             else:
                 self.play(Move.parse(token))
             return
         if self.game.status != "playing":
+            return
+        if session.hints_left == 0:
+            self.say(self.app.tr(T.NO_HINTS_LEFT))
             return
         self.hints.ask(self.game, session.changes)
         self.hint_pending = True
@@ -295,10 +340,11 @@ class TableScene(Scene):
             return
         token = answer.token
         if token is None:
-            self.say(tr(T.POINT_REDEAL))
+            self.say(tr(T.POINT_SHUFFLE if self._shuffles else T.POINT_REDEAL))
             return
-        if token == "R":
-            self.say(tr(T.HINT_REDEAL))
+        self.app.session.hint_used()  # a hint that shows something; one found no move is free
+        if token in REDEAL_TOKENS:
+            self.say(tr(T.HINT_SHUFFLE if self._shuffles else T.HINT_REDEAL))
         elif answer.kind == "win":
             self.say(tr(T.HINT_MOVE, move=self._move_words(token)))
         else:
@@ -356,6 +402,7 @@ class TableScene(Scene):
         if answer is not None:
             self._hint_ready(answer)
         self._update_finish()
+        self._show_outcome()
 
     def _land(self, landed: list[Flight]) -> None:
         if not self.anims.busy and self._after_landing:
@@ -381,7 +428,7 @@ class TableScene(Scene):
         if sel is not None:
             dests = set(self.controller.destinations(self.game, sel))
         hint: set[int] = set()
-        if self.hint is not None and self.hint.token and self.hint.token != "R":
+        if self.hint is not None and self.hint.token and self.hint.token not in REDEAL_TOKENS:
             m = Move.parse(self.hint.token)
             hint = {m.src, m.dst}
         d = self.controller.drag
@@ -412,6 +459,7 @@ class TableScene(Scene):
             place in dests,
             place in hint,
             place == self.controller.focus,
+            not game.rules.empty_piles_accept,
         )
 
     def _shadow_margin(self) -> int:
@@ -432,10 +480,10 @@ class TableScene(Scene):
         lay = app.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused = key
+        top, down, count, selected, dest, hinted, focused, closed = key
         radius = max(4, lay.card_w // 14)
         if top is None:
-            self._draw_empty(surf, rect, radius, count == 0)
+            self._draw_empty(surf, rect, radius, count == 0 and closed)
         else:
             shadow = app.art.shadow(rect.size, radius)
             off = max(2, lay.card_w // 30)
@@ -483,16 +531,27 @@ class TableScene(Scene):
         game = self.game
         session = self.app.session
         tr = self.app.tr
+        levels = session.levels
         if item == "time":
+            if levels is not None:
+                left = format_time(math.ceil(levels.time_left))
+                title = tr(T.LEVEL_N, n=levels.level)
+                return HudLook("info", title, left, True, False, big=True, warn=levels.warning)
             return HudLook("info", tr(T.TIME), format_time(session.elapsed), True, False)
         if item == "moves":
             return HudLook("info", tr(T.MOVES), str(game.moves), True, False)
         if item == "redeal":
             n = game.redeals_left
+            shuffles = self._shuffles
             if n <= 0:
-                return HudLook("button", tr(T.NO_REDEALS), "", False, False)
-            sub = tr.plural(T.REDEALS_LEFT, n)
-            return HudLook("button", tr(T.REDEAL), sub, True, self.point_redeal, f"({n})")
+                return HudLook(
+                    "button", tr(T.NO_SHUFFLES if shuffles else T.NO_REDEALS), "", False, False
+                )
+            sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, n)
+            title = tr(T.SHUFFLE if shuffles else T.REDEAL)
+            # Between levels and after the end of the levels game nothing is shuffled.
+            live = levels is None or session.outcome is None
+            return HudLook("button", title, sub, live, self.point_redeal and live, f"({n})")
         if item == "undo":
             return HudLook(
                 "button", tr(T.UNDO), "", game.can_undo and session.outcome is None, False
@@ -500,12 +559,17 @@ class TableScene(Scene):
         if item == "hint":
             if self.finish:
                 return HudLook("button", tr(T.FINISH), "", True, True)
+            hints = session.hints_left
             return HudLook(
                 "button",
                 tr(T.HINT),
-                "",
-                game.status == "playing" and not self.finishing,
+                tr.plural(T.HINTS_LEFT, hints) if hints is not None else "",
+                game.status == "playing"
+                and not self.finishing
+                and hints != 0
+                and (levels is None or session.outcome is None),
                 self.hint_pending,
+                f"({hints})" if hints is not None else "",
             )
         if item == "new":
             return HudLook("button", tr(T.NEW_GAME), "", True, False)
@@ -528,7 +592,7 @@ class TableScene(Scene):
         c = lay.hud_cells[i]
         rect = pygame.Rect(c.x, c.y, c.w, c.h)
         surf.blit(self._hud_bg, rect, rect.move(-lay.hud.x, -lay.hud.y))
-        kind, title, sub, enabled, glow, _ = key
+        kind, title, sub, enabled, glow = key[:5]
         fonts = self.app.fonts
         px = lay.hud_px
         inner = rect.inflate(-6, -6)
@@ -551,10 +615,14 @@ class TableScene(Scene):
             h = f1.get_linesize() + f2.get_linesize()
             y0 = inner.centery - h // 2
             if kind == "info":
-                f1, f2 = (
-                    fonts.fit(title, inner.w - 8, int(px * 0.78)),
-                    fonts.fit(sub, inner.w - 8, px, bold=True),
-                )
+                f1 = fonts.fit(title, inner.w - 8, int(px * 0.78))
+                value_px = int(px * 1.45) if key.big else px
+                f2 = fonts.fit(sub, inner.w - 8, value_px, bold=True)
+                while value_px > px and f1.get_linesize() + f2.get_linesize() > inner.h:
+                    value_px -= max(1, value_px // 12)
+                    f2 = fonts.fit(sub, inner.w - 8, value_px, bold=True)
+                if key.warn:
+                    ink = render.WARNING
                 h = f1.get_linesize() + f2.get_linesize()
                 y0 = inner.centery - h // 2
                 render.text_centered(
@@ -611,6 +679,7 @@ class TableScene(Scene):
             self.hint,
             self.hint_pending,
             self.point_redeal,
+            math.ceil(session.levels.time_left) if session.levels is not None else 0,
             bool(self.finish),
             bool(self.finishing),
             self.app.tr.lang,
