@@ -615,8 +615,8 @@ class TableScene(Scene):
             h = f1.get_linesize() + f2.get_linesize()
             y0 = inner.centery - h // 2
             if kind == "info":
-                f1 = fonts.fit(title, inner.w - 8, int(px * 0.78))
-                value_px = int(px * 1.45) if key.big else px
+                f1 = fonts.fit(title, inner.w - 8, int(px * (0.7 if key.big else 0.78)))
+                value_px = int(px * 1.7) if key.big else px
                 f2 = fonts.fit(sub, inner.w - 8, value_px, bold=True)
                 while value_px > px and f1.get_linesize() + f2.get_linesize() > inner.h:
                     value_px -= max(1, value_px // 12)
