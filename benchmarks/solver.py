@@ -23,6 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from crescent.rules.deal import LEVELS, LEVELS_VARIANT
 from crescent.rules.engine import Game, IllegalMove, Rules
 from crescent.solver.search import solve
 
@@ -78,6 +79,9 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--budget-s", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--variant", choices=("N", "F", "D"), default="N")
     parser.add_argument("--redeals", type=int, default=None, help="redeals per game")
+    parser.add_argument(
+        "--level", type=int, default=None, help="levels game: deals of level 1-4 (CR1-L codes)"
+    )
     parser.add_argument("--hints", type=int, default=None, help="positions for the hint figure")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hint sample")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
@@ -89,7 +93,10 @@ def main(argv: Sequence[str]) -> int:
         parser.error("--count must be at least 1, --first at least 0, --budget-s positive")
     if args.redeals is not None and not 0 <= args.redeals <= 99:
         parser.error("--redeals must be 0..99")
-    rules = Rules.for_variant(args.variant)
+    if args.level is not None and not 1 <= args.level <= LEVELS:
+        parser.error(f"--level must be 1..{LEVELS}")
+    variant = LEVELS_VARIANT if args.level is not None else args.variant
+    rules = Rules.for_game(variant, args.level or 0)
     if args.redeals is not None:
         rules = dataclasses.replace(rules, redeals=args.redeals)
 
@@ -98,7 +105,7 @@ def main(argv: Sequence[str]) -> int:
     lost = unknown = bad = 0
     lines: list[tuple[Game, list[str]]] = []
     for number in range(args.first, args.first + args.count):
-        game = Game.deal(number, args.variant, rules)
+        game = Game.deal(number, variant, rules, level=args.level)
         result = solve(game, budget_s=args.budget_s)
         overall.append(result.seconds)
         outcome: str = result.outcome
@@ -136,7 +143,8 @@ def main(argv: Sequence[str]) -> int:
     redeals = rules.redeals
     last = args.first + n - 1
     print(
-        f"solver bench: variant {args.variant}, redeals {redeals}, deals {args.first}..{last}, "
+        f"solver bench: variant {variant}{f' level {args.level}' if args.level else ''}, "
+        f"redeals {redeals}, deals {args.first}..{last}, "
         f"budget {args.budget_s:g} s"
     )
     print(

@@ -190,8 +190,8 @@ class Session:
     def proven_winnable(self) -> None:
         """The solver found a win from a position of this game: its deal is winnable."""
         game = self.game
-        if self.store is None or game.rules != Rules.for_variant(game.variant):
-            return
+        if self.store is None or game.level or game.rules != Rules.for_variant(game.variant):
+            return  # the pools hold standard deals only (not the levels game's)
         store, pool, number = self.store, pool_of(game.variant), game.number
         self._submit(f"pool-{number}", lambda: store.add_winnable(pool, number))
 

@@ -202,3 +202,11 @@ def test_settings_choose_the_levels_game_and_its_times(tmp_path: Path) -> None:
     s.start(new=True)
     assert s.game.variant == "L" and s.levels is not None
     assert s.levels.time_left == 300
+
+
+def test_a_winning_hint_in_a_levels_game_adds_nothing_to_the_pools(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.proven_winnable()  # the solver found a win: level deals are not standard pool deals
+    s.close()
+    assert Store(tmp_path).load_winnable() == {}
