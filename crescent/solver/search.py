@@ -495,7 +495,7 @@ class _Search:
 
     def autoplay(self, piles: Piles, fnd: bytes, r: int, steps: list[Step]) -> tuple[Piles, bytes]:
         """Play every safe foundation move (crossed suits), appending them to ``steps``."""
-        if r > 0 and not (self.rotate and self.loose):
+        if r > 0 and not self.loose:
             return piles, fnd
         safe = _safe_cards(fnd)
         if not safe:
@@ -574,9 +574,16 @@ class _Search:
             dests = get(_UP[c], ())
             dests2 = get(_DOWN[c], ())
             if self.accept and empties:
-                # Empty piles are all alike when redeals rotate; a shuffle
-                # deals round the piles in order, so there each one counts.
-                extra = tuple(empties) if not rotate else (empties[0],) if rest else ()
+                # Empty piles are all alike when redeals rotate or no shuffle is
+                # left. A shuffle gathers the piles in order, so there which empty
+                # pile a card goes to changes what it deals: trying the first only
+                # is a shortcut (fast, not exact) that a loss is re-checked without.
+                if rotate or r == 0 or self.loose:
+                    extra = (empties[0],) if rest else ()
+                    if not rotate and r > 0 and (len(empties) > 1 or not rest):
+                        self.inexact = True
+                else:
+                    extra = tuple(empties)
             else:
                 extra = ()
             if not (dests or dests2 or extra):

@@ -531,7 +531,8 @@ class TableScene(Scene):
         game = self.game
         session = self.app.session
         tr = self.app.tr
-        levels = session.levels
+        # The levels state belongs to the player's game (not to a kiosk's demo game).
+        levels = session.levels if game is session.game else None
         if item == "time":
             if levels is not None:
                 left = format_time(math.ceil(levels.time_left))
@@ -559,7 +560,7 @@ class TableScene(Scene):
         if item == "hint":
             if self.finish:
                 return HudLook("button", tr(T.FINISH), "", True, True)
-            hints = session.hints_left
+            hints = levels.hints_left if levels is not None else None
             return HudLook(
                 "button",
                 tr(T.HINT),
