@@ -573,6 +573,7 @@ class _Search:
                 continue
             dests = get(_UP[c], ())
             dests2 = get(_DOWN[c], ())
+            extra: tuple[int, ...] = ()
             if self.accept and empties:
                 # Empty piles are all alike when redeals rotate or no shuffle is
                 # left. A shuffle gathers the piles in order, so there which empty
@@ -584,8 +585,6 @@ class _Search:
                         self.inexact = True
                 else:
                     extra = tuple(empties)
-            else:
-                extra = ()
             if not (dests or dests2 or extra):
                 continue
             top = p[-1:]
