@@ -23,8 +23,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from crescent.rules.deal import LEVELS, LEVELS_VARIANT
-from crescent.rules.engine import Game, IllegalMove, Rules
+from crescent.rules import modes
+from crescent.rules.engine import Game, IllegalMove
 from crescent.solver.search import solve
 
 __all__ = ["main", "percentile", "wilson"]
@@ -77,7 +77,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--first", type=int, default=1, help="first deal number")
     parser.add_argument("--count", type=int, default=100, help="how many deals")
     parser.add_argument("--budget-s", type=float, default=10.0, help="seconds per deal")
-    parser.add_argument("--variant", choices=("N", "F", "D"), default="N")
+    parser.add_argument("--variant", choices=modes.LETTERS, default=modes.DEFAULT.letter)
     parser.add_argument("--redeals", type=int, default=None, help="redeals per game")
     parser.add_argument(
         "--level", type=int, default=None, help="levels game: deals of level 1-4 (CR1-L codes)"
@@ -93,10 +93,12 @@ def main(argv: Sequence[str]) -> int:
         parser.error("--count must be at least 1, --first at least 0, --budget-s positive")
     if args.redeals is not None and not 0 <= args.redeals <= 99:
         parser.error("--redeals must be 0..99")
-    if args.level is not None and not 1 <= args.level <= LEVELS:
-        parser.error(f"--level must be 1..{LEVELS}")
-    variant = LEVELS_VARIANT if args.level is not None else args.variant
-    rules = Rules.for_game(variant, args.level or 0)
+    # --level: deals of that level of the levels game.
+    mode = modes.LEVELS if args.level is not None else modes.by_letter(args.variant)
+    if args.level is not None and not 1 <= args.level <= mode.levels:
+        parser.error(f"--level must be 1..{mode.levels}")
+    variant = mode.letter
+    rules = mode.rules_for_level(args.level or 1)
     if args.redeals is not None:
         rules = dataclasses.replace(rules, redeals=args.redeals)
 

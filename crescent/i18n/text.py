@@ -89,6 +89,14 @@ VARIANT_FOR_NEW: Final = N_("Variant for new games")
 VARIANT_N: Final = N_("Standard")
 VARIANT_F: Final = N_("Crescent Four")
 VARIANT_D: Final = N_("Face-down deal")
+VARIANT_L: Final = N_("Levels (timed)")
+MODE_NAMES: Final[dict[str, str]] = {
+    "standard": VARIANT_N,
+    "four": VARIANT_F,
+    "face_down": VARIANT_D,
+    "levels": VARIANT_L,
+}
+"""The player-facing name of each mode, by :attr:`crescent.rules.modes.Mode.key`."""
 FOUR_COLOUR: Final = N_("Four-colour deck")
 WINNABLE_ONLY: Final = N_("Winnable deals only")
 FULL_SCREEN: Final = N_("Full screen")
@@ -123,7 +131,6 @@ NOTICE_CANNOT_SAVE: Final = N_("Progress cannot be saved on this computer.")
 NOTICE_NEWER: Final = N_("Your saved game is from a newer version and was left untouched.")
 
 # The levels game (RULES.md section 7; French words from the seed levels-mode-fr.txt).
-VARIANT_L: Final = N_("Levels (timed)")
 LEVEL_N: Final = N_("Level {n}")
 TIME_LEFT: Final = N_("Time left")
 SHUFFLE: Final = N_("Shuffle")

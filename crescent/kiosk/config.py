@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from crescent.languages import LANGUAGES
 from crescent.play.levels import check_level_minutes
-from crescent.play.settings import LANGUAGES, VARIANTS
+from crescent.rules import modes
+from crescent.rules.modes import LETTERS
 
 __all__ = [
     "CORNERS",
@@ -31,7 +33,7 @@ __all__ = [
 ]
 
 CORNERS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")
-MODES: Final = {"standard": None, "levels": "L"}
+MODES: Final = {"standard": None, "levels": modes.LEVELS}
 """``mode``: the standard game (its variant from ``variant``) or the levels game."""
 PIN_DIGITS: Final = (4, 12)
 """The PIN is a string of 4 to 12 digits (the on-screen pad has digits only)."""
@@ -172,14 +174,18 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
             f'{where}: kiosk.pin must be a string of {lo} to {hi} digits, like "2468"'
         )
     s = _Section(section, where)
-    variant = s.choice("variant", VARIANTS)
-    mode = s.choice("mode", tuple(MODES))
-    if mode == "levels":
-        if variant not in (None, "L"):
-            raise KioskConfigError(f"{where}: kiosk.mode levels plays no variant {variant}")
-        variant = "L"
-    elif mode == "standard" and variant == "L":
-        raise KioskConfigError(f"{where}: kiosk.mode standard cannot play variant L (levels)")
+    variant = s.choice("variant", LETTERS)
+    mode_name = s.choice("mode", tuple(MODES))
+    if mode_name is not None:
+        # ``mode`` picks the game; ``variant`` then picks among the one-deal games.
+        game = MODES[mode_name]
+        chosen = modes.by_letter(variant) if variant is not None else None
+        if game is not None and chosen not in (None, game):
+            raise KioskConfigError(f"{where}: kiosk.mode {mode_name} plays no variant {variant}")
+        if game is None and chosen is not None and chosen.levels > 1:
+            raise KioskConfigError(f"{where}: kiosk.mode {mode_name} cannot play variant {variant}")
+        if game is not None:
+            variant = game.letter
     minutes = None
     if section.get("level_minutes") is not None:
         try:
@@ -196,7 +202,7 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         pin_lockout_s=s.number("pin_lockout_seconds", 30.0, 1.0, 3600.0),
         dpi=s.optional_number("dpi", 30.0, 1000.0),
         touch_mm=s.number("touch_mm", 9.0, 5.0, 30.0),
-        language=s.choice("language", LANGUAGES),
+        language=s.choice("language", tuple(LANGUAGES)),
         variant=variant,
         winnable_only=s.flag("winnable_only"),
         level_minutes=minutes,

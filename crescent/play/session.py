@@ -8,10 +8,10 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
   slow disk never stalls a frame); quitting flushes the last save.
 * A won or blocked game is recorded in the statistics once; a game left for a
   new one with moves played counts as played, not won.
-* The levels game (variant ``L``, :mod:`crescent.play.levels`): the session
+* A game of levels (the levels game, :mod:`crescent.play.levels`): the session
   counts each level's time down, moves on to the next level when one is
   complete (``outcome.status == "level"`` until play goes on), and ends the
-  game when time runs out (``"time"``), when the player is stuck with no
+  game when time runs out (``"time_up"``), when the player is stuck with no
   shuffle left (``"blocked"``, recorded at once) or when level 4 is complete
   (``"won"``). Three hints a level: :meth:`Session.hint_used`.
 """
@@ -19,29 +19,25 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import queue
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from crescent.play.levels import LevelsState
+from crescent.play.levels import LevelsState, has_levels, timed
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.play.storage import Notice, SavedGame, Store
-from crescent.rules.deal import LEVELS_VARIANT
-from crescent.rules.engine import Game, IllegalMove, Move, Reason, Rules
+from crescent.rules.engine import Game, IllegalMove, Move, Reason
+from crescent.rules.modes import End, Mode
 
 
 def win_id(game: Game, elapsed: float) -> str:
     """Names one won game well enough to never count it twice."""
     return f"{game.code}/{game.moves}/{elapsed:.3f}"
-
-
-def pool_of(variant: str) -> str:
-    """Which pool of winnable deals serves ``variant``: face-down deals have the N cards."""
-    return "F" if variant == "F" else "N"
 
 
 class SaveWriter:
@@ -89,6 +85,11 @@ class SaveWriter:
         return self._idle.wait(timeout)
 
 
+LEVEL_COMPLETE: Final = "level"
+"""The outcome of a completed level that is not the last (the game goes on)."""
+TIME_UP: Final = End.TIME_UP.value
+
+
 class GameOver(ValueError):
     """Levels game: a move or shuffle asked after the game ended (time ran out...)."""
 
@@ -97,8 +98,9 @@ class GameOver(ValueError):
 class Outcome:
     """What a finished game (or, levels game, a completed level) came to, once.
 
-    ``status``: "won", "blocked", and in the levels game "level" (a level is
-    complete, the next one is dealt) and "time" (the countdown ran out)."""
+    ``status``: an :class:`~crescent.rules.modes.End` value ("won", "blocked",
+    "time_up": the countdown ran out), or :data:`LEVEL_COMPLETE` in a game of
+    levels (a level is complete, the next one is dealt)."""
 
     status: str
     seconds: float
@@ -107,7 +109,7 @@ class Outcome:
     @property
     def final(self) -> bool:
         """The game is over (a completed level is not)."""
-        return self.status != "level"
+        return self.status != LEVEL_COMPLETE
 
 
 class Session:
@@ -119,7 +121,7 @@ class Session:
         settings: Settings | None = None,
         *,
         rng: random.Random | None = None,
-        pool: Callable[[str], list[int]] | None = None,
+        pool: Callable[[str], Sequence[int]] | None = None,
         background_saves: bool = True,
     ) -> None:
         self.store = store
@@ -128,7 +130,7 @@ class Session:
         self.rng = rng or random.Random()
         self.pool = pool
         self.writer = SaveWriter() if background_saves else None
-        self.game = Game.new(self.settings.variant, self.rng)
+        self.game = Game.new(self.settings.mode.letter, self.rng)
         self.levels: LevelsState | None = self._levels_for(self.game)
         self.elapsed = 0.0
         self.recorded = False
@@ -152,7 +154,7 @@ class Session:
                 self.game = saved.game
                 self.levels = saved.levels
                 self.abandon()
-            self._begin(wanted if wanted is not None else self._fresh_game(self.settings.variant))
+            self._begin(wanted if wanted is not None else self._fresh_game(self.settings.mode))
             return
         if saved is not None and saved.game.status == "won":
             self.game, self.elapsed = saved.game, saved.elapsed
@@ -175,28 +177,37 @@ class Session:
                 self.changes += 1
                 self._check_end()
                 return
-        self._begin(self._fresh_game(self.settings.variant))
+        self._begin(self._fresh_game(self.settings.mode))
 
-    def _fresh_game(self, variant: str) -> Game:
+    @property
+    def mode(self) -> Mode:
+        """The mode of the game being played (new games follow ``settings.mode``)."""
+        return self.game.mode
+
+    def _fresh_game(self, mode: Mode) -> Game:
         """A new deal; with "winnable deals only", one proven winnable (shipped or local pool)."""
-        if self.settings.winnable_only and variant != LEVELS_VARIANT:
-            numbers = list(self.pool(pool_of(variant))) if self.pool is not None else []
+        if self.settings.winnable_only and mode.pool is not None:
+            numbers = list(self.pool(mode.pool)) if self.pool is not None else []
             if self.store is not None:
-                numbers += self.store.load_winnable().get(pool_of(variant), [])
+                numbers += self.store.load_winnable().get(mode.pool, [])
             if numbers:
-                return Game.deal(self.rng.choice(numbers), variant)
-        return Game.new(variant, self.rng)
+                return Game.deal(self.rng.choice(numbers), mode.letter)
+        return Game.new(mode.letter, self.rng)
 
     def proven_winnable(self) -> None:
         """The solver found a win from a position of this game: its deal is winnable."""
-        game = self.game
-        if self.store is None or game.level or game.rules != Rules.for_variant(game.variant):
-            return  # the pools hold standard deals only (not the levels game's)
-        store, pool, number = self.store, pool_of(game.variant), game.number
+        game, mode = self.game, self.mode
+        if self.store is None or mode.pool is None or game.rules != mode.rules_for_level(1):
+            return
+        store, pool, number = self.store, mode.pool, game.number
         self._submit(f"pool-{number}", lambda: store.add_winnable(pool, number))
 
     def _levels_for(self, game: Game) -> LevelsState | None:
-        return LevelsState.fresh(self.settings.level_minutes) if game.level else None
+        """A fresh levels state when ``game``'s mode has levels, countdowns or a hint budget."""
+        mode = game.mode
+        if not has_levels(mode):
+            return None
+        return LevelsState.fresh(timed(mode, self.settings.level_minutes))
 
     def _begin(self, game: Game) -> None:
         self.game = game
@@ -208,13 +219,13 @@ class Session:
         self.changes += 1
         self.save()
 
-    def new_game(self, variant: str | None = None, code: str | None = None) -> None:
+    def new_game(self, mode: Mode | None = None, code: str | None = None) -> None:
         """Leave the current game (recorded as played if moves were made) and deal another."""
         self.abandon()
         if code is not None:
             self._begin(Game.from_code(code))
         else:
-            self._begin(self._fresh_game(variant or self.settings.variant))
+            self._begin(self._fresh_game(mode or self.settings.mode))
 
     def abandon(self) -> None:
         """The player leaves this game: blocked, or with moves played, it counts as a loss.
@@ -226,9 +237,9 @@ class Session:
         levels = self.levels
         played = self.game.moves > 0 or (levels is not None and (levels.running or levels.done))
         if self.game.status == "blocked" or (played and self.game.status == "playing"):
-            self.stats.record_loss(self.game.variant)
+            self.stats.record_loss(self.mode.stats_key)
             if levels is not None:
-                self.stats.record_levels(self.game.variant, levels.level, None)
+                self.stats.record_levels(self.mode.stats_key, levels.level, None)
             self.recorded = True
             self._save_stats()
 
@@ -252,7 +263,7 @@ class Session:
             return  # an end screen is up: the countdown waits
         self.elapsed += dt
         if levels.count_down(dt):
-            self.outcome = Outcome("time", self.elapsed, self._moves())
+            self.outcome = Outcome(TIME_UP, self.elapsed, self._moves())
             self._record_levels_end(won=False)
             self.changes += 1
             self.save()
@@ -271,8 +282,7 @@ class Session:
 
     def hint_used(self) -> None:
         """A hint showed a move: one fewer at this level (a hint that found none is free)."""
-        if self.levels is not None and self.levels.hints_left > 0:
-            self.levels.hints_left -= 1
+        if self.levels is not None and self.levels.hints_left and self.levels.use_hint():
             self.changes += 1
             self.save()
 
@@ -295,7 +305,7 @@ class Session:
         assert levels is not None
         if self.recorded:
             return
-        variant = self.game.variant
+        variant = self.mode.stats_key
         if won:
             game_id = win_id(self.game, self.elapsed)
             self.stats.record_win(variant, self.elapsed, self._moves(), game_id)
@@ -358,7 +368,7 @@ class Session:
             self.outcome = Outcome(status, self.elapsed, self.game.moves)
         if status == "won" and not self.recorded:
             game_id = win_id(self.game, self.elapsed)
-            self.stats.record_win(self.game.variant, self.elapsed, self.game.moves, game_id)
+            self.stats.record_win(self.mode.stats_key, self.elapsed, self.game.moves, game_id)
             self.recorded = True
             self._save_win()
 
@@ -368,7 +378,7 @@ class Session:
         levels = self.levels
         assert levels is not None
         status = self.game.status
-        if self.outcome is not None and self.outcome.status == "time":
+        if self.outcome is not None and self.outcome.status == TIME_UP:
             return
         if status == "won":
             if len(levels.done) < levels.level:  # not counted yet (a resumed win is)
@@ -378,7 +388,7 @@ class Session:
                 self._record_levels_end(won=True)
             else:
                 self.game = self.game.next_level()
-                self.outcome = Outcome("level", self.elapsed, self._moves())
+                self.outcome = Outcome(LEVEL_COMPLETE, self.elapsed, self._moves())
         elif status == "blocked":
             self.outcome = Outcome("blocked", self.elapsed, self._moves())
             self._record_levels_end(won=False)
@@ -390,7 +400,7 @@ class Session:
     def snapshot(self) -> SavedGame:
         levels = None
         if self.levels is not None:
-            levels = LevelsState.from_dict(self.levels.to_dict())
+            levels = dataclasses.replace(self.levels, done=list(self.levels.done))
         return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, levels)
 
     def save(self) -> None:
@@ -459,4 +469,12 @@ class Session:
         return self.store.take_notices() if self.store is not None else []
 
 
-__all__ = ["GameOver", "IllegalMove", "Outcome", "SaveWriter", "Session"]
+__all__ = [
+    "LEVEL_COMPLETE",
+    "TIME_UP",
+    "GameOver",
+    "IllegalMove",
+    "Outcome",
+    "SaveWriter",
+    "Session",
+]

@@ -1,8 +1,8 @@
-"""Statistics per variant, saved as ``stats.json``.
+"""Statistics per mode, saved as ``stats.json``.
 
-Pure module (no pygame, nothing at import time). Variants are keyed by any
-short string: ``"N"``, ``"F"``, ``"D"``, and ``"L"`` for the levels game, which
-also keeps the furthest level reached and the best time left
+Pure module (no pygame, nothing at import time). Modes are keyed by any
+short string: their :attr:`crescent.rules.modes.Mode.stats_key`. A game of
+levels also keeps the furthest level reached and the best time left
 (:meth:`Stats.record_levels`).
 
 A game counts as played once it ends: won (:meth:`Stats.record_win`), or

@@ -41,9 +41,10 @@ from typing import Any, Final, TypeGuard, TypeVar
 
 from crescent.play import settings as _settings
 from crescent.play import stats as _stats
-from crescent.play.levels import LevelsState
+from crescent.play.levels import LevelsState, has_levels
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
+from crescent.rules import modes
 from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game
 
@@ -196,9 +197,9 @@ class SavedGame:
         if not isinstance(idle, bool):
             raise ValueError(f"idle_abandoned must be true or false, got {idle!r}")
         levels = None
-        if game.level:
-            levels = LevelsState.from_dict(d)
-            if levels.level != game.level or d.get("shuffles_left") != game.redeals_left:
+        if has_levels(game.mode):
+            levels = LevelsState.from_dict(d, game.mode)
+            if levels.level != max(game.level, 1) or d.get("shuffles_left") != game.redeals_left:
                 raise ValueError("the levels record does not match the saved level")
         elif "level" in d:
             raise ValueError("a saved game that is not a levels game has no level")
@@ -299,7 +300,7 @@ class Store:
     # -- deals the solver proved winnable during play ---------------------------
 
     def load_winnable(self) -> dict[str, list[int]]:
-        """Deal numbers proven winnable here, by pool ("N" serves N and D; "F")."""
+        """Deal numbers proven winnable here, by pool (a :attr:`Mode.pool`: modes may share one)."""
         with self._lock:
             pools = self._load(self.winnable_path, _parse_pools)
         return pools if pools is not None else {}
@@ -428,7 +429,7 @@ def _parse_pools(d: object) -> dict[str, list[int]]:
         raise ValueError("winnable deals: 'pools' must be an object")
     out: dict[str, list[int]] = {}
     for key, numbers in pools.items():
-        if key not in ("N", "F") or not isinstance(numbers, list):
+        if key not in modes.POOLS or not isinstance(numbers, list):
             raise ValueError(f"winnable deals: bad pool {key!r}")
         for n in numbers:
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < DEAL_COUNT:

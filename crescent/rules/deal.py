@@ -1,8 +1,8 @@
 """Game codes and the project's own shuffle.
 
-Code: ``CR1-<variant>-<number>``. ``CR1`` is the code format; the variant is one
-letter (``N`` standard, ``F`` Crescent Four, ``D`` face-down deal, ``L`` the
-levels game); the number
+Code: ``CR1-<variant>-<number>``. ``CR1`` is the code format; the variant is the
+code letter of a mode of :mod:`crescent.rules.modes` (``N`` standard, ``F``
+Crescent Four, ``D`` face-down deal, ``L`` the levels game); the number
 is 7 letters A-Z read in base 26, most significant first, A = 0, so
 ``AAAAAAB`` is deal 1 and ``ZZZZZZZ`` is deal 26**7 - 1.
 
@@ -40,13 +40,12 @@ from __future__ import annotations
 import re
 import string
 
+from crescent.rules import modes
 from crescent.rules.cards import ACE, KING, card
 
 CODE_PREFIX = "CR1"
-VARIANTS = "NFDL"
-LEVELS_VARIANT = "L"
-"""The code letter of the levels game."""
-LEVELS = 4
+LEVEL_SEEDS = 16
+"""Levels 0 (a one-deal game) to 15 have seeds of their own (see the module docstring)."""
 NUMBER_LETTERS = 7
 DEAL_COUNT = 26**NUMBER_LETTERS
 PILES = 16
@@ -122,8 +121,8 @@ def deal_piles(number: int, level: int = 0) -> list[list[int]]:
     """The 16 piles (bottom to top) of deal ``number`` (of its ``level``, in the levels game)."""
     if not 0 <= number < DEAL_COUNT:
         raise InvalidCode(f"deal number {number} is outside 0..{DEAL_COUNT - 1}", "number")
-    if not 0 <= level <= LEVELS:
-        raise ValueError(f"level {level} is outside 1..{LEVELS}")
+    if not 0 <= level < LEVEL_SEEDS:
+        raise ValueError(f"level {level} is outside 1..{LEVEL_SEEDS - 1}")
     cards = tableau_cards()
     SplitMix64(level_seed(number, level)).shuffle(cards)
     return [cards[p * PILE_DEAL : (p + 1) * PILE_DEAL] for p in range(PILES)]
@@ -140,9 +139,16 @@ def number_text(number: int) -> str:
     return "".join(reversed(letters))
 
 
+def check_variant(variant: str) -> modes.Mode:
+    """The mode of a code letter; InvalidCode (fault ``"variant"``) otherwise."""
+    try:
+        return modes.by_letter(variant)
+    except ValueError as e:
+        raise InvalidCode(str(e), "variant") from None
+
+
 def make_code(variant: str, number: int) -> str:
-    if variant not in VARIANTS:
-        raise InvalidCode(f"unknown variant {variant!r}: use N, F, D or L", "variant")
+    check_variant(variant)
     return f"{CODE_PREFIX}-{variant}-{number_text(number)}"
 
 
@@ -177,11 +183,9 @@ def parse_code(text: str) -> tuple[str, int]:
         raise InvalidCode(
             f"{cleaned!r} starts with {prefix!r}: this version reads CR1 codes only", "version"
         )
-    if variant not in VARIANTS or len(variant) != 1:
+    if variant not in modes.LETTERS:
         raise InvalidCode(
-            f"{cleaned!r} has variant {variant!r}: use N (standard), F (Crescent Four), "
-            "D (face-down deal) or L (levels)",
-            "variant",
+            f"{cleaned!r} has variant {variant!r}: use {modes.describe_letters()}", "variant"
         )
     if len(digits) != NUMBER_LETTERS:
         raise InvalidCode(

@@ -17,23 +17,24 @@ from __future__ import annotations
 import enum
 import random
 from collections import deque
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from crescent.rules import modes
 from crescent.rules.cards import ACE, KING, card, card_text, parse_card
 from crescent.rules.deal import (
     DEAL_COUNT,
-    LEVELS,
-    LEVELS_VARIANT,
     PILES,
-    VARIANTS,
     InvalidCode,
     SplitMix64,
+    check_variant,
     deal_piles,
     make_code,
     parse_code,
     shuffle_seed,
 )
+from crescent.rules.modes import Mode
+from crescent.rules.ruleset import Rules
 
 __all__ = [
     "FOUNDATIONS",
@@ -62,8 +63,6 @@ REDEAL: Final = "R"
 """The token for a redeal in a line of play (``"P10-P14 R P3-F2"``)."""
 SHUFFLE: Final = "S"
 """The token for a shuffle (levels game) in a line of play (``"P1-P2 S P3-F1"``)."""
-SHUFFLES: Final = 5
-"""Shuffles in a whole levels game, all levels together."""
 
 Status = Literal["playing", "won", "blocked"]
 
@@ -94,12 +93,13 @@ def place_name(place: int) -> str:
 def parse_place(text: str) -> int:
     """``"P10"`` -> 9, ``"f2"`` -> 17; ValueError naming the text otherwise."""
     t = text.strip().upper()
+    kind = "PF".find(t[0]) if t else -1  # 0: a pile, 1: a foundation
     # isascii: str.isdigit() also accepts digits like "²" and "١" that are not place numbers.
-    if len(t) >= 2 and t.isascii() and t[0] in "PF" and t[1:].isdigit() and t[1] != "0":
+    if kind >= 0 and len(t) >= 2 and t.isascii() and t[1:].isdigit() and t[1] != "0":
         n = int(t[1:])
-        if t[0] == "P" and 1 <= n <= PILES:
+        if kind == 0 and 1 <= n <= PILES:
             return n - 1
-        if t[0] == "F" and 1 <= n <= FOUNDATIONS:
+        if kind == 1 and 1 <= n <= FOUNDATIONS:
             return PILES + n - 1
     raise ValueError(f"{text!r} is not a place: piles are P1..P16, foundations F1..F8")
 
@@ -175,64 +175,6 @@ _MOVES: list[list[Move]] = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """What differs between the games built on Crescent's rules.
-
-    ``redeal`` is ``"rotate"`` (each pile of two or more cards: bottom card to
-    the top) or ``"shuffle"`` (levels mode: gather the tableau, shuffle, deal
-    again). ``empty_piles_accept``: an empty pile takes any card (levels 1-3);
-    otherwise it stays empty, through shuffles too (standard, level 4).
-    """
-
-    redeals: int = 3
-    face_down: bool = False
-    redeal: Literal["rotate", "shuffle"] = "rotate"
-    empty_piles_accept: bool = False
-
-    @staticmethod
-    def for_variant(variant: str) -> Rules:
-        if variant == "N":
-            return Rules()
-        if variant == "F":
-            return Rules(redeals=4)
-        if variant == "D":
-            return Rules(face_down=True)
-        raise ValueError(f"unknown variant {variant!r}: use N, F or D")
-
-    @staticmethod
-    def for_level(level: int) -> Rules:
-        """The levels game's rules at ``level`` (1..4): shuffles instead of redeals
-        (five in the whole game), empty piles take cards except at level 4."""
-        if not 1 <= level <= LEVELS:
-            raise ValueError(f"level {level} is outside 1..{LEVELS}")
-        return Rules(redeals=SHUFFLES, redeal="shuffle", empty_piles_accept=level < LEVELS)
-
-    @staticmethod
-    def for_game(variant: str, level: int = 0) -> Rules:
-        """The rules a game of ``variant`` (at ``level``, for the levels game) is dealt with."""
-        return Rules.for_level(level) if variant == LEVELS_VARIANT else Rules.for_variant(variant)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @staticmethod
-    def from_dict(d: object) -> Rules:
-        if not isinstance(d, dict):
-            raise ValueError("rules must be an object")
-        redeals = d.get("redeals")
-        face_down = d.get("face_down")
-        redeal = d.get("redeal")
-        accept = d.get("empty_piles_accept")
-        if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= 99:
-            raise ValueError(f"rules: redeals must be a whole number 0..99, got {redeals!r}")
-        if not isinstance(face_down, bool) or not isinstance(accept, bool):
-            raise ValueError("rules: face_down and empty_piles_accept must be true or false")
-        if redeal not in ("rotate", "shuffle"):
-            raise ValueError(f"rules: redeal must be 'rotate' or 'shuffle', got {redeal!r}")
-        return Rules(redeals, face_down, redeal, accept)
-
-
 def _up(c: int) -> int:
     """The same-suit card one rank up, King wrapping to Ace (between piles)."""
     return c + 1 if c % 13 != 12 else c - 12
@@ -267,7 +209,7 @@ class Game:
         self,
         piles: list[list[int]],
         *,
-        variant: str = "N",
+        variant: str = modes.DEFAULT.letter,
         number: int = 0,
         rules: Rules | None = None,
         foundations: list[list[int]] | None = None,
@@ -279,7 +221,9 @@ class Game:
         self.variant = variant
         self.number = number
         self.level = level
-        self.rules = rules if rules is not None else Rules.for_game(variant, level)
+        if rules is None:
+            rules = modes.by_letter(variant).rules_for_level(max(level, 1))
+        self.rules = rules
         self.piles = piles
         if foundations is None:
             foundations = [[card(ACE, s)] for s in range(4)] + [[card(KING, s)] for s in range(4)]
@@ -298,22 +242,16 @@ class Game:
     def deal(
         cls,
         number: int,
-        variant: str = "N",
+        variant: str = modes.DEFAULT.letter,
         rules: Rules | None = None,
         *,
         level: int | None = None,
         redeals_left: int | None = None,
     ) -> Game:
-        """Deal ``number`` of ``variant`` (see :mod:`crescent.rules.deal`); in the
-        levels game, its ``level`` (1 unless given)."""
-        if variant not in VARIANTS or len(variant) != 1:
-            raise InvalidCode(f"unknown variant {variant!r}: use N, F, D or L", "variant")
-        if variant == LEVELS_VARIANT:
-            level = 1 if level is None else level
-            if not 1 <= level <= LEVELS:
-                raise ValueError(f"level {level} is outside 1..{LEVELS}")
-        elif level:
-            raise ValueError(f"variant {variant} has no levels")
+        """Deal ``number`` of ``variant`` (a mode's code letter, see :mod:`crescent.rules.deal`);
+        in a game of levels, its ``level`` (1 unless given)."""
+        mode = check_variant(variant)
+        level = _check_level(mode, 1 if level is None and mode.levels > 1 else level or 0)
         return cls(
             deal_piles(number, level or 0),
             variant=variant,
@@ -330,34 +268,36 @@ class Game:
         return cls.deal(number, variant)
 
     @classmethod
-    def new(cls, variant: str = "N", rng: random.Random | None = None) -> Game:
+    def new(cls, variant: str = modes.DEFAULT.letter, rng: random.Random | None = None) -> Game:
         """A random deal of ``variant``; ``game.code`` deals it again."""
-        if variant not in VARIANTS or len(variant) != 1:
-            raise InvalidCode(f"unknown variant {variant!r}: use N, F, D or L", "variant")
+        check_variant(variant)
         number = (rng or random.SystemRandom()).randrange(DEAL_COUNT)
         return cls.deal(number, variant)
 
     @property
     def last_level(self) -> bool:
-        """No level follows this one (every game but the levels game's levels 1-3)."""
-        return self.level == 0 or self.level >= LEVELS
+        """No level follows this one (a one-deal game, or the last level)."""
+        return self.level == 0 or self.level >= self.mode.levels
 
     def next_level(self, rules: Rules | None = None) -> Game:
-        """The levels game's next level: a fresh deal of the same code, with the
-        shuffles this level left over. ValueError after the last level."""
+        """The next level: a fresh deal of the same code, with the redeals (shuffles)
+        this level left over when the mode's budget spans its levels. ValueError
+        after the last level."""
         if self.last_level:
             raise ValueError(f"{self.code} has no level after {self.level}")
+        carried = self.redeals_left if self.mode.redeals_span_levels else None
         return Game.deal(
-            self.number,
-            self.variant,
-            rules,
-            level=self.level + 1,
-            redeals_left=self.redeals_left,
+            self.number, self.variant, rules, level=self.level + 1, redeals_left=carried
         )
 
     @property
     def code(self) -> str:
         return make_code(self.variant, self.number)
+
+    @property
+    def mode(self) -> Mode:
+        """The mode this deal belongs to (from its code letter)."""
+        return modes.by_letter(self.variant)
 
     # -- looking --------------------------------------------------------------
 
@@ -665,13 +605,14 @@ class Game:
             raise ValueError(f"saved game code: {e}") from None
         if d.get("variant", variant) != variant:
             raise ValueError(f"variant {d.get('variant')!r} does not match code {d.get('code')!r}")
-        level = d.get("level", 0)
-        if variant == LEVELS_VARIANT:
-            if type(level) is not int or not 1 <= level <= LEVELS:
-                raise ValueError(f"a levels game needs its level 1..{LEVELS}, got {level!r}")
-        elif level != 0:
-            raise ValueError(f"variant {variant} has no levels, got level {level!r}")
-        rules = Rules.from_dict(d["rules"]) if "rules" in d else Rules.for_game(variant, level)
+        mode = modes.by_letter(variant)
+        raw_level = d.get("level", 0)
+        if type(raw_level) is not int or (mode.levels > 1 and raw_level == 0):
+            raise ValueError(
+                f"a game of levels needs its level 1..{mode.levels}, got {raw_level!r}"
+            )
+        level = _check_level(mode, raw_level)
+        rules = Rules.from_dict(d["rules"]) if "rules" in d else mode.rules_for_level(max(level, 1))
         piles = _card_lists(d.get("piles"), PILES, "piles")
         foundations = _card_lists(d.get("foundations"), FOUNDATIONS, "foundations")
         for i, p in enumerate(piles):
@@ -777,6 +718,17 @@ class Game:
     def __repr__(self) -> str:
         at = f" level={self.level}" if self.level else ""
         return f"<Game {self.code}{at} moves={self.moves} redeals_left={self.redeals_left}>"
+
+
+def _check_level(mode: Mode, level: int) -> int:
+    """``level`` if it is one of ``mode``'s (1..n; 0 for a one-deal game); ValueError otherwise."""
+    if mode.levels == 1:
+        if level:
+            raise ValueError(f"variant {mode.letter} has no levels, got level {level!r}")
+        return 0
+    if not 1 <= level <= mode.levels:
+        raise ValueError(f"level {level} is outside 1..{mode.levels}")
+    return level
 
 
 def _card_lists(raw: object, n: int, what: str) -> list[list[int]]:

@@ -64,7 +64,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NoReturn
 
-from crescent.rules.deal import LEVELS, LEVELS_VARIANT
+from crescent.rules import modes
 from crescent.rules.engine import (
     PILE_LIMIT,
     PILES,
@@ -988,14 +988,13 @@ def last_winnable(game: Game, *, budget_s: float) -> int | None:
     return found
 
 
-def load_pool(variant: str) -> list[int]:
-    """The deal numbers proven winnable for ``variant`` (N and D share one pool)."""
+def load_pool(pool: str) -> list[int]:
+    """The deal numbers proven winnable in the shipped pool ``pool`` (a :attr:`Mode.pool`)."""
     from crescent import resources
 
-    if variant not in ("N", "F", "D"):
-        raise ValueError(f"unknown variant {variant!r}: use N, F or D")
-    name = "F" if variant == "F" else "N"
-    text = resources.read_text(f"pools/winnable-{name}.txt")
+    if pool not in modes.POOLS:
+        raise ValueError(f"unknown pool {pool!r}: the pools are {', '.join(modes.POOLS)}")
+    text = resources.read_text(f"pools/winnable-{pool}.txt")
     return [int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
@@ -1018,8 +1017,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--level",
         type=int,
-        metavar="N",
-        help="levels game (CR1-L-...): solve level N (1-4) under its rules, with 5 shuffles",
+        metavar="LEVEL",
+        help="levels game (CR1-L-...): solve this level (1-4) under its rules, with 5 shuffles",
     )
     args = parser.parse_args(argv)
     if not args.budget_s > 0 or args.budget_s > 1e6:
@@ -1029,10 +1028,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidCode as e:
         parser.error(f"bad code: {e}")
     if args.level is not None:
-        if game.variant != LEVELS_VARIANT:
-            parser.error(f"--level needs a levels code (CR1-L-...), not {game.code}")
-        if not 1 <= args.level <= LEVELS:
-            parser.error(f"--level must be 1..{LEVELS}, got {args.level}")
+        levels = game.mode.levels
+        if levels == 1:
+            parser.error(f"--level needs the code of a game of levels (CR1-L-...), not {game.code}")
+        if not 1 <= args.level <= levels:
+            parser.error(f"--level must be 1..{levels}, got {args.level}")
         game = Game.deal(game.number, game.variant, level=args.level)
     result = solve(game, budget_s=args.budget_s)
     if args.json:

@@ -8,17 +8,18 @@ from typing import TYPE_CHECKING
 
 from crescent.control.input import KeyPress
 from crescent.i18n import text as T
-from crescent.i18n.translator import LANGUAGES
+from crescent.languages import LANGUAGES
 from crescent.play.levels import LEVEL_MINUTES
+from crescent.play.session import LEVEL_COMPLETE, TIME_UP
+from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
+from crescent.rules.modes import End, Mode
 from crescent.ui.dialogs import Dialog, MessageDialog, Row
 from crescent.ui.table import format_time
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
 
-VARIANT_NAMES = {"N": T.VARIANT_N, "F": T.VARIANT_F, "D": T.VARIANT_D, "L": T.VARIANT_L}
-"""The games a player picks from, in the order Settings cycles through them."""
 LEVEL_PRESETS: tuple[tuple[int, ...], ...] = (LEVEL_MINUTES, (20, 16, 13, 10), (10, 8, 6, 5))
 """The levels game's countdowns Settings cycles through (minutes per level)."""
 CODE_FAULTS = {
@@ -66,8 +67,8 @@ class SettingsScreen(Dialog):
 
     def _cycle_variant(self) -> None:
         s = self.app.session.settings
-        order = list(VARIANT_NAMES)
-        s.variant = order[(order.index(s.variant) + 1) % len(order)] if s.variant in order else "N"
+        order = modes.MODES
+        s.mode = order[(order.index(s.mode) + 1) % len(order)]
         self.app.session.save_settings()
 
     def _cycle_level_times(self) -> None:
@@ -91,7 +92,7 @@ class SettingsScreen(Dialog):
             Row(
                 "setting",
                 tr(T.VARIANT_FOR_NEW),
-                ((tr(VARIANT_NAMES.get(s.variant, T.VARIANT_N)), "variant", False),),
+                ((tr(T.MODE_NAMES[s.mode.key]), "variant", False),),
             ),
             Row(
                 "setting",
@@ -123,23 +124,18 @@ class SettingsScreen(Dialog):
 
 
 class StatsScreen(Dialog):
-    """Statistics per variant, with a confirmed reset."""
+    """Statistics per mode, with a confirmed reset."""
 
     def __init__(self, app: App) -> None:
-        self.variant = app.session.game.variant
-        super().__init__(
-            app,
-            {
-                "vN": lambda: self._show("N"),
-                "vF": lambda: self._show("F"),
-                "vD": lambda: self._show("D"),
-                "vL": lambda: self._show("L"),
-                "reset": self._confirm_reset,
-            },
-        )
+        self.mode = app.session.mode
+        actions: dict[str, Callable[[], None]] = {
+            f"mode:{m.key}": partial(self._show, m) for m in modes.MODES
+        }
+        actions["reset"] = self._confirm_reset
+        super().__init__(app, actions)
 
-    def _show(self, v: str) -> None:
-        self.variant = v
+    def _show(self, mode: Mode) -> None:
+        self.mode = mode
 
     def _confirm_reset(self) -> None:
         tr = self.app.tr
@@ -159,7 +155,7 @@ class StatsScreen(Dialog):
 
     def rows(self) -> list[Row]:
         tr = self.app.tr
-        st = self.app.session.stats.get(self.variant)
+        st = self.app.session.stats.get(self.mode.stats_key)
         best = format_time(st.best_time) if st.best_time is not None else "—"
         avg = st.average_time
         pairs = [
@@ -172,14 +168,16 @@ class StatsScreen(Dialog):
             (T.FEWEST_MOVES, str(st.fewest_moves) if st.fewest_moves is not None else "—"),
             (T.AVERAGE_TIME, format_time(avg) if avg is not None else "—"),
         ]
-        if self.variant == "L":
+        if self.mode.levels > 1:
             left = st.best_time_left
             pairs[3:] = [
                 (T.BEST_LEVEL, str(st.best_level) if st.best_level else "—"),
                 (T.BEST_TIME_LEFT, format_time(left) if left is not None else "—"),
                 (T.BEST_TIME, best),
             ]
-        tabs = tuple((tr(VARIANT_NAMES[v]), f"v{v}", v == self.variant) for v in VARIANT_NAMES)
+        tabs = tuple(
+            (tr(T.MODE_NAMES[m.key]), f"mode:{m.key}", m == self.mode) for m in modes.MODES
+        )
         return [
             Row("title", tr(T.STATS_TITLE)),
             Row("buttons", buttons=tabs),
@@ -326,7 +324,7 @@ def levels_end_dialog(app: App) -> MessageDialog:
         tr(T.LEVEL_TIME_LINE, n=i + 1, time=format_time(r.time_left))
         for i, r in enumerate(levels.done)
     ]
-    if out.status == "level":
+    if out.status == LEVEL_COMPLETE:
         done = levels.done[-1]
 
         def go_on() -> None:
@@ -342,10 +340,10 @@ def levels_end_dialog(app: App) -> MessageDialog:
         title = tr(T.LEVEL_COMPLETE, n=len(levels.done))
         return MessageDialog(app, title, lines, [(tr(T.NEXT_LEVEL), go_on, True)], escape=None)
     new = [(tr(T.NEW_GAME), app.new_game, True)]
-    if out.status == "won":
+    if out.status == End.WON.value:
         lines = [*per_level, tr(T.WON_TIME, time=format_time(out.seconds))]
         return MessageDialog(app, tr(T.WON_LEVELS_TITLE), lines, new, escape=None)
-    why = tr(T.TIME_UP if out.status == "time" else T.STUCK_NO_SHUFFLE)
+    why = tr(T.TIME_UP if out.status == TIME_UP else T.STUCK_NO_SHUFFLE)
     lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
     return MessageDialog(app, tr(T.GAME_OVER), lines, new, escape=None)
 

@@ -28,7 +28,9 @@ from crescent.control.input import (
     Refuse,
 )
 from crescent.i18n import text as T
+from crescent.rules import modes
 from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason
+from crescent.rules.modes import HudItem
 from crescent.solver.autofinish import finish_line
 from crescent.solver.hints import HintAnswer, HintWorker
 from crescent.ui import render
@@ -67,11 +69,12 @@ class HudLook(NamedTuple):
     """The value is drawn in the warning colour (the last minute of a level)."""
 
 
-HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
-"""The HUD cells. In the levels game "time" is the level's countdown, "redeal" is
-Shuffle, and "hint" tells the hints left at the level."""
+HUD_ITEMS = tuple(item.value for item in modes.DEFAULT.hud)
+"""The HUD cells of the standard game; every mode declares as many (``Mode.hud``)."""
 REDEAL_TOKENS = ("R", "S")
 """A redeal or a shuffle in a hint's line."""
+COMMANDS = {HudItem.SHUFFLE.value: "redeal", HudItem.HINTS.value: "hint"}
+"""HUD cells that do what another cell does (the levels game's Shuffle and Hint)."""
 MESSAGE_S = 3.5
 
 
@@ -132,6 +135,7 @@ class TableScene(Scene):
         self.point_redeal = False
         game = self.game
         session = self.app.session
+        self.controller.hud_items = tuple(item.value for item in self.hud_items())
         status = game.status
         if session.levels is not None and session.outcome is not None:
             # The levels game ends, or moves on a level, through the session's outcome
@@ -222,6 +226,7 @@ class TableScene(Scene):
     def command(self, name: str) -> None:
         session = self.app.session
         tr = self.app.tr
+        name = COMMANDS.get(name, name)
         if name == "undo":
             self._undo()
         elif name == "redeal":
@@ -526,41 +531,45 @@ class TableScene(Scene):
             pygame.draw.line(surf, c, inner.topleft, inner.bottomright, w)
             pygame.draw.line(surf, c, inner.topright, inner.bottomleft, w)
 
+    def hud_items(self) -> tuple[HudItem, ...]:
+        """The HUD cells the game's mode declares (as many as :data:`HUD_ITEMS`)."""
+        return self.game.mode.hud
+
     def _hud_key(self, i: int) -> HudLook:
-        item = HUD_ITEMS[i]
+        item = self.hud_items()[i]
         game = self.game
         session = self.app.session
         tr = self.app.tr
         # The levels state belongs to the player's game (not to a kiosk's demo game).
         levels = session.levels if game is session.game else None
-        if item == "time":
-            if levels is not None:
-                left = format_time(math.ceil(levels.time_left))
-                title = tr(T.LEVEL_N, n=levels.level)
-                return HudLook("info", title, left, True, False, big=True, warn=levels.warning)
+        if item is HudItem.COUNTDOWN and levels is not None and levels.counts_down:
+            left = format_time(math.ceil(levels.time_left))
+            title = tr(T.LEVEL_N, n=levels.level)
+            return HudLook("info", title, left, True, False, big=True, warn=levels.warning)
+        if item in (HudItem.TIME, HudItem.COUNTDOWN):
             return HudLook("info", tr(T.TIME), format_time(session.elapsed), True, False)
-        if item == "moves":
+        if item is HudItem.MOVES:
             return HudLook("info", tr(T.MOVES), str(game.moves), True, False)
-        if item == "redeal":
+        if item in (HudItem.REDEAL, HudItem.SHUFFLE):
             n = game.redeals_left
-            shuffles = self._shuffles
+            shuffles = item is HudItem.SHUFFLE
             if n <= 0:
                 return HudLook(
                     "button", tr(T.NO_SHUFFLES if shuffles else T.NO_REDEALS), "", False, False
                 )
             sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, n)
             title = tr(T.SHUFFLE if shuffles else T.REDEAL)
-            # Between levels and after the end of the levels game nothing is shuffled.
+            # Between levels and after the end of a game of levels nothing is shuffled.
             live = levels is None or session.outcome is None
             return HudLook("button", title, sub, live, self.point_redeal and live, f"({n})")
-        if item == "undo":
+        if item is HudItem.UNDO:
             return HudLook(
                 "button", tr(T.UNDO), "", game.can_undo and session.outcome is None, False
             )
-        if item == "hint":
+        if item in (HudItem.HINT, HudItem.HINTS):
             if self.finish:
                 return HudLook("button", tr(T.FINISH), "", True, True)
-            hints = levels.hints_left if levels is not None else None
+            hints = levels.hints_left if levels is not None and item is HudItem.HINTS else None
             return HudLook(
                 "button",
                 tr(T.HINT),
@@ -572,13 +581,13 @@ class TableScene(Scene):
                 self.hint_pending,
                 f"({hints})" if hints is not None else "",
             )
-        if item == "new":
+        if item is HudItem.NEW:
             return HudLook("button", tr(T.NEW_GAME), "", True, False)
-        if item == "code":
+        if item is HudItem.CODE:
             return HudLook("button", tr(T.CODE), game.code, True, False)
-        if item == "settings":
+        if item is HudItem.SETTINGS:
             return HudLook("button", tr(T.SETTINGS), "", True, False)
-        from crescent.i18n.translator import LANGUAGES
+        from crescent.languages import LANGUAGES
 
         return HudLook(
             "button",

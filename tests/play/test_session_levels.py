@@ -13,6 +13,7 @@ from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.rules.cards import card_text
 from crescent.rules.engine import Game, IllegalMove, Reason
+from crescent.rules.modes import LEVELS
 
 CODE = "CR1-L-LEVELSA"
 
@@ -83,7 +84,7 @@ def test_time_out_ends_the_game_once_and_refuses_more_play(tmp_path: Path) -> No
     s.tick(61)
     assert s.levels.warning and s.outcome is None
     s.tick(100)
-    assert s.outcome is not None and s.outcome.status == "time"
+    assert s.outcome is not None and s.outcome.status == "time_up"
     assert s.levels.time_left == 0
     s.tick(5)
     s.abandon()
@@ -190,10 +191,10 @@ def test_a_game_abandoned_mid_way_counts_as_played(tmp_path: Path) -> None:
     at_level(s, 2)
     s.play("P1-F4")  # now at level 3, nothing played there yet
     s.go_on()
-    s.new_game(variant="L")
+    s.new_game(LEVELS)
     v = s.stats.get("L")
     assert (v.played, v.won, v.best_level) == (1, 0, 3)
-    s.new_game(variant="L")  # a fresh game left untouched is not counted
+    s.new_game(LEVELS)  # a fresh game left untouched is not counted
     assert s.stats.get("L").played == 1
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from crescent.rules.cards import card_text
 from crescent.rules.deal import InvalidCode, deal_piles, make_code, parse_code
-from crescent.rules.engine import Game, IllegalMove, Reason, Rules
+from crescent.rules.engine import Game, IllegalMove, Reason
+from crescent.rules.modes import LEVELS
 
 CODE = "CR1-L-LEVELSA"
 
@@ -25,7 +26,7 @@ def test_levels_code_round_trips_and_deals_level_one() -> None:
     assert make_code("L", 1) == "CR1-L-AAAAAAB"
     g = Game.from_code(CODE)
     assert (g.variant, g.level, g.code) == ("L", 1, CODE)
-    assert g.rules == Rules.for_level(1)
+    assert g.rules == LEVELS.rules_for_level(1)
     assert g.redeals_left == 5
 
 
@@ -48,11 +49,11 @@ def test_levels_deals_differ_from_the_standard_deal_of_the_number() -> None:
 
 def test_level_rules_empty_piles_accept_at_levels_one_to_three_only() -> None:
     for n in (1, 2, 3):
-        assert Rules.for_level(n).empty_piles_accept
-    assert not Rules.for_level(4).empty_piles_accept
-    assert all(Rules.for_level(n).redeal == "shuffle" for n in range(1, 5))
+        assert LEVELS.rules_for_level(n).empty_piles_accept
+    assert not LEVELS.rules_for_level(4).empty_piles_accept
+    assert all(LEVELS.rules_for_level(n).redeal == "shuffle" for n in range(1, 5))
     with pytest.raises(ValueError):
-        Rules.for_level(5)
+        LEVELS.rules_for_level(5)
 
 
 def emptied(g: Game) -> Game:
@@ -147,7 +148,7 @@ def test_next_level_deals_the_same_code_and_stops_after_four() -> None:
     g = level(1)
     for n in (2, 3, 4):
         g = g.next_level()
-        assert (g.level, g.code, g.rules) == (n, CODE, Rules.for_level(n))
+        assert (g.level, g.code, g.rules) == (n, CODE, LEVELS.rules_for_level(n))
         assert g.piles == level(n).piles
     assert g.last_level
     with pytest.raises(ValueError):
@@ -184,3 +185,18 @@ def test_bad_levels_codes_are_refused() -> None:
         Game.deal(1, "L", level=5)
     with pytest.raises(ValueError):
         Game.deal(1, "N", level=2)
+
+
+def test_the_levels_game_is_one_mode_of_the_registry() -> None:
+    from crescent.rules import modes
+    from crescent.rules.modes import End, HudItem
+
+    assert modes.by_letter(parse_code(CODE)[0]) is LEVELS and LEVELS in modes.MODES
+    assert LEVELS.levels == 4 and LEVELS.redeals == 5 and LEVELS.redeals_span_levels
+    assert LEVELS.time_limits == (900, 720, 600, 480)
+    assert LEVELS.hints_per_level == 3
+    assert End.TIME_UP in LEVELS.ends and End.BLOCKED in LEVELS.ends
+    assert {HudItem.COUNTDOWN, HudItem.SHUFFLE, HudItem.HINTS} <= set(LEVELS.hud)
+    assert all(len(m.hud) == len(modes.DEFAULT.hud) for m in modes.MODES)  # one HUD layout
+    assert LEVELS.pool is None  # level deals are not the standard pool's deals
+    assert LEVELS.stats_key not in {m.stats_key for m in modes.MODES if m is not LEVELS}
