@@ -6,8 +6,14 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
   time passes (the UI stops it while the window is minimised or unfocused).
 * Every move, undo and redeal is saved (through a background writer, so a
   slow disk never stalls a frame); quitting flushes the last save.
-* A won or blocked game is recorded in the statistics once; a game left for a
+* Every game gets a unique id when it is dealt, saved with it. A won or
+  blocked game is recorded in the statistics once per id; a game left for a
   new one with moves played counts as played, not won.
+* The end of a game is one ordered job (the won game, then the statistics
+  with the game's id, then no saved game; for a loss, the statistics then the
+  next game), so a kill at any instant never loses a result nor counts one
+  twice: on the next start a saved game whose id the statistics already hold
+  is not counted again, nor resumed.
 * A game of levels (the levels game, :mod:`crescent.play.levels`): the session
   counts each level's time down, moves on to the next level when one is
   complete (``outcome.status == "level"`` until play goes on), and ends the
@@ -29,14 +35,18 @@ from typing import Any, Final
 
 from crescent.play.levels import LevelsState, has_levels, timed
 from crescent.play.settings import Settings
-from crescent.play.stats import Stats
-from crescent.play.storage import Notice, SavedGame, Store
+from crescent.play.stats import MAX_SECONDS, Stats
+from crescent.play.storage import Notice, SavedGame, Store, new_game_id
 from crescent.rules.engine import Game, IllegalMove, Move, Reason
 from crescent.rules.modes import End, Mode
 
 
 def win_id(game: Game, elapsed: float) -> str:
-    """Names one won game well enough to never count it twice."""
+    """How version 1 named a won game (``Stats.last_win``), before games had ids.
+
+    Only read for a won game saved without an id: every win of one deal played
+    the same way has the same one, so it cannot tell two such wins apart.
+    """
     return f"{game.code}/{game.moves}/{elapsed:.3f}"
 
 
@@ -96,11 +106,7 @@ class GameOver(ValueError):
 
 @dataclass
 class Outcome:
-    """What a finished game (or, levels game, a completed level) came to, once.
-
-    ``status``: an :class:`~crescent.rules.modes.End` value ("won", "blocked",
-    "time_up": the countdown ran out), or :data:`LEVEL_COMPLETE` in a game of
-    levels (a level is complete, the next one is dealt)."""
+    """What a finished game came to, once."""
 
     status: str
     seconds: float
@@ -131,13 +137,14 @@ class Session:
         self.pool = pool
         self.writer = SaveWriter() if background_saves else None
         self.game = Game.new(self.settings.mode.letter, self.rng)
+        self.game_id = new_game_id()
+        """This deal of the game: its result is recorded once per id."""
         self.levels: LevelsState | None = self._levels_for(self.game)
         self.elapsed = 0.0
         self.recorded = False
         self.idle_abandoned = False
         self.outcome: Outcome | None = None
         self.changes = 0
-        self._wins = 0
         """Bumped on every change of the game, so views know to redraw."""
 
     # -- starting ------------------------------------------------------------------
@@ -145,39 +152,43 @@ class Session:
     def start(self, *, code: str | None = None, new: bool = False) -> None:
         """Deal ``code``, or resume the saved game, or deal a new one.
 
-        A saved game left for ``code`` or ``new`` counts as abandoned.
+        A saved game left for ``code`` or ``new`` counts as abandoned. A saved
+        game already recorded (its id is in the statistics: killed after its
+        result was saved, before the next game was) is neither counted again
+        nor resumed; nor is one left idle on a kiosk.
         """
         wanted = Game.from_code(code) if code is not None else None
         saved = self.store.load_game() if self.store is not None else None
-        if wanted is not None or new:
-            if saved is not None and not saved.idle_abandoned:
-                self.game = saved.game
-                self.levels = saved.levels
-                self.abandon()
-            self._begin(wanted if wanted is not None else self._fresh_game(self.settings.mode))
-            return
-        if saved is not None and saved.game.status == "won":
-            self.game, self.elapsed = saved.game, saved.elapsed
-            self.levels = saved.levels
-            if self.stats.last_win != win_id(saved.game, saved.elapsed):
-                self._check_end()  # killed before the statistics were saved: count it now
-            else:
-                self.recorded = True
-                self.outcome = Outcome("won", saved.elapsed, saved.game.moves)
-                self._save_win()
-        elif saved is not None and not saved.idle_abandoned:
-            self.game = saved.game
-            self.levels = saved.levels
-            if saved.game.status == "blocked":
-                self.abandon()  # a blocked game is recorded once and not resumed
-            else:
-                self.elapsed = saved.elapsed
-                self.recorded = False
-                self.outcome = None
-                self.changes += 1
-                self._check_end()
+        if saved is not None and (saved.idle_abandoned or self._already_recorded(saved)):
+            saved = None
+        if saved is not None:
+            self._adopt(saved)  # a won game (killed before its statistics) is counted here
+            if wanted is None and not new and self.game.status == "playing":
+                if saved.game_id is None:
+                    self.save()  # a file from before game ids: it gets one now
                 return
-        self._begin(self._fresh_game(self.settings.mode))
+            self.abandon()  # left for another game, or blocked: recorded once, not resumed
+        self._begin(wanted if wanted is not None else self._fresh_game(self.settings.mode))
+
+    def _already_recorded(self, saved: SavedGame) -> bool:
+        if saved.game_id is not None:
+            return self.stats.was_recorded(saved.game_id)
+        # Saved before game ids: a win is known by its old-style id only.
+        return saved.game.status == "won" and self.stats.last_win == win_id(
+            saved.game, saved.elapsed
+        )
+
+    def _adopt(self, saved: SavedGame) -> None:
+        """Make the saved game the current one (an old file without id gets one)."""
+        self.game = saved.game
+        self.levels = saved.levels
+        self.game_id = saved.game_id if saved.game_id is not None else new_game_id()
+        self.elapsed = saved.elapsed
+        self.recorded = False
+        self.idle_abandoned = False
+        self.outcome = None
+        self.changes += 1
+        self._check_end()
 
     @property
     def mode(self) -> Mode:
@@ -212,6 +223,7 @@ class Session:
     def _begin(self, game: Game) -> None:
         self.game = game
         self.levels = self._levels_for(game)
+        self.game_id = new_game_id()
         self.elapsed = 0.0
         self.recorded = False
         self.idle_abandoned = False
@@ -234,20 +246,23 @@ class Session:
         """
         if self.recorded or self.idle_abandoned:
             return
+        if self.stats.was_recorded(self.game_id):
+            self.recorded = True
+            return
         levels = self.levels
         played = self.game.moves > 0 or (levels is not None and (levels.running or levels.done))
         if self.game.status == "blocked" or (played and self.game.status == "playing"):
-            self.stats.record_loss(self.mode.stats_key)
+            self.stats.record_loss(self.mode.stats_key, self.game_id)
             if levels is not None:
                 self.stats.record_levels(self.mode.stats_key, levels.level, None)
             self.recorded = True
-            self._save_stats()
+            self._save_loss()
 
     # -- playing -------------------------------------------------------------------
 
     @property
     def started(self) -> bool:
-        """The clock runs from the first move (levels game: of the level)."""
+        """The clock runs from the first move (a game of levels: of the level)."""
         if self.levels is not None:
             return self.levels.running
         return self.game.moves > 0 or self.game.redeals_left < self.game.rules.redeals
@@ -256,24 +271,21 @@ class Session:
         if not (self.started and self.game.status == "playing"):
             return
         levels = self.levels
-        if levels is None:
-            self.elapsed += dt
-            return
-        if self.outcome is not None:
+        if levels is not None and self.outcome is not None:
             return  # an end screen is up: the countdown waits
-        self.elapsed += dt
-        if levels.count_down(dt):
+        self.elapsed = min(self.elapsed + dt, MAX_SECONDS)
+        if levels is not None and levels.count_down(dt):
             self.outcome = Outcome(TIME_UP, self.elapsed, self._moves())
             self._record_levels_end(won=False)
             self.changes += 1
             self.save()
 
     def _moves(self) -> int:
-        """Moves of the whole game (levels game: every level's)."""
+        """Moves of the whole game (a game of levels: every level's)."""
         before = self.levels.moves_before if self.levels is not None else 0
         return before + self.game.moves
 
-    # -- levels game -----------------------------------------------------------------
+    # -- games of levels -----------------------------------------------------------
 
     @property
     def hints_left(self) -> int | None:
@@ -300,23 +312,22 @@ class Session:
             self.levels.running = True
 
     def _record_levels_end(self, *, won: bool) -> None:
-        """A levels game is over: counted once, with the level it reached."""
+        """A game of levels is over: counted once (per game id), with the level it reached."""
         levels = self.levels
         assert levels is not None
         if self.recorded:
             return
-        variant = self.mode.stats_key
+        self.recorded = True
+        key = self.mode.stats_key
         if won:
-            game_id = win_id(self.game, self.elapsed)
-            self.stats.record_win(variant, self.elapsed, self._moves(), game_id)
-            self.stats.record_levels(variant, levels.level, levels.total_time_left)
-            self.recorded = True
+            if not self.stats.was_recorded(self.game_id):
+                self.stats.record_win(key, self.elapsed, self._moves(), self.game_id)
+                self.stats.record_levels(key, levels.level, levels.total_time_left)
             self._save_win()
-        else:
-            self.stats.record_loss(variant)
-            self.stats.record_levels(variant, levels.level, None)
-            self.recorded = True
-            self._save_stats()
+        elif not self.stats.was_recorded(self.game_id):
+            self.stats.record_loss(key, self.game_id)
+            self.stats.record_levels(key, levels.level, None)
+            self._save_loss()
 
     def check(self, move: Move | str) -> Reason | None:
         return self.game.check(move)
@@ -367,14 +378,16 @@ class Session:
         if self.outcome is None or self.outcome.status != status:
             self.outcome = Outcome(status, self.elapsed, self.game.moves)
         if status == "won" and not self.recorded:
-            game_id = win_id(self.game, self.elapsed)
-            self.stats.record_win(self.mode.stats_key, self.elapsed, self.game.moves, game_id)
             self.recorded = True
+            if not self.stats.was_recorded(self.game_id):
+                self.stats.record_win(
+                    self.mode.stats_key, self.elapsed, self.game.moves, self.game_id
+                )
             self._save_win()
 
     def _check_level_end(self) -> None:
-        """Levels game: a complete level deals the next one; the game ends won after
-        the last, or when stuck with no shuffle left (at once: the seed ends it there)."""
+        """A game of levels: a complete level deals the next one; the game ends won
+        after the last, or when stuck with no shuffle left (at once: the seed ends it)."""
         levels = self.levels
         assert levels is not None
         status = self.game.status
@@ -384,13 +397,13 @@ class Session:
             if len(levels.done) < levels.level:  # not counted yet (a resumed win is)
                 levels.complete_level(self.game.moves)
             if self.game.last_level:
-                self.outcome = Outcome("won", self.elapsed, self._moves())
+                self.outcome = Outcome(status, self.elapsed, self._moves())
                 self._record_levels_end(won=True)
             else:
                 self.game = self.game.next_level()
                 self.outcome = Outcome(LEVEL_COMPLETE, self.elapsed, self._moves())
         elif status == "blocked":
-            self.outcome = Outcome("blocked", self.elapsed, self._moves())
+            self.outcome = Outcome(status, self.elapsed, self._moves())
             self._record_levels_end(won=False)
         elif self.outcome is None or self.outcome.final:
             self.outcome = None
@@ -401,7 +414,7 @@ class Session:
         levels = None
         if self.levels is not None:
             levels = dataclasses.replace(self.levels, done=list(self.levels.done))
-        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, levels)
+        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, self.game_id, levels)
 
     def save(self) -> None:
         """Save the game (a finished one is removed: it is not resumed)."""
@@ -431,8 +444,9 @@ class Session:
         """One job, in this order: the won game, the statistics, then no saved game.
 
         A kill at any instant leaves either the game before the winning move with
-        the win not yet counted, or the won game (counted or not, as ``last_win``
-        tells on the next start), or the win counted and nothing to resume.
+        the win not yet counted, or the won game (counted or not, as the game ids
+        in the statistics tell on the next start), or the win counted and nothing
+        to resume.
         """
         store = self.store
         if store is None:
@@ -444,18 +458,37 @@ class Session:
             if store.save_game(won) and store.save_stats(stats):
                 store.clear_game()
 
-        self._wins += 1
-        self._submit(f"win-{self._wins}", write)  # never replaced by a later save
+        self._submit(f"end-{self.game_id}", write)  # never replaced by a later save
+
+    def _save_loss(self) -> None:
+        """The statistics with the lost game's id, in one job ordered before the next
+        game's save: killed in between, the next start finds the lost game's id
+        already recorded and neither counts nor resumes it."""
+        store = self.store
+        if store is not None:
+            stats = Stats.from_dict(self.stats.to_dict())
+            self._submit(f"end-{self.game_id}", lambda: store.save_stats(stats))
 
     def reset_stats(self) -> None:
         self.stats.reset()
         self._save_stats()
 
     def _submit(self, key: str, write: Callable[[], Any]) -> None:
+        store = self.store
+
+        def guarded() -> None:
+            # A save that fails in an unforeseen way is shown (CANNOT_SAVE), never dropped
+            # silently, and never kills the game.
+            try:
+                write()
+            except Exception as e:
+                if store is not None:
+                    store.save_failed(key, e)
+
         if self.writer is None:
-            write()
+            guarded()
         else:
-            self.writer.submit(key, write)
+            self.writer.submit(key, guarded)
 
     def close(self) -> None:
         """Save everything and wait for the disk (on quit)."""
