@@ -190,3 +190,38 @@ def test_a_hint_uses_one_of_three_and_none_are_left_after(clients: list[Client])
     assert not c.app.table.hint_pending
     assert c.app.table.message is not None
     assert c.app.table.message[0] == c.app.tr(T.NO_HINTS_LEFT)
+
+
+def test_a_levels_code_typed_in_the_code_dialog_starts_the_levels_game(
+    clients: list[Client],
+) -> None:
+    from crescent.ui.screens import CodeScreen
+
+    c = make_client()  # a standard game
+    clients.append(c)
+    assert c.app.session.levels is None
+    c.app.open_code()
+    code = c.app.scenes[-1]
+    assert isinstance(code, CodeScreen)
+    code.typed = ""
+    code.text_input("cr1-l-levelsa")
+    code._deal()
+    c.frames(1)
+    assert c.game.code == "CR1-L-LEVELSA" and c.game.level == 1
+    assert c.app.session.levels is not None
+    assert look(c, "time").title == c.app.tr(T.LEVEL_N, n=1)  # type: ignore[attr-defined]
+    assert look(c, "redeal").title == c.app.tr(T.SHUFFLE)  # type: ignore[attr-defined]
+
+
+def test_statistics_of_the_levels_game_show_level_and_time_left(clients: list[Client]) -> None:
+    from crescent.ui.screens import StatsScreen
+
+    c = levels_client()
+    clients.append(c)
+    stats = c.app.session.stats
+    stats.record_win("L", 1500.0, 400, "g1")
+    stats.record_levels("L", 4, 812.0)
+    screen = StatsScreen(c.app)
+    rows = {r.text: r.value for r in screen.rows() if r.kind == "pair"}
+    tr = c.app.tr
+    assert rows[tr(T.BEST_LEVEL)] == "4" and rows[tr(T.BEST_TIME_LEFT)] == "13:32"
