@@ -631,6 +631,19 @@ def test_idle_restores_the_configured_language(tmp_path: Path) -> None:
     assert c.app.tr.lang == "fr"
 
 
+def test_a_levels_kiosk_deals_the_levels_game_with_its_times_after_idle(tmp_path: Path) -> None:
+    kc = parse_kiosk_config(
+        {"kiosk": {"pin": PIN, "mode": "levels", "level_minutes": [5, 4, 3, 2]}}
+    )
+    c, k = make_kiosk(tmp_path, kc=kc)
+    session = c.app.session
+    assert session.settings.level_minutes == (5, 4, 3, 2)
+    go_idle(c, k)
+    k.end_attract()  # a visitor touches the attract loop: a new game of the configured mode
+    assert session.game.level == 1 and session.levels is not None
+    assert session.levels.time_left == 5 * 60
+
+
 def test_idle_closes_the_pin_pad_and_operator_settings(
     kiosk_client: tuple[Client, Kiosk],
 ) -> None:
