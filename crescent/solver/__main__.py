@@ -1,4 +1,6 @@
-"""``python -m crescent.solver CODE [--budget-s S] [--redeals K] [--json]``: solve one deal."""
+"""``python -m crescent.solver CODE [--budget-s S] [--redeals K] [--json] [--level N]``.
+
+Solve one deal."""
 
 from crescent.solver.search import main
 
