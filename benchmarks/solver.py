@@ -92,6 +92,7 @@ class _Job:
     line: tuple[str, ...] = ()
     prefix: int = 0
     cpu: bool = False
+    level: int | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,7 +107,7 @@ class _Done:
 
 def _run(job: _Job) -> _Done:
     """Solve one job (in a worker process); a won line is replayed before it counts."""
-    game = Game.deal(job.number, job.variant, job.rules)
+    game = Game.deal(job.number, job.variant, job.rules, level=job.level)
     for token in job.line[: job.prefix]:
         game.apply(token)
     clock = time.process_time if job.cpu else time.monotonic
@@ -151,6 +152,9 @@ def main(argv: Sequence[str]) -> int:
         "--cpu-time", action="store_true", help="budgets and times in CPU seconds, not wall"
     )
     parser.add_argument("--jobs", type=int, default=None, help="parallel solves (default: cores)")
+    parser.add_argument(
+        "--level", type=int, default=None, help="levels game: deals of level 1-4 (CR1-L codes)"
+    )
     parser.add_argument("--hints", type=int, default=None, help="positions for the hint figure")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hint sample")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
@@ -174,7 +178,12 @@ def main(argv: Sequence[str]) -> int:
             parser.error(f"--numbers: {e}")
         if not numbers or min(numbers) < 0:
             parser.error("--numbers must name at least one deal, none negative")
-    rules = modes.by_letter(args.variant).rules_for_level(1)
+    # --level: deals of that level of the levels game.
+    mode = modes.LEVELS if args.level is not None else modes.by_letter(args.variant)
+    if args.level is not None and not 1 <= args.level <= mode.levels:
+        parser.error(f"--level must be 1..{mode.levels}")
+    variant = mode.letter
+    rules = mode.rules_for_level(args.level or 1)
     if args.redeals is not None:
         rules = dataclasses.replace(rules, redeals=args.redeals)
 
@@ -184,7 +193,9 @@ def main(argv: Sequence[str]) -> int:
     unknown: list[int] = []
     bad = 0
     lines: list[_Done] = []
-    deals = [_Job(n, args.variant, rules, args.budget_s, cpu=args.cpu_time) for n in numbers]
+    deals = [
+        _Job(n, variant, rules, args.budget_s, cpu=args.cpu_time, level=args.level) for n in numbers
+    ]
     for done in _map(deals, jobs):
         overall.append(done.seconds)
         if done.outcome == "won":
@@ -211,7 +222,16 @@ def main(argv: Sequence[str]) -> int:
         done = lines[k % len(lines)]
         prefix = rng.randrange(len(done.line)) if done.line else 0
         positions.append(
-            _Job(done.number, args.variant, rules, args.budget_s, done.line, prefix, args.cpu_time)
+            _Job(
+                done.number,
+                variant,
+                rules,
+                args.budget_s,
+                done.line,
+                prefix,
+                args.cpu_time,
+                args.level,
+            )
         )
     hint_times = [done.seconds for done in _map(positions, jobs)]
 
@@ -222,8 +242,9 @@ def main(argv: Sequence[str]) -> int:
         if numbers == list(range(numbers[0], numbers[0] + n))
         else f"{n} listed deals"
     )
+    at_level = f" level {args.level}" if args.level else ""
     print(
-        f"solver bench: variant {args.variant}, redeals {rules.redeals}, {where}, "
+        f"solver bench: variant {variant}{at_level}, redeals {rules.redeals}, {where}, "
         f"budget {args.budget_s:g} {'CPU ' if args.cpu_time else ''}s, {jobs} jobs"
     )
     print(

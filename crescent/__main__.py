@@ -139,7 +139,9 @@ def _screenshot(text: str) -> Path:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="crescent", description="Crescent, a two-deck patience game.")
     deal = p.add_mutually_exclusive_group()
-    deal.add_argument("--code", help="deal this game code (e.g. CR1-N-AAAAAAB)")
+    deal.add_argument(
+        "--code", help="deal this game code (e.g. CR1-N-AAAAAAB, or CR1-L-... for levels)"
+    )
     deal.add_argument(
         "--variant",
         choices=modes.LETTERS,
@@ -153,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--play",
         metavar="MOVES",
-        help='moves to play after dealing, e.g. "P10-P14 R P3-F2" (R = redeal)',
+        help='moves to play after dealing, e.g. "P10-P14 R P3-F2" (R = redeal, S = shuffle)',
     )
     p.add_argument("--screenshot", metavar="PATH", help="save one settled frame as PNG and exit")
     p.add_argument(

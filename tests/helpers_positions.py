@@ -36,10 +36,12 @@ def position(
     moves: int = 0,
     variant: str = "N",
     bury: tuple[str, ...] | None = None,
+    level: int = 0,
 ) -> Game:
     """A game with ``piles`` (``{"P1": ["9S", "6S"]}``, bottom to top) and
     foundation tops (``{"F1": "5S"}``); see the module docstring. ``bury``
-    names the piles the spare cards go under (default: every named pile)."""
+    names the piles the spare cards go under (default: every named pile).
+    ``level`` (1-4) makes it a position of that level of the levels game."""
     tops = {parse_place(k) - PILES: parse_card(v) for k, v in (foundations or {}).items()}
     founds = [_foundation_cards(f, tops.get(f)) for f in range(8)]
     stacks: list[list[int]] = [[] for _ in range(PILES)]
@@ -65,6 +67,8 @@ def position(
         p = room[i % len(room)]
         stacks[p].insert(0, spare.pop())
         i += 1
+    if level:
+        variant = "L"
     return Game.from_dict(
         {
             "format": 1,
@@ -74,6 +78,7 @@ def position(
             "foundations": [[card_text(c) for c in f] for f in founds],
             "redeals_left": redeals_left,
             "moves": moves,
+            **({"level": level} if level else {}),
         }
     )
 

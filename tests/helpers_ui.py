@@ -20,6 +20,7 @@ from crescent.play.storage import Store
 from crescent.rules.engine import PILES, Game
 from crescent.ui.app import App, LoopStats, Options, init_pygame, run_app
 from crescent.ui.clock import SteppedClock
+from crescent.ui.dialogs import MessageDialog
 from crescent.ui.table import HUD_ITEMS
 
 
@@ -87,6 +88,22 @@ class Client:
         pygame.event.post(
             pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
         )
+
+
+def dialog(c: Client) -> MessageDialog:
+    """The message dialog on top of the table (AssertionError if there is none)."""
+    top = c.app.scenes[-1]
+    assert isinstance(top, MessageDialog), f"no dialog on top: {c.app.scenes}"
+    return top
+
+
+def press_button(c: Client, label: str) -> None:
+    """Click the button labelled ``label`` of the dialog on top."""
+    d = dialog(c)
+    c.frames(1)  # the dialog lays its buttons out when it draws
+    [button] = [b for b in d.buttons if b.label == label]
+    c.click(button.rect.center)
+    c.frames(1)
 
 
 def post_mouse(kind: int, pos: tuple[int, int], *, touch: bool = False) -> None:

@@ -6,6 +6,7 @@ never a traceback; good ones run the game (headless here) and exit 0.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -124,6 +125,33 @@ def test_play_with_text_that_is_not_a_move_says_what_is_wrong(tmp_path: Path) ->
     [line] = r.stderr.splitlines()
     assert "step 2" in line and "P99" in line
     assert "Traceback" not in r.stderr
+
+
+def test_play_completing_level_one_leaves_a_saved_game_at_level_two(tmp_path: Path) -> None:
+    from crescent.rules.engine import Game
+    from crescent.solver.search import solve
+
+    result = solve(Game.from_code("CR1-L-LEVELSA"), budget_s=30)
+    assert result.outcome == "won"
+    line = result.line
+    shuffles = line.count("S")
+    r = run(["--code", "CR1-L-LEVELSA", "--play", " ".join(line), "--frames", "2"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    raw = json.loads((tmp_path / "game.json").read_text())
+    assert (raw["level"], raw["time_left"], raw["hints_left"]) == (2, 720.0, 3)
+    assert raw["shuffles_left"] == 5 - shuffles
+    saved = Store(tmp_path).load_game()
+    assert saved is not None and saved.levels is not None
+    assert saved.game.level == 2 and saved.game.moves == 0
+    assert saved.game.piles == Game.deal(saved.game.number, "L", level=2).piles
+    assert saved.levels.done[0].time_left == 900.0
+
+
+def test_play_with_a_sixth_shuffle_is_refused(tmp_path: Path) -> None:
+    r = run(["--code", "CR1-L-LEVELSA", "--play", "S S S S S S", "--frames", "2"], tmp_path)
+    assert r.returncode == EXIT_USAGE
+    [line] = r.stderr.splitlines()
+    assert "step 6" in line and "NO_SHUFFLES_LEFT" in line
 
 
 def test_frames_runs_the_window_and_exits_0(tmp_path: Path) -> None:

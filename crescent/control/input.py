@@ -149,6 +149,9 @@ class Cmd(enum.StrEnum):
     CODE = HudItem.CODE.value
     SETTINGS = HudItem.SETTINGS.value
     LANG = HudItem.LANG.value
+    COUNTDOWN = HudItem.COUNTDOWN.value
+    SHUFFLE = HudItem.SHUFFLE.value
+    HINTS = HudItem.HINTS.value
     FULLSCREEN = "fullscreen"
 
 

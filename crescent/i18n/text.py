@@ -69,7 +69,7 @@ CODE_EMPTY: Final = N_("Type a code first")
 CODE_SHAPE: Final = N_("A code looks like CR1-N-AAAAAAB")
 CODE_TOO_LONG: Final = N_("That is too long for a code")
 CODE_VERSION: Final = N_("This code is from another version of the game (codes start with CR1)")
-CODE_VARIANT: Final = N_("The variant letter must be N, F or D")
+CODE_VARIANT: Final = N_("The variant letter must be N, F, D or L")
 CODE_LENGTH: Final = N_("The deal number must be exactly 7 letters")
 CODE_LETTERS: Final = N_("The deal number uses letters A to Z only")
 
@@ -89,10 +89,12 @@ VARIANT_FOR_NEW: Final = N_("Variant for new games")
 VARIANT_N: Final = N_("Standard")
 VARIANT_F: Final = N_("Crescent Four")
 VARIANT_D: Final = N_("Face-down deal")
+VARIANT_L: Final = N_("Levels (timed)")
 MODE_NAMES: Final[dict[str, str]] = {
     "standard": VARIANT_N,
     "four": VARIANT_F,
     "face_down": VARIANT_D,
+    "levels": VARIANT_L,
 }
 """The player-facing name of each mode, by :attr:`crescent.rules.modes.Mode.key`."""
 FOUR_COLOUR: Final = N_("Four-colour deck")
@@ -127,6 +129,35 @@ RESET_CONFIRM: Final = N_("Reset all statistics? This cannot be undone.")
 NOTICE_CORRUPT: Final = N_("A damaged save file was set aside; starting fresh.")
 NOTICE_CANNOT_SAVE: Final = N_("Progress cannot be saved on this computer.")
 NOTICE_NEWER: Final = N_("Your saved game is from a newer version and was left untouched.")
+
+# The levels game (RULES.md section 7; French words from the seed levels-mode-fr.txt).
+LEVEL_N: Final = N_("Level {n}")
+TIME_LEFT: Final = N_("Time left")
+SHUFFLE: Final = N_("Shuffle")
+NO_SHUFFLES: Final = N_("No shuffles left")
+SHUFFLES_LEFT: Final = N_plural("{n} shuffle left", "{n} shuffles left")
+HINTS_LEFT: Final = N_plural("{n} hint left", "{n} hints left")
+NO_HINTS_LEFT: Final = N_("No hints left at this level")
+POINT_SHUFFLE: Final = N_("No move is possible: press Shuffle")
+HINT_SHUFFLE: Final = N_("Hint: shuffle now.")
+SHUFFLE_CONFIRM_TITLE: Final = N_("Shuffle the tableau?")
+SHUFFLE_CONFIRM: Final = N_(
+    "Moves are still possible. A shuffle uses one of the game's five and cannot be undone."
+)
+LEVEL_COMPLETE: Final = N_("Level {n} complete!")
+LEVEL_TIME_LEFT: Final = N_("Time left: {time}")
+HINTS_USED: Final = N_plural("{n} hint used", "{n} hints used")
+NEXT_LEVEL_INFO: Final = N_("Next: level {n}, {time} on the clock")
+NEXT_LEVEL: Final = N_("Next level")
+GAME_OVER: Final = N_("Game over")
+TIME_UP: Final = N_("Time is up.")
+STUCK_NO_SHUFFLE: Final = N_("You are stuck and all five shuffles are used.")
+LEVELS_COMPLETED: Final = N_plural("{n} level completed", "{n} levels completed")
+LEVEL_TIME_LINE: Final = N_("Level {n}: {time} left")
+WON_LEVELS_TITLE: Final = N_("All four levels complete!")
+LEVEL_TIMES: Final = N_("Level times (minutes)")
+BEST_LEVEL: Final = N_("Furthest level reached")
+BEST_TIME_LEFT: Final = N_("Best time left")
 
 # Kiosk mode.
 TOUCH_TO_PLAY: Final = N_("Touch to play")
@@ -170,6 +201,7 @@ REASONS: Final[dict[Reason, str]] = {
     Reason.NOT_NEXT_RANK: N_("Must be the next card of this foundation"),
     Reason.PILE_FULL: N_("This pile is full; choose another destination"),
     Reason.NO_REDEALS_LEFT: N_("No redeals left"),
+    Reason.NO_SHUFFLES_LEFT: N_("No shuffles left"),
 }
 
 

@@ -18,12 +18,15 @@ from pathlib import Path
 from typing import Any, Final
 
 from crescent.languages import LANGUAGES
+from crescent.play.levels import check_level_minutes
 from crescent.play.safejson import BadJson, NotRegular, read_json_object, shown
+from crescent.rules import modes
 from crescent.rules.modes import LETTERS
 
 __all__ = [
     "CORNERS",
     "EXAMPLE",
+    "MODES",
     "KioskConfig",
     "KioskConfigError",
     "load_kiosk_config",
@@ -31,6 +34,8 @@ __all__ = [
 ]
 
 CORNERS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")
+MODES: Final = {"standard": None, "levels": modes.LEVELS}
+"""``mode``: the standard game (its variant from ``variant``) or the levels game."""
 PIN_DIGITS: Final = (4, 12)
 """The PIN is a string of 4 to 12 digits (the on-screen pad has digits only)."""
 
@@ -47,8 +52,10 @@ EXAMPLE: Final = """\
     "dpi": 96,
     "touch_mm": 9,
     "language": "en",
+    "mode": "standard",
     "variant": "N",
-    "winnable_only": true
+    "winnable_only": true,
+    "level_minutes": [15, 12, 10, 8]
   }
 }
 """
@@ -87,6 +94,8 @@ class KioskConfig:
     """Variant for new games (overrides the saved setting at start)."""
     winnable_only: bool | None = None
     """Deal only winnable games (overrides the saved setting at start)."""
+    level_minutes: tuple[int, ...] | None = None
+    """The levels game's countdown per level, minutes (overrides the saved setting)."""
 
 
 MAX_CONFIG_BYTES: Final = 64 * 1024
@@ -129,6 +138,8 @@ _KEYS: Final = (
     "language",
     "variant",
     "winnable_only",
+    "mode",
+    "level_minutes",
 )
 
 
@@ -161,6 +172,24 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
             f'{where}: kiosk.pin must be a string of {lo} to {hi} digits, like "2468"'
         )
     s = _Section(section, where)
+    variant = s.choice("variant", LETTERS)
+    mode_name = s.choice("mode", tuple(MODES))
+    if mode_name is not None:
+        # ``mode`` picks the game; ``variant`` then picks among the one-deal games.
+        game = MODES[mode_name]
+        chosen = modes.by_letter(variant) if variant is not None else None
+        if game is not None and chosen not in (None, game):
+            raise KioskConfigError(f"{where}: kiosk.mode {mode_name} plays no variant {variant}")
+        if game is None and chosen is not None and chosen.levels > 1:
+            raise KioskConfigError(f"{where}: kiosk.mode {mode_name} cannot play variant {variant}")
+        if game is not None:
+            variant = game.letter
+    minutes = None
+    if section.get("level_minutes") is not None:
+        try:
+            minutes = check_level_minutes(section["level_minutes"], "kiosk.level_minutes")
+        except ValueError as e:
+            raise KioskConfigError(f"{where}: {e}") from None
     return KioskConfig(
         pin=pin,
         idle_s=s.number("idle_seconds", 90.0, 10.0, 86400.0),
@@ -172,8 +201,9 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         dpi=s.optional_number("dpi", 30.0, 1000.0),
         touch_mm=s.number("touch_mm", 9.0, 5.0, 30.0),
         language=s.choice("language", tuple(LANGUAGES)),
-        variant=s.choice("variant", LETTERS),
+        variant=variant,
         winnable_only=s.flag("winnable_only"),
+        level_minutes=minutes,
     )
 
 

@@ -487,6 +487,9 @@ def apply_kiosk_config(host: KioskHost, kc: KioskConfig, *, lang_given: bool) ->
     if kc.winnable_only is not None and settings.winnable_only != kc.winnable_only:
         settings.winnable_only = kc.winnable_only
         changed = True
+    if kc.level_minutes is not None and settings.level_minutes != kc.level_minutes:
+        settings.level_minutes = kc.level_minutes
+        changed = True
     if changed:
         host.session.save_settings()
     if kc.language is not None and not lang_given and host.language != kc.language:

@@ -14,18 +14,26 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
   next game), so a kill at any instant never loses a result nor counts one
   twice: on the next start a saved game whose id the statistics already hold
   is not counted again, nor resumed.
+* A game of levels (the levels game, :mod:`crescent.play.levels`): the session
+  counts each level's time down, moves on to the next level when one is
+  complete (``outcome.status == "level"`` until play goes on), and ends the
+  game when time runs out (``"time_up"``), when the player is stuck with no
+  shuffle left (``"blocked"``, recorded at once) or when level 4 is complete
+  (``"won"``). Three hints a level: :meth:`Session.hint_used`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import queue
 import random
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from crescent.play.levels import LevelsState, has_levels, timed
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.play.storage import Notice, SavedGame, Store, new_game_id
@@ -87,6 +95,15 @@ class SaveWriter:
         return self._idle.wait(timeout)
 
 
+LEVEL_COMPLETE: Final = End.LEVEL
+"""The outcome of a completed level that is not the last (the game goes on)."""
+TIME_UP: Final = End.TIME_UP
+
+
+class GameOver(ValueError):
+    """Levels game: a move or shuffle asked after the game ended (time ran out...)."""
+
+
 @dataclass
 class Outcome:
     """What a finished game came to, once."""
@@ -94,6 +111,11 @@ class Outcome:
     status: End
     seconds: float
     moves: int
+
+    @property
+    def final(self) -> bool:
+        """The game is over (a completed level is not)."""
+        return self.status is not LEVEL_COMPLETE
 
 
 class Session:
@@ -120,6 +142,7 @@ class Session:
         self.game = Game.new(self.settings.mode.letter, self.rng)
         self.game_id = new_game_id()
         """This deal of the game: its result is recorded once per id."""
+        self.levels: LevelsState | None = self._levels_for(self.game)
         self.elapsed = 0.0
         self.recorded = False
         self.idle_abandoned = False
@@ -161,6 +184,7 @@ class Session:
     def _adopt(self, saved: SavedGame) -> None:
         """Make the saved game the current one (an old file without id gets one)."""
         self.game = saved.game
+        self.levels = saved.levels
         self.game_id = saved.game_id if saved.game_id is not None else new_game_id()
         self.elapsed = saved.elapsed
         self.recorded = False
@@ -199,8 +223,16 @@ class Session:
         store, pool, number = self.store, mode.pool, game.number
         self._submit(f"pool-{number}", lambda: store.add_winnable(pool, number))
 
+    def _levels_for(self, game: Game) -> LevelsState | None:
+        """A fresh levels state when ``game``'s mode has levels, countdowns or a hint budget."""
+        mode = game.mode
+        if not has_levels(mode):
+            return None
+        return LevelsState.fresh(timed(mode, self.settings.level_minutes))
+
     def _begin(self, game: Game) -> None:
         self.game = game
+        self.levels = self._levels_for(game)
         self.game_id = new_game_id()
         self.elapsed = 0.0
         self.recorded = False
@@ -227,8 +259,12 @@ class Session:
         if self.stats.was_recorded(self.game_id):
             self.recorded = True
             return
-        if self.game.status == "blocked" or (self.game.moves > 0 and self.game.status == "playing"):
+        levels = self.levels
+        played = self.game.moves > 0 or (levels is not None and (levels.running or levels.done))
+        if self.game.status == "blocked" or (played and self.game.status == "playing"):
             self.stats.record_loss(self.mode.stats_key, self.game_id)
+            if levels is not None:
+                self.stats.record_levels(self.mode.stats_key, levels.level, None)
             self.recorded = True
             self._save_loss()
 
@@ -236,18 +272,79 @@ class Session:
 
     @property
     def started(self) -> bool:
-        """The clock runs from the first move."""
+        """The clock runs from the first move (a game of levels: of the level)."""
+        if self.levels is not None:
+            return self.levels.running
         return self.game.moves > 0 or self.game.redeals_left < self.game.rules.redeals
 
     def tick(self, dt: float) -> None:
-        if self.started and self.game.status == "playing":
-            self.elapsed = min(self.elapsed + dt, MAX_SECONDS)
+        if not (self.started and self.game.status == "playing"):
+            return
+        levels = self.levels
+        if levels is not None and self.outcome is not None:
+            return  # an end screen is up: the countdown waits
+        self.elapsed = min(self.elapsed + dt, MAX_SECONDS)
+        if levels is not None and levels.count_down(dt):
+            self.outcome = Outcome(TIME_UP, self.elapsed, self._moves())
+            self._record_levels_end(won=False)
+            self.changes += 1
+            self.save()
+
+    def _moves(self) -> int:
+        """Moves of the whole game (a game of levels: every level's)."""
+        before = self.levels.moves_before if self.levels is not None else 0
+        return before + self.game.moves
+
+    # -- games of levels -----------------------------------------------------------
+
+    @property
+    def hints_left(self) -> int | None:
+        """Hints the player may still ask for at this level; None: no limit."""
+        return self.levels.hints_left if self.levels is not None else None
+
+    def hint_used(self) -> None:
+        """A hint showed a move: one fewer at this level (a hint that found none is free)."""
+        if self.levels is not None and self.levels.hints_left and self.levels.use_hint():
+            self.changes += 1
+            self.save()
+
+    def go_on(self) -> None:
+        """Leave the level-complete screen: the next level is played."""
+        if self.outcome is not None and not self.outcome.final:
+            self.outcome = None
+            self.changes += 1
+
+    def _before_change(self) -> None:
+        if self.levels is not None:
+            self.go_on()
+            if self.outcome is not None:
+                raise GameOver(f"the game is over ({self.outcome.status})")
+            self.levels.running = True
+
+    def _record_levels_end(self, *, won: bool) -> None:
+        """A game of levels is over: counted once (per game id), with the level it reached."""
+        levels = self.levels
+        assert levels is not None
+        if self.recorded:
+            return
+        self.recorded = True
+        key = self.mode.stats_key
+        if won:
+            if not self.stats.was_recorded(self.game_id):
+                self.stats.record_win(key, self.elapsed, self._moves(), self.game_id)
+                self.stats.record_levels(key, levels.level, levels.total_time_left)
+            self._save_win()
+        elif not self.stats.was_recorded(self.game_id):
+            self.stats.record_loss(key, self.game_id)
+            self.stats.record_levels(key, levels.level, None)
+            self._save_loss()
 
     def check(self, move: Move) -> Reason | None:
         return self.game.check(move)
 
     def play(self, move: Move) -> None:
         """Play a move (IllegalMove if refused, nothing changed), save, record an end."""
+        self._before_change()
         self.game.play(move)
         self._changed()
 
@@ -264,16 +361,19 @@ class Session:
         return True
 
     def redeal(self) -> None:
+        """A redeal, or a shuffle in the levels game."""
+        self._before_change()
         self.game.redeal()
         self._changed()
 
     def step(self, step: Move | Redeal) -> None:
-        """A move or a redeal (a hint's step)."""
+        """A move or a redeal/shuffle (a hint's step); levels follow one another."""
+        self._before_change()
         self.game.step(step)
         self._changed()
 
     def apply(self, token: str) -> None:
-        """A move or the redeal token, as in ``--play``."""
+        """A move, ``"R"`` or (levels game) ``"S"``, as in ``--play``."""
         self.step(parse_step(token))
 
     def _changed(self) -> None:
@@ -285,6 +385,9 @@ class Session:
         """A won game is recorded at once. A blocked one is recorded when the
         player leaves it (new game, quit), since the blocked dialog offers to
         undo the last move and play on."""
+        if self.levels is not None:
+            self._check_level_end()
+            return
         status = self.game.status
         if status == "playing":
             self.outcome = None
@@ -299,10 +402,36 @@ class Session:
                 )
             self._save_win()
 
+    def _check_level_end(self) -> None:
+        """A game of levels: a complete level deals the next one; the game ends won
+        after the last, or when stuck with no shuffle left (at once: the seed ends it)."""
+        levels = self.levels
+        assert levels is not None
+        status = self.game.status
+        if self.outcome is not None and self.outcome.status == TIME_UP:
+            return
+        if status == "won":
+            if len(levels.done) < levels.level:  # not counted yet (a resumed win is)
+                levels.complete_level(self.game.moves)
+            if self.game.last_level:
+                self.outcome = Outcome(End.WON, self.elapsed, self._moves())
+                self._record_levels_end(won=True)
+            else:
+                self.game = self.game.next_level()
+                self.outcome = Outcome(LEVEL_COMPLETE, self.elapsed, self._moves())
+        elif status == "blocked":
+            self.outcome = Outcome(End.BLOCKED, self.elapsed, self._moves())
+            self._record_levels_end(won=False)
+        elif self.outcome is None or self.outcome.final:
+            self.outcome = None
+
     # -- saving --------------------------------------------------------------------
 
     def snapshot(self) -> SavedGame:
-        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, self.game_id)
+        levels = None
+        if self.levels is not None:
+            levels = dataclasses.replace(self.levels, done=list(self.levels.done))
+        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, self.game_id, levels)
 
     def save(self) -> None:
         """Save the game (a finished one is removed: it is not resumed)."""
@@ -390,4 +519,12 @@ class Session:
         return self.store.take_notices() if self.store is not None else []
 
 
-__all__ = ["IllegalMove", "Outcome", "SaveWriter", "Session"]
+__all__ = [
+    "LEVEL_COMPLETE",
+    "TIME_UP",
+    "GameOver",
+    "IllegalMove",
+    "Outcome",
+    "SaveWriter",
+    "Session",
+]

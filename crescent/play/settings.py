@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from crescent.languages import LANGUAGES
+from crescent.play.levels import LEVEL_MINUTES, check_level_minutes
 from crescent.rules import modes
 from crescent.rules.modes import Mode
 
@@ -45,6 +46,8 @@ class Settings:
     winnable_only: bool = False
     fullscreen: bool = False
     window_size: tuple[int, int] | None = None
+    level_minutes: tuple[int, ...] = LEVEL_MINUTES
+    """The levels game's countdown of each level, in minutes."""
 
     @property
     def mode(self) -> Mode:
@@ -65,6 +68,7 @@ class Settings:
             "winnable_only": self.winnable_only,
             "fullscreen": self.fullscreen,
             "window_size": list(self.window_size) if self.window_size is not None else None,
+            "level_minutes": list(self.level_minutes),
         }
 
     @staticmethod
@@ -90,6 +94,9 @@ class Settings:
             raise ValueError(f"settings: variant must be one of {modes.LETTERS}, got {variant!r}")
         s.variant = variant
         s.window_size = _window_size(d.get("window_size"))
+        s.level_minutes = check_level_minutes(
+            d.get("level_minutes", s.level_minutes), "settings: level_minutes"
+        )
         return s
 
 

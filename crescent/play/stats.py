@@ -1,7 +1,9 @@
 """Statistics per mode, saved as ``stats.json``.
 
 Pure module (no pygame, nothing at import time). Modes are keyed by any
-short string: their :attr:`crescent.rules.modes.Mode.stats_key`.
+short string: their :attr:`crescent.rules.modes.Mode.stats_key`. A game of
+levels also keeps the furthest level reached and the best time left
+(:meth:`Stats.record_levels`).
 
 A game counts as played once it ends: won (:meth:`Stats.record_win`), or
 lost (:meth:`Stats.record_loss`: blocked, or abandoned for a new game after
@@ -59,6 +61,10 @@ class VariantStats:
     best_time: float | None = None
     fewest_moves: int | None = None
     total_won_time: float = 0.0
+    best_level: int = 0
+    """Levels game: the furthest level any game reached (0: none played)."""
+    best_time_left: float | None = None
+    """Levels game: the most seconds left, summed over the four levels, of a won game."""
 
     @property
     def win_rate(self) -> float:
@@ -71,7 +77,7 @@ class VariantStats:
         return self.total_won_time / self.won if self.won else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "played": self.played,
             "won": self.won,
             "current_streak": self.current_streak,
@@ -80,6 +86,10 @@ class VariantStats:
             "fewest_moves": self.fewest_moves,
             "total_won_time": self.total_won_time,
         }
+        if self.best_level:  # levels game only
+            out["best_level"] = self.best_level
+            out["best_time_left"] = self.best_time_left
+        return out
 
     @staticmethod
     def from_dict(d: object) -> VariantStats:
@@ -112,6 +122,15 @@ class VariantStats:
             raise ValueError("statistics: a best time or fewest moves without any win")
         if v.won > 0 and (v.best_time is None or v.fewest_moves is None):
             raise ValueError("statistics: wins without a best time or fewest moves")
+        best_level = d.get("best_level", 0)
+        if type(best_level) is not int or not 0 <= best_level <= 99:
+            raise ValueError(f"statistics: best_level must be 0..99, got {best_level!r}")
+        v.best_level = best_level
+        v.best_time_left = _seconds(
+            d.get("best_time_left"), "best_time_left", MAX_SECONDS, optional=True
+        )
+        if v.best_time_left is not None and v.won == 0:
+            raise ValueError("statistics: a best time left without any win")
         return v
 
 
@@ -173,6 +192,19 @@ class Stats:
         v.played = min(v.played + 1, MAX_COUNT)
         v.current_streak = 0
         self._remember(game_id)
+
+    def record_levels(self, variant: str, level: int, time_left: float | None) -> None:
+        """Levels game, beside :meth:`record_win` / :meth:`record_loss` of the same game:
+        it reached ``level``; ``time_left`` (seconds over all levels) when it was won."""
+        if type(level) is not int or not 1 <= level <= 99:
+            raise ValueError(f"level must be 1..99, got {level!r}")
+        v = self._entry(variant)
+        v.best_level = max(v.best_level, level)
+        if time_left is not None:
+            if not _is_seconds(time_left):
+                raise ValueError(f"time_left must be a finite number >= 0, got {time_left!r}")
+            best = v.best_time_left
+            v.best_time_left = float(time_left) if best is None else max(best, float(time_left))
 
     def reset(self, variant: str | None = None) -> None:
         """Forget everything, or only ``variant``. The ids of recorded games are kept:

@@ -46,6 +46,7 @@ from typing import Any, Final, TypeGuard, TypeVar
 
 from crescent.play import settings as _settings
 from crescent.play import stats as _stats
+from crescent.play.levels import LevelsState, has_levels
 from crescent.play.safejson import BadJson, parse_json_object, read_bounded, shown
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
@@ -189,12 +190,17 @@ class SavedGame:
     ``game_id`` names this deal of the game (given when it was dealt): its end
     (won or lost) is recorded in the statistics once per id. None only for a
     file saved before ids existed.
+
+    A game of levels also keeps its :class:`LevelsState` (countdown, hints,
+    levels done); the file records the level under the key ``level`` (1-4),
+    with the time left, hints left and shuffles left beside it.
     """
 
     game: Game
     elapsed: float
     idle_abandoned: bool = False
     game_id: str | None = None
+    levels: LevelsState | None = None
 
     def to_dict(self) -> dict[str, Any]:
         if not _is_elapsed(self.elapsed):
@@ -205,10 +211,16 @@ class SavedGame:
             "elapsed": float(self.elapsed),
             "idle_abandoned": bool(self.idle_abandoned),
         }
+        if self.levels is not None:
+            out.update(self.levels.to_dict())
+            out["shuffles_left"] = self.game.redeals_left
         if self.game_id is not None:
             if not is_game_id(self.game_id):
                 raise ValueError("bad game id")
             out["id"] = self.game_id
+        if self.levels is not None:
+            out.update(self.levels.to_dict())
+            out["shuffles_left"] = self.game.redeals_left
         return out
 
     @staticmethod
@@ -235,7 +247,14 @@ class SavedGame:
         game_id = d.get("id")
         if game_id is not None and not is_game_id(game_id):
             raise ValueError(f"id must be a short token, got {shown(game_id)}")
-        return SavedGame(game, float(elapsed), idle, game_id)
+        levels = None
+        if has_levels(game.mode):
+            levels = LevelsState.from_dict(d, game.mode)
+            if levels.level != max(game.level, 1) or d.get("shuffles_left") != game.redeals_left:
+                raise ValueError("the levels record does not match the saved level")
+        elif "level" in d:
+            raise ValueError("a saved game that is not a levels game has no level")
+        return SavedGame(game, float(elapsed), idle, game_id, levels)
 
 
 def _is_elapsed(x: object) -> TypeGuard[int | float]:

@@ -2,7 +2,7 @@
 
 Code: ``CR1-<variant>-<number>``. ``CR1`` is the code format; the variant is the
 code letter of a mode of :mod:`crescent.rules.modes` (``N`` standard, ``F``
-Crescent Four, ``D`` face-down deal); the number
+Crescent Four, ``D`` face-down deal, ``L`` the levels game); the number
 is 7 letters A-Z read in base 26, most significant first, A = 0, so
 ``AAAAAAB`` is deal 1 and ``ZZZZZZZ`` is deal 26**7 - 1.
 
@@ -23,6 +23,16 @@ Python version:
    (0 = bottom).
 
 Tests pin whole layouts of several codes (tests/data/deals.json).
+
+The levels game (``CR1-L-<number>``) plays four deals and up to five shuffles,
+all fixed by the number too. Numbers are below 2**33, so these seeds never meet
+each other nor a standard deal's seed:
+
+* level ``n`` (1..4) is dealt as above from the seed ``number + n * 2**40``;
+* shuffle ``k`` of the game (1..5, counted across levels) played at level ``n``
+  shuffles the gathered tableau cards (in pile order, bottom to top) with the
+  same Fisher-Yates from the seed ``number + n * 2**40 + k * 2**44``; the cards
+  are then dealt round the piles in order, one at a time.
 """
 
 from __future__ import annotations
@@ -34,6 +44,8 @@ from crescent.rules import modes
 from crescent.rules.cards import ACE, KING, card
 
 CODE_PREFIX = "CR1"
+LEVEL_SEEDS = 16
+"""Levels 0 (a one-deal game) to 15 have seeds of their own (see the module docstring)."""
 NUMBER_LETTERS = 7
 DEAL_COUNT = 26**NUMBER_LETTERS
 PILES = 16
@@ -95,12 +107,24 @@ def tableau_cards() -> list[int]:
     return out
 
 
-def deal_piles(number: int) -> list[list[int]]:
-    """The 16 piles (bottom to top) of deal ``number``."""
+def level_seed(number: int, level: int) -> int:
+    """The shuffle seed of level ``level`` (1..4) of levels game ``number``; 0: the plain deal."""
+    return number + (level << 40)
+
+
+def shuffle_seed(number: int, level: int, index: int) -> int:
+    """The seed of shuffle ``index`` (1..5, counted across the game) played at ``level``."""
+    return level_seed(number, level) + (index << 44)
+
+
+def deal_piles(number: int, level: int = 0) -> list[list[int]]:
+    """The 16 piles (bottom to top) of deal ``number`` (of its ``level``, in the levels game)."""
     if not 0 <= number < DEAL_COUNT:
         raise InvalidCode(f"deal number {number} is outside 0..{DEAL_COUNT - 1}", "number")
+    if not 0 <= level < LEVEL_SEEDS:
+        raise ValueError(f"level {level} is outside 1..{LEVEL_SEEDS - 1}")
     cards = tableau_cards()
-    SplitMix64(number).shuffle(cards)
+    SplitMix64(level_seed(number, level)).shuffle(cards)
     return [cards[p * PILE_DEAL : (p + 1) * PILE_DEAL] for p in range(PILES)]
 
 

@@ -31,6 +31,7 @@ from crescent.rules.deal import (
     deal_piles,
     make_code,
     parse_code,
+    shuffle_seed,
 )
 from crescent.rules.modes import Mode
 from crescent.rules.ruleset import Rules
@@ -40,6 +41,7 @@ __all__ = [
     "PILES",
     "PILE_LIMIT",
     "REDEAL",
+    "SHUFFLE",
     "UNDO_LIMIT",
     "Game",
     "IllegalMove",
@@ -62,9 +64,11 @@ FORMAT: Final = 1
 
 
 class Redeal(enum.Enum):
-    """The redeal step of a line of play; ``str()`` gives its token, :data:`REDEAL`."""
+    """The redeal step of a line of play; ``str()`` gives its token, :data:`REDEAL`
+    (or :data:`SHUFFLE` in games that shuffle)."""
 
     REDEAL = "R"
+    SHUFFLE = "S"
 
     def __str__(self) -> str:
         return self.value
@@ -72,6 +76,8 @@ class Redeal(enum.Enum):
 
 REDEAL: Final = Redeal.REDEAL.value
 """The token for a redeal in a line of play (``"P10-P14 R P3-F2"``); the only place it is spelt."""
+SHUFFLE: Final = Redeal.SHUFFLE.value
+"""The token for a shuffle (levels game) in a line of play (``"P1-P2 S P3-F1"``)."""
 
 Status = Literal["playing", "won", "blocked"]
 
@@ -122,6 +128,8 @@ class Reason(enum.Enum):
     NOT_NEXT_RANK = 8
     PILE_FULL = 9
     NO_REDEALS_LEFT = 10
+    NO_SHUFFLES_LEFT = 11
+    """Levels game: the five shuffles of the game are used up."""
 
 
 class IllegalMove(Exception):
@@ -130,7 +138,13 @@ class IllegalMove(Exception):
     def __init__(self, reason: Reason, move: Move | None = None) -> None:
         self.reason = reason
         self.move = move
-        what = str(move) if move is not None else "redeal"
+        what = (
+            str(move)
+            if move is not None
+            else "shuffle"
+            if reason is Reason.NO_SHUFFLES_LEFT
+            else "redeal"
+        )
         super().__init__(f"{what} refused: {reason.name}")
 
 
@@ -173,10 +187,14 @@ _MOVES: list[list[Move]] = [
 
 
 def parse_step(token: str) -> Move | Redeal:
-    """One token of a line of play: ``"P3-F2"`` -> a Move, ``"R"`` -> Redeal.REDEAL;
-    ValueError with a clear message otherwise."""
-    if isinstance(token, str) and token.strip().upper() == REDEAL:
-        return Redeal.REDEAL
+    """One token of a line of play: ``"P3-F2"`` -> a Move, ``"R"`` -> Redeal.REDEAL,
+    ``"S"`` -> Redeal.SHUFFLE; ValueError with a clear message otherwise."""
+    if isinstance(token, str):
+        word = token.strip().upper()
+        if word == REDEAL:
+            return Redeal.REDEAL
+        if word == SHUFFLE:
+            return Redeal.SHUFFLE
     return Move.parse(token)
 
 
@@ -190,12 +208,18 @@ def _down(c: int) -> int:
 
 
 class Game:
-    """A Crescent game in progress: piles, foundations, redeals, moves, undo."""
+    """A Crescent game in progress: piles, foundations, redeals, moves, undo.
+
+    In the levels game (variant ``L``) one Game is one level (``level`` 1..4);
+    :meth:`next_level` deals the next one, carrying the shuffles left over.
+    ``level`` is 0 in every other game.
+    """
 
     __slots__ = (
         "_history",
         "down",
         "foundations",
+        "level",
         "moves",
         "number",
         "piles",
@@ -215,10 +239,14 @@ class Game:
         down: list[int] | None = None,
         redeals_left: int | None = None,
         moves: int = 0,
+        level: int = 0,
     ) -> None:
         self.variant = variant
         self.number = number
-        self.rules = rules if rules is not None else modes.by_letter(variant).rules_for_level(1)
+        self.level = level
+        if rules is None:
+            rules = modes.by_letter(variant).rules_for_level(max(level, 1))
+        self.rules = rules
         self.piles = piles
         if foundations is None:
             foundations = [[card(ACE, s)] for s in range(4)] + [[card(KING, s)] for s in range(4)]
@@ -235,15 +263,30 @@ class Game:
 
     @classmethod
     def deal(
-        cls, number: int, variant: str = modes.DEFAULT.letter, rules: Rules | None = None
+        cls,
+        number: int,
+        variant: str = modes.DEFAULT.letter,
+        rules: Rules | None = None,
+        *,
+        level: int | None = None,
+        redeals_left: int | None = None,
     ) -> Game:
-        """Deal ``number`` of ``variant`` (a mode's code letter, see :mod:`crescent.rules.deal`)."""
-        check_variant(variant)
-        return cls(deal_piles(number), variant=variant, number=number, rules=rules)
+        """Deal ``number`` of ``variant`` (a mode's code letter, see :mod:`crescent.rules.deal`);
+        in a game of levels, its ``level`` (1 unless given)."""
+        mode = check_variant(variant)
+        level = _check_level(mode, 1 if level is None and mode.levels > 1 else level or 0)
+        return cls(
+            deal_piles(number, level or 0),
+            variant=variant,
+            number=number,
+            rules=rules,
+            level=level or 0,
+            redeals_left=redeals_left,
+        )
 
     @classmethod
     def from_code(cls, code: str) -> Game:
-        """The deal a code names; InvalidCode naming the fault otherwise."""
+        """The deal a code names (level 1 of a levels code); InvalidCode naming the fault."""
         variant, number = parse_code(code)
         return cls.deal(number, variant)
 
@@ -253,6 +296,22 @@ class Game:
         check_variant(variant)
         number = (rng or random.SystemRandom()).randrange(DEAL_COUNT)
         return cls.deal(number, variant)
+
+    @property
+    def last_level(self) -> bool:
+        """No level follows this one (a one-deal game, or the last level)."""
+        return self.level == 0 or self.level >= self.mode.levels
+
+    def next_level(self, rules: Rules | None = None) -> Game:
+        """The next level: a fresh deal of the same code, with the redeals (shuffles)
+        this level left over when the mode's budget spans its levels. ValueError
+        after the last level."""
+        if self.last_level:
+            raise ValueError(f"{self.code} has no level after {self.level}")
+        carried = self.redeals_left if self.mode.redeals_span_levels else None
+        return Game.deal(
+            self.number, self.variant, rules, level=self.level + 1, redeals_left=carried
+        )
 
     @property
     def code(self) -> str:
@@ -477,10 +536,12 @@ class Game:
         """Redeal the tableau (a rotation or, in levels mode, a shuffle).
 
         Not a move: the move counter stays, and undo history is cleared.
-        Raises IllegalMove(Reason.NO_REDEALS_LEFT) when none is left.
+        Raises IllegalMove(Reason.NO_REDEALS_LEFT) (NO_SHUFFLES_LEFT for a
+        shuffle) when none is left.
         """
         if self.redeals_left <= 0:
-            raise IllegalMove(Reason.NO_REDEALS_LEFT)
+            shuffles = self.rules.redeal == "shuffle"
+            raise IllegalMove(Reason.NO_SHUFFLES_LEFT if shuffles else Reason.NO_REDEALS_LEFT)
         if self.rules.redeal == "rotate":
             for i, p in enumerate(self.piles):
                 if len(p) >= 2:
@@ -495,13 +556,15 @@ class Game:
     def _shuffle_tableau(self) -> None:
         """Levels mode: gather the tableau, shuffle, deal round the piles again.
 
-        The shuffle is seeded from the deal number and how many redeals were
-        used, so a saved game replays the same way. Empty piles get cards
-        again only when the rules let empty piles take cards.
+        The shuffle is seeded from the code's number, the level and which
+        shuffle of the game this is (:func:`crescent.rules.deal.shuffle_seed`),
+        so the same code and moves give the same game, saved or not. The cards
+        go round the piles one at a time (as evenly as can be); empty piles get
+        cards again only when the rules let empty piles take cards.
         """
         cards = [c for p in self.piles for c in p]
-        used = self.rules.redeals - self.redeals_left
-        SplitMix64(self.number + (used + 1) * (1 << 40)).shuffle(cards)
+        index = self.rules.redeals - self.redeals_left + 1
+        SplitMix64(shuffle_seed(self.number, self.level, index)).shuffle(cards)
         targets = [i for i, p in enumerate(self.piles) if p or self.rules.empty_piles_accept]
         for i in range(PILES):
             self.piles[i] = []
@@ -509,15 +572,26 @@ class Game:
         for k, c in enumerate(cards):
             self.piles[targets[k % len(targets)]].append(c)
 
+    @property
+    def redeal_token(self) -> str:
+        """How a redeal is written in this game's lines: ``"R"``, or ``"S"`` for a shuffle."""
+        return SHUFFLE if self.rules.redeal == "shuffle" else REDEAL
+
     def step(self, step: Move | Redeal) -> None:
-        """Play one step of a line of play: a move or a redeal."""
+        """Play one step of a line of play: a move or a redeal (a shuffle in games
+        that shuffle). ValueError for the wrong kind of redeal."""
         if isinstance(step, Redeal):
+            word = step.value
+            if word != self.redeal_token:
+                kind = "shuffles (S)" if word == REDEAL else "redeals (R)"
+                raise ValueError(f"{word!r}: this game {kind}, it does not take {word}")
             self.redeal()
         else:
             self.play(step)
 
     def apply(self, token: str) -> None:
-        """Play one token of a line of play: a move (``"P3-F2"``) or ``"R"``."""
+        """Play one token of a line of play: a move (``"P3-F2"``), ``"R"`` (a
+        redeal) or, in games that shuffle, ``"S"``. ValueError for the wrong one."""
         self.step(parse_step(token))
 
     # -- saving ---------------------------------------------------------------
@@ -532,13 +606,14 @@ class Game:
             down=list(self.down),
             redeals_left=self.redeals_left,
             moves=self.moves,
+            level=self.level,
         )
         g._history.extend(self._history)
         return g
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict that :meth:`from_dict` turns back into this exact game."""
-        return {
+        d: dict[str, Any] = {
             "format": FORMAT,
             "code": self.code,
             "variant": self.variant,
@@ -550,6 +625,9 @@ class Game:
             "moves": self.moves,
             "history": [[str(m), flipped] for m, flipped in self._history],
         }
+        if self.level:
+            d["level"] = self.level
+        return d
 
     @classmethod
     def from_dict(cls, d: object) -> Game:
@@ -566,11 +644,14 @@ class Game:
             raise ValueError(f"saved game code: {e}") from None
         if d.get("variant", variant) != variant:
             raise ValueError(f"variant {d.get('variant')!r} does not match code {d.get('code')!r}")
-        rules = (
-            Rules.from_dict(d["rules"])
-            if "rules" in d
-            else modes.by_letter(variant).rules_for_level(1)
-        )
+        mode = modes.by_letter(variant)
+        raw_level = d.get("level", 0)
+        if type(raw_level) is not int or (mode.levels > 1 and raw_level == 0):
+            raise ValueError(
+                f"a game of levels needs its level 1..{mode.levels}, got {raw_level!r}"
+            )
+        level = _check_level(mode, raw_level)
+        rules = Rules.from_dict(d["rules"]) if "rules" in d else mode.rules_for_level(max(level, 1))
         piles = _card_lists(d.get("piles"), PILES, "piles")
         foundations = _card_lists(d.get("foundations"), FOUNDATIONS, "foundations")
         for i, p in enumerate(piles):
@@ -616,6 +697,7 @@ class Game:
             down=list(down),
             redeals_left=redeals_left,
             moves=moves,
+            level=level,
         )
         game._restore_history(d.get("history", []))
         return game
@@ -673,7 +755,19 @@ class Game:
         self._history.extend(entries)
 
     def __repr__(self) -> str:
-        return f"<Game {self.code} moves={self.moves} redeals_left={self.redeals_left}>"
+        at = f" level={self.level}" if self.level else ""
+        return f"<Game {self.code}{at} moves={self.moves} redeals_left={self.redeals_left}>"
+
+
+def _check_level(mode: Mode, level: int) -> int:
+    """``level`` if it is one of ``mode``'s (1..n; 0 for a one-deal game); ValueError otherwise."""
+    if mode.levels == 1:
+        if level:
+            raise ValueError(f"variant {mode.letter} has no levels, got level {level!r}")
+        return 0
+    if not 1 <= level <= mode.levels:
+        raise ValueError(f"level {level} is outside 1..{mode.levels}")
+    return level
 
 
 def _card_lists(raw: object, n: int, what: str) -> list[list[int]]:

@@ -31,6 +31,7 @@ __all__ = [
     "DEFAULT",
     "FACE_DOWN",
     "LETTERS",
+    "LEVELS",
     "MODES",
     "POOLS",
     "STANDARD",
@@ -55,6 +56,12 @@ class HudItem(enum.StrEnum):
     CODE = "code"
     SETTINGS = "settings"
     LANG = "lang"
+    COUNTDOWN = "countdown"
+    """The level and its time left, large; in the warning colour in the last minute."""
+    SHUFFLE = "shuffle"
+    """Shuffle (the levels game's redeal) with the shuffles left in the game."""
+    HINTS = "hints"
+    """Hint with the hints left at this level."""
 
 
 class End(enum.Enum):
@@ -66,6 +73,8 @@ class End(enum.Enum):
     """No move possible and no redeal (shuffle) left."""
     TIME_UP = "time_up"
     """The countdown of the level reached zero."""
+    LEVEL = "level"
+    """A level of the levels game complete, not the last: the game goes on."""
 
 
 STANDARD_HUD: Final = (
@@ -174,7 +183,36 @@ FACE_DOWN: Final = Mode(
     pool="N",  # the same cards as the standard deal of the same number
 )
 
-MODES: Final[tuple[Mode, ...]] = (STANDARD, CRESCENT_FOUR, FACE_DOWN)
+SHUFFLES: Final = 5
+"""Shuffles in a whole levels game, all levels together."""
+LEVELS: Final = Mode(
+    key="levels",
+    letter="L",
+    summary="levels (timed)",
+    level_rules=(
+        *[Rules(redeals=SHUFFLES, redeal="shuffle", empty_piles_accept=True)] * 3,
+        Rules(redeals=SHUFFLES, redeal="shuffle", empty_piles_accept=False),
+    ),
+    time_limits=(15 * 60.0, 12 * 60.0, 10 * 60.0, 8 * 60.0),
+    redeals_span_levels=True,
+    hints_per_level=3,
+    hud=(
+        HudItem.COUNTDOWN,
+        HudItem.MOVES,
+        HudItem.SHUFFLE,
+        HudItem.UNDO,
+        HudItem.HINTS,
+        HudItem.NEW,
+        HudItem.CODE,
+        HudItem.SETTINGS,
+        HudItem.LANG,
+    ),
+    ends=frozenset({End.WON, End.BLOCKED, End.TIME_UP}),
+)
+"""The levels game (RULES.md section 7): four deals against the clock, five shuffles
+a game (levels together), three hints a level; empty piles take cards at levels 1-3."""
+
+MODES: Final[tuple[Mode, ...]] = (STANDARD, CRESCENT_FOUR, FACE_DOWN, LEVELS)
 """Every mode, in the order the player is offered them."""
 DEFAULT: Final = STANDARD
 LETTERS: Final = tuple(m.letter for m in MODES)

@@ -1,5 +1,5 @@
-"""``python -m crescent.solver CODE [--budget-s S] [--redeals K] [--max-mb N] [--json]``:
-solve one deal."""
+"""``python -m crescent.solver CODE [--budget-s S] [--redeals K] [--level N] [--max-mb N]
+[--json]``: solve one deal."""
 
 from crescent.solver.search import main
 

@@ -77,7 +77,6 @@ from crescent.rules import modes
 from crescent.rules.engine import (
     PILE_LIMIT,
     PILES,
-    REDEAL,
     Game,
     IllegalMove,
     InvalidCode,
@@ -639,6 +638,7 @@ class _Search:
         self.rules: Rules = game.rules
         self.number = game.number
         self.variant = game.variant
+        self.level = game.level
         self.rotate = game.rules.redeal == "rotate"
         self.accept = game.rules.empty_piles_accept
         self.budget = budget
@@ -669,13 +669,14 @@ class _Search:
             number=self.number,
             rules=self.rules,
             redeals_left=r,
+            level=self.level,
         )
         g.redeal()
         return tuple(bytes(p) for p in g.piles)
 
     def autoplay(self, piles: Piles, fnd: bytes, r: int, steps: list[Step]) -> tuple[Piles, bytes]:
         """Play every safe foundation move (crossed suits), appending them to ``steps``."""
-        if r > 0 and not (self.rotate and self.loose):
+        if r > 0 and not self.loose:
             return piles, fnd
         safe = _safe_cards(fnd)
         if not safe:
@@ -753,12 +754,18 @@ class _Search:
                 continue
             dests = get(_UP[c], ())
             dests2 = get(_DOWN[c], ())
+            extra: tuple[int, ...] = ()
             if self.accept and empties:
-                # Empty piles are all alike when redeals rotate; a shuffle
-                # deals round the piles in order, so there each one counts.
-                extra = tuple(empties) if not rotate else (empties[0],) if rest else ()
-            else:
-                extra = ()
+                # Empty piles are all alike when redeals rotate or no shuffle is
+                # left. A shuffle gathers the piles in order, so there which empty
+                # pile a card goes to changes what it deals: trying the first only
+                # is a shortcut (fast, not exact) that a loss is re-checked without.
+                if rotate or r == 0 or self.loose:
+                    extra = (empties[0],) if rest else ()
+                    if not rotate and r > 0 and (len(empties) > 1 or not rest):
+                        self.inexact = True
+                else:
+                    extra = tuple(empties)
             if not (dests or dests2 or extra):
                 continue
             top = p[-1:]
@@ -1011,7 +1018,7 @@ def _write_line(game: Game, steps: Sequence[Step]) -> list[str]:
 
     for src, dst in steps:
         if dst == REDEAL_MOVE:
-            play(REDEAL)
+            play(g.redeal_token)
             continue
         if dst < PILES:
             play(str(Move(src, dst)))
@@ -1257,7 +1264,7 @@ def best_guess(game: Game) -> str | None:
     ]
     if not useful:
         if game.redeals_left > 0:
-            return REDEAL
+            return game.redeal_token
         return str(moves[0]) if moves else None
     best: tuple[int, int] | None = None
     choice = useful[0]
@@ -1361,6 +1368,12 @@ def _parser() -> argparse.ArgumentParser:
         help="memory budget of the search's tables, in MB (default %(default)g)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--level",
+        type=int,
+        metavar="LEVEL",
+        help="levels game (CR1-L-...): solve this level (1-4) under its rules, with 5 shuffles",
+    )
     return parser
 
 
@@ -1376,9 +1389,16 @@ def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
         game = Game.from_code(args.code)
     except InvalidCode as e:
         parser.error(f"bad code: {e}")
+    if args.level is not None:
+        levels = game.mode.levels
+        if levels == 1:
+            parser.error(f"--level needs the code of a game of levels (CR1-L-...), not {game.code}")
+        if not 1 <= args.level <= levels:
+            parser.error(f"--level must be 1..{levels}, got {args.level}")
+        game = Game.deal(game.number, game.variant, level=args.level)
     if args.redeals is not None:
         rules = dataclasses.replace(game.rules, redeals=args.redeals)
-        game = Game.deal(game.number, game.variant, rules)
+        game = Game.deal(game.number, game.variant, rules, level=args.level)
     return game
 
 
@@ -1393,6 +1413,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 {
                     "code": game.code,
                     "redeals": game.rules.redeals,
+                    **({"level": game.level} if game.level else {}),
                     "outcome": result.outcome,
                     "line": result.line,
                     "nodes": result.nodes,

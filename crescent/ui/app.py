@@ -367,6 +367,18 @@ class App:
 
         self.push(blocked_dialog(self))
 
+    def open_levels_end(self) -> None:
+        """Levels game: the screen of a completed level, of the game over, or of the win."""
+        from crescent.ui.screens import levels_end_dialog
+
+        self.push(levels_end_dialog(self))
+
+    def confirm_shuffle(self) -> None:
+        """Levels game: ask before a shuffle while moves remain."""
+        from crescent.ui.screens import shuffle_dialog
+
+        self.push(shuffle_dialog(self))
+
     def open_lost_dialog(self) -> None:
         from crescent.ui.screens import lost_dialog
 

@@ -6,6 +6,7 @@ table view draws a cell again only when its :class:`HudLook` changed.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -30,6 +31,10 @@ class HudLook(NamedTuple):
     glow: bool
     short: str = ""
     """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
+    big: bool = False
+    """An info cell whose value is drawn large (the levels game's time left)."""
+    warn: bool = False
+    """The value is drawn in the warning colour (the last minute of a level)."""
 
 
 def format_time(seconds: float) -> str:
@@ -44,27 +49,44 @@ def look(table: TableView, item: HudItem) -> HudLook:
     game = table.game
     session = table.app.session
     tr = table.app.tr
-    if item is HudItem.TIME:
+    # The levels state belongs to the player's game (not to a kiosk's demo game).
+    levels = session.levels if game is session.game else None
+    if item is HudItem.COUNTDOWN and levels is not None and levels.counts_down:
+        left = format_time(math.ceil(levels.time_left))
+        title = tr(T.LEVEL_N, n=levels.level)
+        return HudLook("info", title, left, True, False, big=True, warn=levels.warning)
+    if item in (HudItem.TIME, HudItem.COUNTDOWN):
         return HudLook("info", tr(T.TIME), format_time(session.elapsed), True, False)
     if item is HudItem.MOVES:
         return HudLook("info", tr(T.MOVES), str(game.moves), True, False)
-    if item is HudItem.REDEAL:
+    if item in (HudItem.REDEAL, HudItem.SHUFFLE):
         n = game.redeals_left
+        shuffles = item is HudItem.SHUFFLE
         if n <= 0:
-            return HudLook("button", tr(T.NO_REDEALS), "", False, False)
-        sub = tr.plural(T.REDEALS_LEFT, n)
-        return HudLook("button", tr(T.REDEAL), sub, True, table.point_redeal, f"({n})")
+            return HudLook(
+                "button", tr(T.NO_SHUFFLES if shuffles else T.NO_REDEALS), "", False, False
+            )
+        sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, n)
+        title = tr(T.SHUFFLE if shuffles else T.REDEAL)
+        # Between levels and after the end of a game of levels nothing is shuffled.
+        live = levels is None or session.outcome is None
+        return HudLook("button", title, sub, live, table.point_redeal and live, f"({n})")
     if item is HudItem.UNDO:
         return HudLook("button", tr(T.UNDO), "", game.can_undo and session.outcome is None, False)
-    if item is HudItem.HINT:
+    if item in (HudItem.HINT, HudItem.HINTS):
         if table.finish:
             return HudLook("button", tr(T.FINISH), "", True, True)
+        hints = levels.hints_left if levels is not None and item is HudItem.HINTS else None
         return HudLook(
             "button",
             tr(T.HINT),
-            "",
-            game.status == "playing" and not table.finishing,
+            tr.plural(T.HINTS_LEFT, hints) if hints is not None else "",
+            game.status == "playing"
+            and not table.finishing
+            and hints != 0
+            and (levels is None or session.outcome is None),
             table.hint_pending,
+            f"({hints})" if hints is not None else "",
         )
     if item is HudItem.NEW:
         return HudLook("button", tr(T.NEW_GAME), "", True, False)
@@ -93,7 +115,7 @@ def draw_cell(
     where it sits)."""
     bg, origin = background
     surf.blit(bg, rect, rect.move(-origin[0], -origin[1]))
-    kind, title, sub, enabled, glow, _ = key
+    kind, title, sub, enabled, glow = key[:5]
     inner = rect.inflate(-6, -6)
     if kind == "button":
         color = render.BUTTON_HOT if glow else render.BUTTON_BG
@@ -114,10 +136,14 @@ def draw_cell(
         h = f1.get_linesize() + f2.get_linesize()
         y0 = inner.centery - h // 2
         if kind == "info":
-            f1, f2 = (
-                fonts.fit(title, inner.w - 8, int(px * 0.78)),
-                fonts.fit(sub, inner.w - 8, px, bold=True),
-            )
+            f1 = fonts.fit(title, inner.w - 8, int(px * (0.7 if key.big else 0.78)))
+            value_px = int(px * 1.7) if key.big else px
+            f2 = fonts.fit(sub, inner.w - 8, value_px, bold=True)
+            while value_px > px and f1.get_linesize() + f2.get_linesize() > inner.h:
+                value_px -= max(1, value_px // 12)
+                f2 = fonts.fit(sub, inner.w - 8, value_px, bold=True)
+            if key.warn:
+                ink = render.WARNING
             h = f1.get_linesize() + f2.get_linesize()
             y0 = inner.centery - h // 2
             render.text_centered(

@@ -24,6 +24,8 @@ GOLD = (255, 200, 60)
 DEST = (120, 230, 160)
 HINT = (110, 190, 255)
 FOCUS = (255, 255, 255)
+WARNING = (255, 96, 72)
+"""The time left in the last minute of a level."""
 PANEL_BG = (248, 246, 238)
 PANEL_INK = (30, 40, 34)
 PANEL_BUTTON = (30, 96, 64)

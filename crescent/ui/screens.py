@@ -9,15 +9,19 @@ from typing import TYPE_CHECKING
 from crescent.control.input import Cmd, KeyPress
 from crescent.i18n import text as T
 from crescent.languages import LANGUAGES
+from crescent.play.levels import LEVEL_MINUTES
+from crescent.play.session import LEVEL_COMPLETE, TIME_UP
 from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
-from crescent.rules.modes import Mode
+from crescent.rules.modes import End, Mode
 from crescent.ui.dialogs import Dialog, MessageDialog, Row, RowKind
 from crescent.ui.hud import format_time
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
 
+LEVEL_PRESETS: tuple[tuple[int, ...], ...] = (LEVEL_MINUTES, (20, 16, 13, 10), (10, 8, 6, 5))
+"""The levels game's countdowns Settings cycles through (minutes per level)."""
 CODE_FAULTS = {
     "empty": T.CODE_EMPTY,
     "too_long": T.CODE_TOO_LONG,
@@ -42,6 +46,7 @@ class SettingsScreen(Dialog):
                 "variant": self._cycle_variant,
                 "colour": lambda: app.set_four_colour(not app.session.settings.four_colour),
                 "winnable": self._toggle_winnable,
+                "times": self._cycle_level_times,
                 "fullscreen": app.toggle_fullscreen,
                 "stats": app.open_stats,
             },
@@ -66,6 +71,13 @@ class SettingsScreen(Dialog):
         s.mode = order[(order.index(s.mode) + 1) % len(order)]
         self.app.session.save_settings()
 
+    def _cycle_level_times(self) -> None:
+        s = self.app.session.settings
+        presets = list(LEVEL_PRESETS)
+        i = presets.index(s.level_minutes) if s.level_minutes in presets else -1
+        s.level_minutes = presets[(i + 1) % len(presets)]
+        self.app.session.save_settings()
+
     def rows(self) -> list[Row]:
         tr = self.app.tr
         s = self.app.session.settings
@@ -83,6 +95,11 @@ class SettingsScreen(Dialog):
                 RowKind.SETTING,
                 tr(T.VARIANT_FOR_NEW),
                 ((tr(T.MODE_NAMES[s.mode.key]), "variant", False),),
+            ),
+            Row(
+                RowKind.SETTING,
+                tr(T.LEVEL_TIMES),
+                ((" · ".join(map(str, s.level_minutes)), "times", False),),
             ),
             Row(
                 RowKind.SETTING,
@@ -157,6 +174,13 @@ class StatsScreen(Dialog):
             (T.FEWEST_MOVES, str(st.fewest_moves) if st.fewest_moves is not None else "—"),
             (T.AVERAGE_TIME, format_time(avg) if avg is not None else "—"),
         ]
+        if self.mode.levels > 1:
+            left = st.best_time_left
+            pairs[3:] = [
+                (T.BEST_LEVEL, str(st.best_level) if st.best_level else "—"),
+                (T.BEST_TIME_LEFT, format_time(left) if left is not None else "—"),
+                (T.BEST_TIME, best),
+            ]
         tabs = tuple(
             (tr(T.MODE_NAMES[m.key]), f"mode:{m.key}", m == self.mode) for m in modes.MODES
         )
@@ -294,4 +318,56 @@ def lost_dialog(app: App) -> MessageDialog:
             (tr(T.NEW_GAME), app.new_game, False),
             (tr(T.CLOSE), app.pop, False),
         ],
+    )
+
+
+def levels_end_dialog(app: App) -> MessageDialog:
+    """Levels game: level complete (time left, hints used, next level), game over
+    (why, levels completed, time left per level), or all four levels won."""
+    tr = app.tr
+    session = app.session
+    out = session.outcome
+    levels = session.levels
+    assert out is not None and levels is not None
+    per_level = [
+        tr(T.LEVEL_TIME_LINE, n=i + 1, time=format_time(r.time_left))
+        for i, r in enumerate(levels.done)
+    ]
+    if out.status is LEVEL_COMPLETE:
+        done = levels.done[-1]
+
+        def go_on() -> None:
+            app.pop()
+            session.go_on()
+            app.table.after_change()
+
+        lines = [
+            tr(T.LEVEL_TIME_LEFT, time=format_time(done.time_left)),
+            tr.plural(T.HINTS_USED, done.hints_used),
+            tr(T.NEXT_LEVEL_INFO, n=levels.level, time=format_time(levels.time_left)),
+        ]
+        title = tr(T.LEVEL_COMPLETE, n=len(levels.done))
+        return MessageDialog(app, title, lines, [(tr(T.NEXT_LEVEL), go_on, True)], escape=None)
+    new = [(tr(T.NEW_GAME), app.new_game, True)]
+    if out.status is End.WON:
+        lines = [*per_level, tr(T.WON_TIME, time=format_time(out.seconds))]
+        return MessageDialog(app, tr(T.WON_LEVELS_TITLE), lines, new, escape=None)
+    why = tr(T.TIME_UP if out.status is TIME_UP else T.STUCK_NO_SHUFFLE)
+    lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
+    return MessageDialog(app, tr(T.GAME_OVER), lines, new, escape=None)
+
+
+def shuffle_dialog(app: App) -> MessageDialog:
+    """Levels game: moves remain; a shuffle spends one of the game's five for good."""
+    tr = app.tr
+
+    def shuffle() -> None:
+        app.pop()
+        app.table.redeal()
+
+    return MessageDialog(
+        app,
+        tr(T.SHUFFLE_CONFIRM_TITLE),
+        [tr(T.SHUFFLE_CONFIRM)],
+        [(tr(T.SHUFFLE), shuffle, True), (tr(T.CANCEL), app.pop, False)],
     )

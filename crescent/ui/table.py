@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 # The HUD and the view moved out of this module; these names are kept here for callers.
 __all__ = ["HUD_ITEMS", "MESSAGE_S", "HudLook", "SlotLook", "TableScene", "format_time"]
 
+ALIASES = {Cmd.SHUFFLE: Cmd.REDEAL, Cmd.HINTS: Cmd.HINT}
+"""HUD cells that do what another cell does (the levels game's Shuffle and Hint)."""
 
 CLOCK_LATE_S = 1 / 60
 """The idle loop wakes this long after the clock's next whole second (one update step),
@@ -67,6 +69,7 @@ class TableScene(TableView):
         self._finish_for = -1
         self._after_landing: list[End] = []
         self._view = LayoutView(app.layout)
+        self._outcome_shown: object = None
 
     # -- state helpers -----------------------------------------------------------
 
@@ -107,13 +110,34 @@ class TableScene(TableView):
         self._reset_hint()
         self.point_redeal = False
         game = self.game
-        outcome = self.app.session.outcome
-        if outcome is not None:
+        session = self.app.session
+        self.controller.hud_items = self.hud_items
+        outcome = session.outcome
+        if session.levels is not None and outcome is not None:
+            # The levels game ends, or moves on a level, through the session's outcome
+            # (see _show_outcome); a finish line never runs into the next level.
+            self.finishing = []
+        elif outcome is not None:
             self._after_landing.append(outcome.status)
-        elif not game.has_move() and game.redeals_left > 0:
+        elif game.status == "playing" and not game.has_move() and game.redeals_left > 0:
             self.point_redeal = True
-            self.say(self.app.tr(T.POINT_REDEAL))
+            self.say(self.app.tr(T.POINT_SHUFFLE if self._shuffles else T.POINT_REDEAL))
         self._update_finish()
+
+    @property
+    def _shuffles(self) -> bool:
+        return self.game.rules.redeal == "shuffle"
+
+    def _show_outcome(self) -> None:
+        """Levels game: open the end screen of a level or of the game, once each."""
+        session = self.app.session
+        out = session.outcome
+        if session.levels is None or out is None or out is self._outcome_shown:
+            return
+        if self.anims.busy:
+            return
+        self._outcome_shown = out
+        self.app.open_levels_end()
 
     def _update_finish(self) -> None:
         changes = self.app.session.changes
@@ -181,17 +205,21 @@ class TableScene(TableView):
     def command(self, name: Cmd) -> None:
         session = self.app.session
         tr = self.app.tr
+        name = ALIASES.get(name, name)
         if name == Cmd.UNDO:
             self._undo()
         elif name == Cmd.REDEAL:
+            if session.outcome is not None and session.levels is not None:
+                return  # between levels or after the end: nothing to shuffle
             if session.game.redeals_left <= 0:
                 if session.settings.interactive_rules:
-                    self.say(tr.reason(Reason.NO_REDEALS_LEFT))
+                    reason = Reason.NO_SHUFFLES_LEFT if self._shuffles else Reason.NO_REDEALS_LEFT
+                    self.say(tr.reason(reason))
                 return
-            self.controller.reset()
-            session.redeal()
-            self._animate_redeal()
-            self.after_change()
+            if self._shuffles and session.game.has_move():
+                self.app.confirm_shuffle()
+                return
+            self.redeal()
         elif name == Cmd.NEW:
             self.app.new_game()
         elif name == Cmd.HINT:
@@ -207,6 +235,13 @@ class TableScene(TableView):
             self.app.cycle_language()
         elif name == Cmd.FULLSCREEN:
             self.app.toggle_fullscreen()
+
+    def redeal(self) -> None:
+        """Redeal (or shuffle) now, with its animation."""
+        self.controller.reset()
+        self.app.session.redeal()
+        self._animate_redeal()
+        self.after_change()
 
     def _undo(self) -> None:
         game = self.game
@@ -254,6 +289,9 @@ class TableScene(TableView):
             return
         if self.game.status != "playing":
             return
+        if session.hints_left == 0:
+            self.say(self.app.tr(T.NO_HINTS_LEFT))
+            return
         self.hints.ask(self.game, session.changes)
         self.hint_pending = True
         self.say(self.app.tr(T.HINT_THINKING))
@@ -284,10 +322,11 @@ class TableScene(TableView):
             return
         step = answer.step
         if step is None:
-            self.say(tr(T.POINT_REDEAL))
+            self.say(tr(T.POINT_SHUFFLE if self._shuffles else T.POINT_REDEAL))
             return
+        self.app.session.hint_used()  # a hint that shows something; one found no move is free
         if isinstance(step, Redeal):
-            self.say(tr(T.HINT_REDEAL))
+            self.say(tr(T.HINT_SHUFFLE if self._shuffles else T.HINT_REDEAL))
         elif answer.kind == "win":
             self.say(tr(T.HINT_MOVE, move=self._move_words(step)))
         else:
@@ -334,6 +373,7 @@ class TableScene(TableView):
         if answer is not None:
             self._hint_ready(answer)
         self._update_finish()
+        self._show_outcome()
 
     def wake_at(self, now: float) -> float | None:
         drag = self.controller.drag

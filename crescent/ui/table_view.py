@@ -9,6 +9,7 @@ the display. Drawing reads the game and the scene's state and changes neither.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -36,6 +37,8 @@ class SlotLook(NamedTuple):
     dest: bool
     hinted: bool
     focused: bool
+    closed: bool = True
+    """An empty pile here takes no card (drawn crossed); levels 1-3 of the levels game open it."""
 
 
 class TableView(Scene):
@@ -112,6 +115,7 @@ class TableView(Scene):
             place in dests,
             place in hint,
             place == self.controller.focus,
+            not game.rules.empty_piles_accept,
         )
 
     def _shadow_margin(self) -> int:
@@ -132,10 +136,10 @@ class TableView(Scene):
         lay = app.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused = key
+        top, down, count, selected, dest, hinted, focused, closed = key
         radius = max(4, lay.card_w // 14)
         if top is None:
-            self._draw_empty(surf, rect, radius, count == 0)
+            self._draw_empty(surf, rect, radius, count == 0 and closed)
         else:
             shadow = app.art.shadow(rect.size, radius)
             off = max(2, lay.card_w // 30)
@@ -203,6 +207,7 @@ class TableView(Scene):
             self.hint,
             self.hint_pending,
             self.point_redeal,
+            math.ceil(session.levels.time_left) if session.levels is not None else 0,
             bool(self.finish),
             bool(self.finishing),
             self.app.tr.lang,

@@ -556,3 +556,24 @@ def test_every_place_is_reachable_with_tab() -> None:
         p.key("tab")
         seen.add(p.c.focus)
     assert seen == set(range(24))
+
+
+# -- the levels game: empty piles per level (RULES.md section 7) ----------------------
+
+
+def level_with_an_empty_pile(level: int) -> Game:
+    """P1's 9S fits nowhere but on an empty pile (8S and 10S lie under it); P2 is empty."""
+    piles: dict[str, list[str]] = {"P1": ["9S"], "P3": ["KS"], "P2": []}
+    return position(piles, {"F1": "7S", "F5": "JS"}, redeals_left=5, level=level)
+
+
+def test_a_drop_on_an_empty_pile_is_accepted_at_level_two() -> None:
+    p = Player(level_with_an_empty_pile(2))
+    intents, origin = p.drag("P1", centre("P2"))
+    assert intents == [PlayMove(mv("P1-P2"), origin)]
+
+
+def test_a_drop_on_an_empty_pile_is_refused_with_its_reason_at_level_four() -> None:
+    p = Player(level_with_an_empty_pile(4))
+    intents, origin = p.drag("P1", centre("P2"))
+    assert intents == [Refuse(Reason.EMPTY_PILE, P["P1"], origin)]

@@ -113,6 +113,8 @@ RULES_REASONS = {
     Reason.NOT_NEXT_RANK: "Must be the next card of this foundation",
     Reason.PILE_FULL: "This pile is full; choose another destination",
     Reason.NO_REDEALS_LEFT: "No redeals left",
+    # Section 7 (the levels game): the sixth shuffle of a game.
+    Reason.NO_SHUFFLES_LEFT: "No shuffles left",
 }
 
 

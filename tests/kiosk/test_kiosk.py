@@ -165,6 +165,12 @@ def test_docs_config_example_is_the_one_in_the_code() -> None:
     assert EXAMPLE.strip() in doc
 
 
+def test_levels_mode_and_its_times_come_from_the_config() -> None:
+    kc = parse_kiosk_config({"kiosk": {"pin": "1234", "mode": "levels", "level_minutes": [9] * 4}})
+    assert kc.variant == "L" and kc.level_minutes == (9, 9, 9, 9)
+    assert parse_kiosk_config({"kiosk": {"pin": "1234", "mode": "standard"}}).variant is None
+
+
 def test_minimal_config_needs_only_the_pin() -> None:
     kc = parse_kiosk_config({"kiosk": {"pin": "0042"}})
     assert kc == KioskConfig(pin="0042")
@@ -190,6 +196,11 @@ def test_minimal_config_needs_only_the_pin() -> None:
         ({"kiosk": {"pin": "1234", "language": "xx"}}, "kiosk.language"),
         ({"kiosk": {"pin": "1234", "winnable_only": "yes"}}, "kiosk.winnable_only"),
         ({"kiosk": {"pin": "1234", "idle_secs": 60}}, "unknown key kiosk.idle_secs"),
+        ({"kiosk": {"pin": "1234", "mode": "timed"}}, "kiosk.mode"),
+        ({"kiosk": {"pin": "1234", "mode": "levels", "variant": "F"}}, "kiosk.mode"),
+        ({"kiosk": {"pin": "1234", "mode": "standard", "variant": "L"}}, "kiosk.mode"),
+        ({"kiosk": {"pin": "1234", "level_minutes": [15, 12, 10]}}, "kiosk.level_minutes"),
+        ({"kiosk": {"pin": "1234", "level_minutes": [15, 12, 10, 0]}}, "kiosk.level_minutes"),
     ],
 )
 def test_bad_config_is_refused_with_a_one_line_reason(obj: object, words: str) -> None:
@@ -617,6 +628,19 @@ def test_idle_restores_the_configured_language(tmp_path: Path) -> None:
     assert c.app.tr.lang != "fr"
     go_idle(c, k)
     assert c.app.tr.lang == "fr"
+
+
+def test_a_levels_kiosk_deals_the_levels_game_with_its_times_after_idle(tmp_path: Path) -> None:
+    kc = parse_kiosk_config(
+        {"kiosk": {"pin": PIN, "mode": "levels", "level_minutes": [5, 4, 3, 2]}}
+    )
+    c, k = make_kiosk(tmp_path, kc=kc)
+    session = c.app.session
+    assert session.settings.level_minutes == (5, 4, 3, 2)
+    go_idle(c, k)
+    k.end_attract()  # a visitor touches the attract loop: a new game of the configured mode
+    assert session.game.level == 1 and session.levels is not None
+    assert session.levels.time_left == 5 * 60
 
 
 def test_idle_closes_the_pin_pad_and_operator_settings(

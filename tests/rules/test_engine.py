@@ -486,6 +486,7 @@ def test_reasons_are_numbered_in_the_rules_table_order() -> None:
         "NOT_NEXT_RANK",
         "PILE_FULL",
         "NO_REDEALS_LEFT",
+        "NO_SHUFFLES_LEFT",
     ]
 
 
@@ -910,7 +911,7 @@ def test_levels_shuffle_gives_five_redeals() -> None:
         g.redeal()
     with pytest.raises(IllegalMove) as err:
         g.redeal()
-    assert err.value.reason is Reason.NO_REDEALS_LEFT
+    assert err.value.reason is Reason.NO_SHUFFLES_LEFT
 
 
 # -- saving: to_dict / from_dict ------------------------------------------------------

@@ -264,7 +264,26 @@ def test_cli_prints_won_and_the_line() -> None:
     assert replay(Game.from_code(PINNED[0]), tokens).is_won
 
 
-@pytest.mark.parametrize("args", [("CR1-X-AAAAAAB",), ("CR1-N-AAAAAAB", "--budget-s", "soon")])
+def test_cli_solves_a_level_of_a_levels_code_under_its_rules() -> None:
+    for level in (2, 4):
+        out = run_cli("CR1-L-LEVELSA", "--level", str(level), "--json", "--budget-s", "20")
+        assert out.returncode == 0, out.stderr
+        answer = json.loads(out.stdout)
+        assert (answer["level"], answer["outcome"]) == (level, "won")
+        game = Game.deal(Game.from_code("CR1-L-LEVELSA").number, "L", level=level)
+        assert game.rules.empty_piles_accept == (level < 4)
+        assert replay(game, answer["line"]).is_won
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("CR1-X-AAAAAAB",),
+        ("CR1-N-AAAAAAB", "--budget-s", "soon"),
+        ("CR1-N-AAAAAAB", "--level", "2"),
+        ("CR1-L-AAAAAAB", "--level", "5"),
+    ],
+)
 def test_cli_refuses_bad_input_with_one_line_and_exit_2(args: tuple[str, ...]) -> None:
     out = run_cli(*args)
     assert out.returncode == 2

@@ -20,10 +20,17 @@ import pytest
 from crescent.i18n import text as T
 from crescent.rules.cards import parse_card
 from crescent.rules.engine import Game
-from crescent.ui.dialogs import MessageDialog
 from crescent.ui.table import SlotLook
 from tests.helpers_positions import moves_text, position, tableau_intact
-from tests.helpers_ui import Client, close_client, make_client, post_mouse, shown_matches_engine
+from tests.helpers_ui import (
+    Client,
+    close_client,
+    dialog,
+    make_client,
+    post_mouse,
+    press_button,
+    shown_matches_engine,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(800, 600), (1280, 800), (1080, 1920), (1920, 1080), (3440, 1440), (3840, 2160)]
@@ -85,19 +92,6 @@ def shown(c: Client, place: int) -> SlotLook:
 
 def status(c: Client) -> str:
     return c.game.status
-
-
-def dialog(c: Client) -> MessageDialog:
-    top = c.app.scenes[-1]
-    assert isinstance(top, MessageDialog), f"no dialog on top: {c.app.scenes}"
-    return top
-
-
-def press_button(c: Client, label: str) -> None:
-    d = dialog(c)
-    [button] = [b for b in d.buttons if b.label == label]
-    c.click(button.rect.center)
-    c.frames(1)
 
 
 # -- pointer ---------------------------------------------------------------------------

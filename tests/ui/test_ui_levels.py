@@ -1,0 +1,227 @@
+"""The levels game in the client: its HUD, Shuffle, hints left, and its end screens."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from crescent.i18n import text as T
+from crescent.rules.engine import Game, Move
+from crescent.ui.table import HUD_ITEMS
+from tests.helpers_positions import position
+from tests.helpers_ui import Client, close_client, dialog, make_client, press_button
+
+
+def levels_client(game: Game | None = None, lang: str = "en") -> Client:
+    """A client playing ``game`` (a level of the levels game), the earlier levels done."""
+    c = make_client(game, code="CR1-L-AAAAAAB", lang=lang)
+    levels = c.app.session.levels
+    assert levels is not None
+    if game is not None:
+        for _ in range(game.level - 1):
+            levels.complete_level(0)
+    c.app.table.after_change()
+    c.frames(1)
+    return c
+
+
+def look(c: Client, item: str) -> object:
+    return c.app.table._hud_key(HUD_ITEMS.index(item))
+
+
+def last_card(level: int, *, shuffles_left: int = 5) -> Game:
+    """One move (P1-F1) completes the level."""
+    return position({"P1": ["KS"]}, {"F1": "QS"}, redeals_left=shuffles_left, level=level)
+
+
+def stuck(level: int, shuffles_left: int) -> Game:
+    """No move: 9S and KS fit nowhere (8S, 10S, QS lie beneath)."""
+    piles: dict[str, list[str]] = {"P1": ["9S"], "P3": ["KS"]}
+    return position(piles, {"F1": "7S", "F5": "JS"}, redeals_left=shuffles_left, level=level)
+
+
+@pytest.fixture
+def clients() -> list[Client]:
+    made: list[Client] = []
+    yield made  # type: ignore[misc]
+    for c in made:
+        close_client(c)
+
+
+def test_hud_shows_the_level_time_left_hints_and_shuffles(clients: list[Client]) -> None:
+    c = levels_client()
+    clients.append(c)
+    tr = c.app.tr
+    time_look = look(c, "time")
+    assert time_look == look(c, "time")
+    assert time_look.title == tr(T.LEVEL_N, n=1) and time_look.sub == "15:00"  # type: ignore[attr-defined]
+    assert time_look.big and not time_look.warn  # type: ignore[attr-defined]
+    shuffle = look(c, "redeal")
+    assert shuffle.title == tr(T.SHUFFLE)  # type: ignore[attr-defined]
+    assert shuffle.sub == tr.plural(T.SHUFFLES_LEFT, 5)  # type: ignore[attr-defined]
+    assert look(c, "hint").sub == tr.plural(T.HINTS_LEFT, 3)  # type: ignore[attr-defined]
+    levels = c.app.session.levels
+    assert levels is not None
+    levels.running = True
+    c.app.session.tick(15 * 60 - 59.5)
+    assert look(c, "time").sub == "01:00" and look(c, "time").warn  # type: ignore[attr-defined]
+
+
+def test_shuffle_asks_first_while_moves_remain(clients: list[Client]) -> None:
+    c = levels_client()
+    clients.append(c)
+    before = [list(p) for p in c.game.piles]
+    assert c.game.has_move()
+    c.click(c.hud("redeal"))
+    c.frames(1)
+    assert dialog(c).title == c.app.tr(T.SHUFFLE_CONFIRM_TITLE)
+    press_button(c, c.app.tr(T.CANCEL))
+    assert c.game.piles == before and c.game.redeals_left == 5
+    c.click(c.hud("redeal"))
+    c.frames(1)
+    press_button(c, c.app.tr(T.SHUFFLE))
+    assert c.app.scenes == [c.app.table]
+    assert c.game.redeals_left == 4 and c.game.piles != before
+
+
+def test_stuck_with_shuffles_left_lights_shuffle_and_shuffles_at_once(
+    clients: list[Client],
+) -> None:
+    c = levels_client(stuck(4, shuffles_left=2))
+    clients.append(c)
+    assert c.app.table.point_redeal and look(c, "redeal").glow  # type: ignore[attr-defined]
+    assert c.app.table.message is not None
+    assert c.app.table.message[0] == c.app.tr(T.POINT_SHUFFLE)
+    c.click(c.hud("redeal"))
+    c.frames(1)
+    assert c.app.scenes == [c.app.table]  # no question: nothing else could be played
+    assert c.game.redeals_left == 1
+
+
+def test_stuck_with_no_shuffle_left_is_game_over(clients: list[Client]) -> None:
+    # AH goes home; then 9S and KS fit nowhere, P4 stays empty (level 4), no shuffle left.
+    piles: dict[str, list[str]] = {"P1": ["9S"], "P3": ["KS"], "P4": ["AH"]}
+    tops = {"F1": "7S", "F5": "JS", "F6": "2H"}
+    game = position(piles, tops, redeals_left=0, level=4, bury=("P1", "P3"))
+    c = levels_client(game)
+    clients.append(c)
+    c.click(c.centre(3))
+    c.frames(1)
+    c.settle()
+    c.frames(2)
+    assert c.game.status == "blocked"
+    d = dialog(c)
+    assert d.title == c.app.tr(T.GAME_OVER)
+    assert d.lines[0] == c.app.tr(T.STUCK_NO_SHUFFLE)
+    assert d.lines[1] == c.app.tr.plural(T.LEVELS_COMPLETED, 3)
+    assert c.app.session.stats.get("L").played == 1
+
+
+def test_level_complete_screen_then_the_next_level(clients: list[Client]) -> None:
+    c = levels_client(last_card(2, shuffles_left=3))
+    clients.append(c)
+    session = c.app.session
+    assert session.levels is not None
+    session.levels.running = True
+    session.tick(100)
+    c.app.table.play(Move.parse("P1-F1"))  # a tap would select: the empty piles take it too
+    c.frames(1)
+    c.settle()
+    c.frames(2)
+    d = dialog(c)
+    tr = c.app.tr
+    assert d.title == tr(T.LEVEL_COMPLETE, n=2)
+    assert d.lines == [
+        tr(T.LEVEL_TIME_LEFT, time="10:20"),
+        tr.plural(T.HINTS_USED, 0),
+        tr(T.NEXT_LEVEL_INFO, n=3, time="10:00"),
+    ]
+    assert c.game.level == 3 and c.game.redeals_left == 3
+    press_button(c, tr(T.NEXT_LEVEL))
+    assert c.app.scenes == [c.app.table] and session.outcome is None
+    assert look(c, "time").title == tr(T.LEVEL_N, n=3)  # type: ignore[attr-defined]
+
+
+def test_time_out_shows_game_over(clients: list[Client]) -> None:
+    c = levels_client()
+    clients.append(c)
+    session = c.app.session
+    assert session.levels is not None
+    session.levels.running = True
+    session.levels.time_left = 0.05
+    c.frames(10)
+    d = dialog(c)
+    assert d.title == c.app.tr(T.GAME_OVER)
+    assert d.lines[0] == c.app.tr(T.TIME_UP)
+    assert not look(c, "redeal").enabled and not look(c, "hint").enabled  # type: ignore[attr-defined]
+
+
+def test_winning_level_four_shows_the_win_with_time_left_per_level(
+    clients: list[Client],
+) -> None:
+    c = levels_client(last_card(4), lang="fr")
+    clients.append(c)
+    c.click(c.centre(0))  # level 4: the empty piles take nothing, F1 is the one place
+    c.frames(1)
+    c.settle()
+    c.frames(2)
+    d = dialog(c)
+    assert d.title == c.app.tr(T.WON_LEVELS_TITLE)
+    assert d.lines[3] == c.app.tr(T.LEVEL_TIME_LINE, n=4, time="08:00")
+    assert c.app.session.stats.get("L").won == 1
+
+
+def test_a_hint_uses_one_of_three_and_none_are_left_after(clients: list[Client]) -> None:
+    c = levels_client(last_card(1))
+    clients.append(c)
+    session = c.app.session
+    c.app.table.ask_hint()
+    end = time.monotonic() + 20
+    while c.app.table.hint_pending and time.monotonic() < end:
+        c.frames(2)
+        time.sleep(0.02)
+    assert c.app.table.hint is not None and str(c.app.table.hint.step) == "P1-F1"
+    assert session.hints_left == 2
+    assert session.levels is not None
+    session.levels.hints_left = 0
+    c.app.table._reset_hint()
+    c.app.table.ask_hint()
+    assert not c.app.table.hint_pending
+    assert c.app.table.message is not None
+    assert c.app.table.message[0] == c.app.tr(T.NO_HINTS_LEFT)
+
+
+def test_a_levels_code_typed_in_the_code_dialog_starts_the_levels_game(
+    clients: list[Client],
+) -> None:
+    from crescent.ui.screens import CodeScreen
+
+    c = make_client()  # a standard game
+    clients.append(c)
+    assert c.app.session.levels is None
+    c.app.open_code()
+    code = c.app.scenes[-1]
+    assert isinstance(code, CodeScreen)
+    code.typed = ""
+    code.text_input("cr1-l-levelsa")
+    code._deal()
+    c.frames(1)
+    assert c.game.code == "CR1-L-LEVELSA" and c.game.level == 1
+    assert c.app.session.levels is not None
+    assert look(c, "time").title == c.app.tr(T.LEVEL_N, n=1)  # type: ignore[attr-defined]
+    assert look(c, "redeal").title == c.app.tr(T.SHUFFLE)  # type: ignore[attr-defined]
+
+
+def test_statistics_of_the_levels_game_show_level_and_time_left(clients: list[Client]) -> None:
+    from crescent.ui.screens import StatsScreen
+
+    c = levels_client()
+    clients.append(c)
+    stats = c.app.session.stats
+    stats.record_win("L", 1500.0, 400, "g1")
+    stats.record_levels("L", 4, 812.0)
+    screen = StatsScreen(c.app)
+    rows = {r.text: r.value for r in screen.rows() if r.kind == "pair"}
+    tr = c.app.tr
+    assert rows[tr(T.BEST_LEVEL)] == "4" and rows[tr(T.BEST_TIME_LEFT)] == "13:32"
