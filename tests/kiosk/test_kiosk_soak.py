@@ -292,7 +292,9 @@ def _soak(soak: Soak) -> None:
         f"shown in turn; memory after warm-up {rss0:.1f} MB, half-way {rss_half:.1f} MB, "
         f"end {rss_end:.1f} MB, peak {rss_peak:.1f} MB (at the start {at_start:.1f} MB)"
     )
-    assert soak.attract_cycles >= HOURS * 3
+    # A loop lasts as long as its deal's line, and which lines are ready (solved in background
+    # threads) depends on the machine's load: at least two loops an hour either way.
+    assert soak.attract_cycles >= HOURS * 2
     assert soak.visitor_moves > 0
     assert growth < MAX_GROWTH_MB
     assert rss_peak < MAX_PEAK_MB
