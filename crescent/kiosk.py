@@ -19,22 +19,28 @@ from __future__ import annotations
 import hmac
 import logging
 import math
+import os
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal
 
 from crescent import solver
 from crescent.engine import Game
 from crescent.input import KeyPress, PointerDown, PointerMove, PointerUp
-from crescent.kiosk_config import KioskConfig
+from crescent.kiosk_config import KioskConfig, apply_to_settings
+from crescent.kiosk_state import PIN_FILE, VENUE_FILE, KioskState, PinState, VenueStats
 
 if TYPE_CHECKING:
     from crescent.__main__ import Config
     from crescent.ui.app import App
     from crescent.ui.events import GameEvent
     from crescent.ui.kiosk_scenes import AttractScene
+    from crescent.ui.scene import Scene
 
 __all__ = [
     "RECORDED_LINE",
@@ -42,6 +48,9 @@ __all__ = [
     "DemoLine",
     "Kiosk",
     "PinGuard",
+    "corner_side",
+    "export_csv",
+    "export_folders",
     "guess_dpi",
     "install_kiosk",
     "kiosk_touch",
@@ -83,6 +92,17 @@ class PinGuard:
     def wait_left(self, now: float) -> float:
         """Seconds before a PIN may be tried again (0 when one may)."""
         return max(0.0, self.locked_until - now)
+
+    def state(self, now: float, wall: float) -> PinState:
+        """What to keep on disk: the failures and the wall-clock end of the wait."""
+        return PinState(self.failures, wall + self.wait_left(now))
+
+    def restore(self, state: PinState, now: float, wall: float) -> None:
+        """Take up a kept state (after a restart): the wait goes on where it was, never
+        longer than the cap (the wall clock may have jumped)."""
+        self.failures = state.failures
+        left = min(MAX_LOCKOUT_S, max(0.0, state.wait_until - wall))
+        self.locked_until = now + left if left > 0 else -math.inf
 
     def check(self, attempt: str, now: float) -> PinResult:
         if self.wait_left(now) > 0:
@@ -135,12 +155,14 @@ SolveFn = Callable[..., solver.Result]
 class AttractPlanner:
     """Winning lines for the attract loop, found by the solver in a background thread.
 
-    :meth:`next_line` never waits: it returns a line already found (in turn),
-    or the recorded one, and starts the search for more. Deals come from
-    ``pool`` (the winnable deals) when it has any, else at random; a deal the
-    solver does not win within ``budget_s`` is skipped. Up to ``keep`` lines
-    are kept and then shown in turn, so after a while no more CPU is spent;
-    ``max_attempts`` bounds the solving in all.
+    :meth:`next_line` never waits: it hands out a line already found (each one
+    once: every loop shows another deal), or the recorded one, and starts the
+    search for the next. Deals come from ``pool`` (the winnable deals) when it
+    has any, else at random; a deal the solver does not win within ``budget_s``
+    is skipped. At most ``keep`` lines wait their turn (a few hundred tokens
+    each: the loop holds next to nothing between deals); after ``max_attempts``
+    fruitless searches in a row the planner stops and the recorded line is
+    shown.
     """
 
     def __init__(
@@ -150,7 +172,7 @@ class AttractPlanner:
         variant: str = "N",
         rng: random.Random | None = None,
         budget_s: float = 3.0,
-        keep: int = 6,
+        keep: int = 2,
         max_attempts: int = 40,
         solve: SolveFn = solver.solve,
     ) -> None:
@@ -162,8 +184,10 @@ class AttractPlanner:
         self.max_attempts = max_attempts
         self._solve = solve
         self.attempts = 0
+        """Searches in a row that found nothing (reset by every line found)."""
         self.lines: list[DemoLine] = []
-        self._turn = 0
+        self.last_code: str | None = None
+        """The deal handed out last: the next one is another whenever possible."""
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -173,20 +197,31 @@ class AttractPlanner:
     def busy(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def next_line(self) -> DemoLine:
-        """The next line to show (never waits); starts a search if more are wanted."""
+    def prefetch(self) -> None:
+        """Start finding lines now (at the kiosk's start), before the first idle."""
         self._start()
+
+    def next_line(self) -> DemoLine:
+        """The next line to show (never waits): another deal than the last when one is
+        ready, else the recorded line; starts a search for more."""
         with self._lock:
-            if not self.lines:
-                return RECORDED
-            line = self.lines[self._turn % len(self.lines)]
-            self._turn += 1
-            return line
+            fresh = [ln for ln in self.lines if ln.code != self.last_code]
+            if fresh:
+                line = fresh[0]
+                self.lines.remove(line)
+            elif self.last_code != RECORDED.code or not self.lines:
+                line = RECORDED
+            else:
+                line = self.lines.pop(0)
+            self.last_code = line.code
+        self._start()
+        return line
 
     def discard(self, line: DemoLine) -> None:
         """A line the engine refused (it should not happen): never show it again."""
         with self._lock:
-            self._bad.add(line.code)
+            if len(self._bad) < 1000:
+                self._bad.add(line.code)
             self.lines = [ln for ln in self.lines if ln.code != line.code]
 
     def close(self) -> None:
@@ -233,7 +268,11 @@ class AttractPlanner:
                     else Game.new(self.variant, self.rng)
                 )
                 with self._lock:
-                    known = game.code in self._bad or any(ln.code == game.code for ln in self.lines)
+                    known = (
+                        game.code in self._bad
+                        or game.code == self.last_code
+                        or any(ln.code == game.code for ln in self.lines)
+                    )
                 if known:
                     continue
                 result = self._solve(game, budget_s=self.budget_s, cancel=self._stop)
@@ -243,6 +282,27 @@ class AttractPlanner:
             if result.outcome == "won" and result.line:
                 with self._lock:
                     self.lines.append(DemoLine(game.code, tuple(result.line)))
+                    self.attempts = 0
+            del result, game  # the search's tables go now, not at the next deal
+            release_memory()
+
+
+def release_memory() -> None:
+    """Hand freed heap back to the system after a search (glibc keeps it otherwise, in
+    the background thread's own arena): the kiosk's resident size stays flat."""
+    import ctypes
+    import ctypes.util
+    import gc
+
+    gc.collect()
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    try:
+        trim = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError):
+        return  # not glibc
+    trim(0)
 
 
 # -- the display ------------------------------------------------------------------------
@@ -269,16 +329,56 @@ def kiosk_touch(config: Config) -> tuple[float, float]:
     return dpi, touch_mm
 
 
+def corner_side(exit_corner_px: int, touch_px: int) -> int:
+    """The exit corner's side: ``exit_corner_px`` (given at 9 mm on a 96 dpi screen)
+    scaled to the touch size, never smaller than a touch target."""
+    return max(touch_px, round(exit_corner_px * touch_px / BASE_TOUCH_PX))
+
+
 # -- the mode ----------------------------------------------------------------------------
 
-Purpose = Literal["exit", "settings"]
+Purpose = Literal["operator"]
+EXPORT_NAME: Final = "crescent-venue-{day}.csv"
+
+
+def export_folders(config: KioskConfig, data_dir: Path | None, user: str | None) -> list[Path]:
+    """Where the operator screen offers to write the venue statistics: the config's
+    ``export_dir``, each mounted removable drive (``/media/USER/*``, ``/run/media/USER/*``,
+    ``/media/*``), then the data folder; existing folders only, each once."""
+    found: list[Path] = []
+    if config.export_dir:
+        found.append(Path(config.export_dir))
+    roots = [Path("/media"), Path("/run/media")]
+    for root in roots:
+        for base in ([root / user] if user else []) + [root]:
+            try:
+                found += sorted(p for p in base.iterdir() if p.is_dir() and p.name != user)
+            except OSError:
+                continue
+    if data_dir is not None:
+        found.append(data_dir)
+    out: list[Path] = []
+    for folder in found:
+        if folder not in out and folder.is_dir():
+            out.append(folder)
+    return out[:6]
+
+
+def export_csv(venue: VenueStats, folder: Path, today: date) -> Path:
+    """Write the venue statistics as CSV into ``folder``; the file written (OSError if not)."""
+    path = folder / EXPORT_NAME.format(day=today.isoformat())
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(venue.to_csv(), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
 
 
 class Kiosk:
     """Watches every event and update step of the app (an ``App.hooks`` entry).
 
     It times the idle delay and the exit gesture, swallows the shortcuts that
-    could leave the game, and opens the attract loop and the PIN pad.
+    could leave the game, opens the attract loop, the PIN pad and the
+    operator screen, keeps the window up, and counts the venue's games.
     """
 
     def __init__(
@@ -292,11 +392,33 @@ class Kiosk:
             else None
         )
         self.planner = planner or AttractPlanner(app.session.pool)
+        self.wall: Callable[[], float] = time.time
+        """The wall clock (for the PIN wait kept across restarts); tests replace it."""
+        self.today: Callable[[], date] = date.today
         self.last_input: float | None = None
         """``App.now`` of the last touch or key; None until the first update."""
         self.hold: tuple[int, float] | None = None
         """(pointer, start) of a press in the exit corner."""
+        self.operator: Scene | None = None
+        """The operator screen, while it is open."""
+        self.restore_window: Callable[[], None] | None = None
+        """Shows and raises the window (set by the scenes module; tests replace it)."""
+        self.window_hidden: Callable[[], bool] | None = None
+        """Whether the window is minimised or hidden now (looked at once a second)."""
+        self._hidden = False
+        self._look_s = 0.0
         self._attract: AttractScene | None = None
+        store = app.session.store
+        self._pin_state = store.load_named(PIN_FILE, KioskState.from_dict) if store else None
+        self.venue = (store.load_named(VENUE_FILE, VenueStats.from_dict) if store else None) or (
+            VenueStats()
+        )
+        self.idle_s = config.idle_s
+        if not config.fixes("idle_seconds") and self._pin_state and self._pin_state.idle_s:
+            self.idle_s = self._pin_state.idle_s
+        self._seen: Game | None = None
+        self._counted_start = False
+        self._counted_win = False
 
     # -- state --------------------------------------------------------------------
 
@@ -313,10 +435,16 @@ class Kiosk:
     def in_attract(self) -> bool:
         return self._attract is not None and self._attract in self.app.scenes
 
+    @property
+    def operator_open(self) -> bool:
+        return self.operator is not None and self.operator in self.app.scenes
+
     def corner(self) -> tuple[int, int, int, int]:
-        """The exit corner (x, y, w, h): ``exit_corner_px`` scaled to the touch size."""
-        touch = self.app.layout.touch_px
-        side = max(touch, round(self.config.exit_corner_px * touch / BASE_TOUCH_PX))
+        """The exit corner (x, y, w, h): kept clear of every control by the layout."""
+        c = self.app.layout.corner
+        if c is not None:
+            return c.x, c.y, c.w, c.h
+        side = corner_side(self.config.exit_corner_px, self.app.layout.touch_px)
         w, h = self.app.size
         side = min(side, w // 3, h // 3)
         x = 0 if self.config.exit_corner.endswith("left") else w - side
@@ -334,8 +462,11 @@ class Kiosk:
         from crescent.ui.events import TextInput, WindowEvent
 
         if isinstance(event, WindowEvent):
+            if event.kind in ("minimised", "hidden"):
+                self._hidden = True  # brought back at the next update
+                _log.warning("the window was %s: restoring it", event.kind)
             # Closing the window (the close button, Alt+F4 from a window manager) is refused.
-            return event.kind == "quit"
+            return event.kind in ("quit", "minimised", "hidden", "focus_lost")
         if isinstance(event, PointerDown | PointerMove | PointerUp | KeyPress | TextInput):
             self.last_input = self.app.now
         if isinstance(event, KeyPress):
@@ -355,11 +486,66 @@ class Kiosk:
         now = self.app.now
         if self.last_input is None:
             self.last_input = now
+            self._restore_pin_state()
+        self._look_s += dt
+        if self._look_s >= 1.0:
+            self._look_s = 0.0
+            if self.window_hidden is not None and self.window_hidden():
+                if not self._hidden:
+                    _log.warning("the window is hidden: restoring it")
+                self._hidden = True
+        if self._hidden:
+            self._hidden = False
+            if self.restore_window is not None:
+                self.restore_window()
+            self.app.full_redraw = True
         if self.hold is not None and now - self.hold[1] >= self.config.exit_hold_s:
             self.hold = None
-            self.ask_pin("exit")
-        if not self.in_attract and now - self.last_input >= self.config.idle_s:
+            self.ask_pin()
+        idle = now - self.last_input
+        if self.operator_open:
+            # The operator is at work: no attract loop; a longer wait, back to the table.
+            if idle >= self.config.operator_idle_s:
+                self.app.close_dialogs()
+                self.last_input = now
+                _log.info("operator screen closed after %d s without a touch", round(idle))
+        elif not self.in_attract and idle >= self.idle_s:
             self.go_idle()
+        self._count_venue()
+
+    # -- the venue's statistics ------------------------------------------------------------
+
+    def _count_venue(self) -> None:
+        game = self.app.session.game
+        venue = self.venue
+        if game is not self._seen:
+            resumed = self._seen is None and game.moves > 0 and venue.current == game.code
+            self._seen = game
+            self._counted_start = resumed
+            self._counted_win = resumed and venue.current_won
+        if self.in_attract:
+            return
+        if not self._counted_start and game.moves > 0:
+            self._counted_start = True
+            venue.start(game.code, self.today())
+            self._save_venue()
+        if self._counted_start and not self._counted_win and game.status == "won":
+            self._counted_win = True
+            venue.win(self.today())
+            self._save_venue()
+
+    def _save_venue(self) -> None:
+        self._write(VENUE_FILE, self.venue.to_dict(), VenueStats.from_dict)
+
+    def _write(self, name: str, obj: dict[str, object], parse: Callable[[object], object]) -> None:
+        store = self.app.session.store
+        if store is None:
+            return
+        writer = self.app.session.writer
+        if writer is None:
+            store.save_named(name, obj, parse)
+        else:
+            writer.submit(name, lambda: store.save_named(name, obj, parse))
 
     # -- idle and the attract loop --------------------------------------------------------
 
@@ -373,6 +559,10 @@ class Kiosk:
         table.finishing = []
         table.message = None
         session = app.session
+        if self._counted_start and not self._counted_win and session.game.status != "won":
+            self.venue.abandoned_to_idle(self.today())
+            self._counted_start = False
+            self._save_venue()
         if not session.recorded:
             # Playing or blocked, it is no loss of the next visitor: never recorded, and
             # not resumed on a restart.
@@ -393,16 +583,17 @@ class Kiosk:
         self.last_input = app.now
         app.new_game()
 
-    # -- the PIN ---------------------------------------------------------------------
+    # -- the PIN and the operator -------------------------------------------------------
 
-    def ask_pin(self, purpose: Purpose) -> None:
+    def ask_pin(self, purpose: Purpose = "operator") -> None:
+        """The exit gesture: the PIN pad (the only way to the operator screen)."""
         from crescent.ui.kiosk_scenes import PinPad
 
         app = self.app
         if self.guard is None:
-            _log.info("no operator PIN configured: %s is locked", purpose)
+            _log.info("no operator PIN configured: the operator screen is locked")
             return
-        if any(isinstance(s, PinPad) for s in app.scenes):
+        if any(isinstance(s, PinPad) for s in app.scenes) or self.operator_open:
             return
         app.table.controller.reset()
         if self._attract is not None:
@@ -410,25 +601,46 @@ class Kiosk:
         app.push(PinPad(app, self, purpose))
 
     def open_settings(self) -> None:
-        """The Settings button: the operator's settings, behind the PIN."""
-        self.ask_pin("settings")
+        """``App.settings_gate``: visitors have no Settings in kiosk mode (the operator's
+        screen opens from the exit corner), so a stray call does nothing."""
 
-    def try_pin(self, attempt: str, purpose: Purpose) -> PinResult:
-        """Check a PIN typed on the pad; on success do what it was asked for."""
+    def _restore_pin_state(self) -> None:
+        state = self._pin_state
+        if self.guard is not None and state is not None and state.failures:
+            kept = PinState(state.failures, state.wait_until)
+            self.guard.restore(kept, self.app.now, self.wall())
+            if self.guard.wait_left(self.app.now) > 0:
+                _log.info("the operator PIN is still locked after the restart")
+
+    def _save_pin_state(self) -> None:
+        if self.guard is None:
+            return
+        pin = self.guard.state(self.app.now, self.wall())
+        idle = self.idle_s if not self.config.fixes("idle_seconds") else None
+        state = KioskState(pin.failures, pin.wait_until, idle)
+        self._pin_state = state
+        self._write(PIN_FILE, state.to_dict(), KioskState.from_dict)
+
+    def set_idle(self, seconds: float) -> None:
+        """The operator chose the idle time (when the config file does not set it)."""
+        if self.config.fixes("idle_seconds"):
+            return
+        self.idle_s = seconds
+        self._save_pin_state()
+
+    def try_pin(self, attempt: str, purpose: Purpose = "operator") -> PinResult:
+        """Check a PIN typed on the pad; on success open the operator screen."""
         if self.guard is None:
             return "wrong"
+        before = self.guard.failures
         result = self.guard.check(attempt, self.app.now)
         if result == "ok":
-            _log.info("operator PIN accepted (%s)", purpose)
-            if purpose == "exit":
-                self.app.exit_code = 0
-                self.app.running = False
-            else:
-                from crescent.ui.screens import SettingsScreen
-
-                self.app.close_dialogs()
-                self.app.push(SettingsScreen(self.app))
+            _log.info("operator PIN accepted")
+            if before:
+                self._save_pin_state()
+            self.open_operator()
         elif result == "wrong":
+            self._save_pin_state()
             wait = self.guard.wait_left(self.app.now)
             if wait > 0:
                 _log.warning(
@@ -440,26 +652,38 @@ class Kiosk:
                 _log.warning("wrong operator PIN (%d in a row)", self.guard.failures)
         return result
 
+    def open_operator(self) -> None:
+        from crescent.ui.kiosk_scenes import OperatorScreen
+
+        self.app.close_dialogs()
+        self.operator = OperatorScreen(self.app, self)
+        self.app.push(self.operator)
+        self.last_input = self.app.now
+
+    def quit(self) -> None:
+        """The operator's exit (from the operator screen): code 0, no restart."""
+        _log.info("the operator left the kiosk: exit code 0")
+        self.app.exit_code = 0
+        self.app.running = False
+
 
 def install_kiosk(app: App, config: Config) -> Kiosk:
     """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
     # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
     kc = config.kiosk_config or KioskConfig()
-    from crescent.ui.kiosk_scenes import lock_display
+    from crescent.ui.kiosk_scenes import lock_display, restore_window, window_hidden
 
     settings = app.session.settings
-    changed = False
-    if kc.variant is not None and settings.variant != kc.variant:
-        settings.variant = kc.variant
-        changed = True
-    if kc.winnable_only is not None and settings.winnable_only != kc.winnable_only:
-        settings.winnable_only = kc.winnable_only
-        changed = True
-    if changed:
+    # Normally already done before the first deal (game_main); kept for embedders.
+    if apply_to_settings(kc, settings, lang_option=config.lang):
         app.session.save_settings()
-    if kc.language is not None and config.lang is None and app.tr.lang != kc.language:
-        app.set_language(kc.language)
+    if settings.language is not None and app.tr.lang != settings.language:
+        app.set_language(settings.language)
     kiosk = Kiosk(app, kc)
+    kiosk.restore_window = restore_window
+    kiosk.window_hidden = window_hidden
+    if kc.pin is not None:
+        app.set_exit_corner(kc.exit_corner, kc.exit_corner_px)
     app.on_quit = lambda: False
     app.hooks.append(kiosk)
     app.settings_gate = kiosk.open_settings

@@ -17,18 +17,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from crescent.settings import LANGUAGES, VARIANTS
+from crescent.layout import CORNERS
+from crescent.settings import LANGUAGES, VARIANTS, Settings
 
 __all__ = [
     "CORNERS",
     "EXAMPLE",
     "KioskConfig",
     "KioskConfigError",
+    "apply_to_settings",
     "load_kiosk_config",
     "parse_kiosk_config",
 ]
 
-CORNERS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")
 PIN_DIGITS: Final = (4, 12)
 """The PIN is a string of 4 to 12 digits (the on-screen pad has digits only)."""
 
@@ -37,6 +38,7 @@ EXAMPLE: Final = """\
   "kiosk": {
     "pin": "2468",
     "idle_seconds": 90,
+    "operator_idle_seconds": 300,
     "exit_corner": "top-left",
     "exit_corner_px": 80,
     "exit_hold_seconds": 5,
@@ -46,7 +48,8 @@ EXAMPLE: Final = """\
     "touch_mm": 9,
     "language": "en",
     "variant": "N",
-    "winnable_only": true
+    "winnable_only": true,
+    "export_dir": "/media/usb"
   }
 }
 """
@@ -85,6 +88,30 @@ class KioskConfig:
     """Variant for new games (overrides the saved setting at start)."""
     winnable_only: bool | None = None
     """Deal only winnable games (overrides the saved setting at start)."""
+    operator_idle_s: float = 300.0
+    """Seconds without a touch before an operator screen closes back to the table (the
+    attract loop never starts while one is open)."""
+    export_dir: str | None = None
+    """A folder the operator screen offers for the venue statistics' CSV."""
+    fixed: frozenset[str] = frozenset()
+    """The keys the file sets: the operator screen shows those values as locked."""
+
+    def fixes(self, key: str) -> bool:
+        """Whether the file sets ``key`` (a value the operator screen cannot change)."""
+        return key in self.fixed
+
+
+def apply_to_settings(kc: KioskConfig, settings: Settings, *, lang_option: str | None) -> bool:
+    """Put the config's ``variant``, ``winnable_only`` and ``language`` (unless ``--lang``
+    was given) into ``settings``, before the first game is dealt; True if anything changed."""
+    before = settings.to_dict()
+    if kc.variant is not None:
+        settings.variant = kc.variant
+    if kc.winnable_only is not None:
+        settings.winnable_only = kc.winnable_only
+    if kc.language is not None and lang_option is None:
+        settings.language = kc.language
+    return settings.to_dict() != before
 
 
 def load_kiosk_config(path: Path) -> KioskConfig:
@@ -131,6 +158,8 @@ _KEYS: Final = (
     "language",
     "variant",
     "winnable_only",
+    "operator_idle_seconds",
+    "export_dir",
 )
 
 
@@ -175,6 +204,9 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         language=s.choice("language", LANGUAGES),
         variant=s.choice("variant", VARIANTS),
         winnable_only=s.flag("winnable_only"),
+        operator_idle_s=s.number("operator_idle_seconds", 300.0, 30.0, 86400.0),
+        export_dir=s.text("export_dir", 4096),
+        fixed=frozenset(str(k) for k in section),
     )
 
 
@@ -217,6 +249,17 @@ class _Section:
         if v not in options:
             raise self._fail(key, "one of " + ", ".join(options))
         return str(v)
+
+    def text(self, key: str, longest: int) -> str | None:
+        v = self.d.get(key)
+        if v is None:
+            return None
+        if not isinstance(v, str) or not v or len(v) > longest or "\0" in v:
+            raise KioskConfigError(
+                f"{self.where}: kiosk.{key} must be a non-empty string of at most "
+                f"{longest} characters"
+            )
+        return v
 
     def flag(self, key: str) -> bool | None:
         v = self.d.get(key)

@@ -21,7 +21,7 @@ from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
-from crescent.ui.table import HUD_ITEMS, TableScene
+from crescent.ui.table import HUD_ITEMS, KIOSK_HUD_ITEMS, TableScene
 
 STEP = 1 / 60
 """The fixed update step."""
@@ -52,6 +52,10 @@ class Options:
     kiosk: bool = False
     touch_mm: float = 9.0
     dpi: float | None = None
+    exit_corner: str | None = None
+    """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
+    exit_corner_px: int = 0
+    """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
 
 
 @dataclass
@@ -100,6 +104,8 @@ class App:
         self.now = 0.0
         self.paused = False
         self.full_redraw = True
+        self.hud_items: tuple[str, ...] = KIOSK_HUD_ITEMS if options.kiosk else HUD_ITEMS
+        """The HUD's buttons: in kiosk mode no Code nor Settings (nothing for visitors)."""
         self.screen = self._open_window()
         self.size = self.screen.get_size()
         self.layout = self._compute_layout(self.size)
@@ -129,12 +135,32 @@ class App:
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
         w, h = max(size[0], 320), max(size[1], 320)
+        items = len(self.hud_items)
+        touch = self._touch_px()
+        corner = self.options.exit_corner
+        side = 0
+        if corner is not None:
+            from crescent.kiosk import corner_side
+
+            side = corner_side(self.options.exit_corner_px, touch or 34)
         try:
-            return compute_layout(w, h, hud_items=len(HUD_ITEMS), touch_px=self._touch_px())
-        except ValueError:
             return compute_layout(
-                max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=len(HUD_ITEMS)
+                w, h, hud_items=items, touch_px=touch, corner=corner, corner_px=side
             )
+        except ValueError:
+            return compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=items)
+
+    def set_exit_corner(self, corner: str | None, px: int) -> None:
+        """Kiosk mode: keep this corner clear of controls (the layout makes room)."""
+        self.options.exit_corner, self.options.exit_corner_px = corner, px
+        self.relayout()
+
+    def relayout(self) -> None:
+        self.layout = self._compute_layout(self.size)
+        self.art.clear()
+        for scene in self.scenes:
+            scene.relayout()
+        self.full_redraw = True
 
     def _open_window(self) -> pygame.Surface:
         pygame.display.set_caption("Crescent")
@@ -155,11 +181,7 @@ class App:
             return
         self.screen = pygame.display.get_surface() or self.screen
         self.size = self.screen.get_size()
-        self.layout = self._compute_layout(self.size)
-        self.art.clear()
-        for scene in self.scenes:
-            scene.relayout()
-        self.full_redraw = True
+        self.relayout()
         if not (self.options.kiosk or pygame.display.is_fullscreen()):
             self.session.settings.window_size = self.size
             self.session.save_settings()
@@ -228,6 +250,11 @@ class App:
             self.full_redraw = True
         elif kind == "exposed":
             self.full_redraw = True
+
+    def clock_runs(self) -> bool:
+        """Whether the game's clock runs: not while paused nor under a scene that holds it
+        (the kiosk's PIN pad and operator screen)."""
+        return not self.paused and not any(s.holds_clock for s in self.scenes)
 
     def quit(self) -> None:
         if self.on_quit is not None and not self.on_quit():

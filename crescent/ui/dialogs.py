@@ -35,6 +35,8 @@ class Row:
     columns: int = 0
     value: str = ""
     """For "pair" rows: the value shown right of the label."""
+    locked: bool = False
+    """For "setting" rows: the value cannot be changed here (its button is disabled)."""
 
 
 class Dialog(Overlay):
@@ -199,7 +201,7 @@ class Dialog(Overlay):
                 pygame.Rect(area.x + label_w, area.y, area.w - label_w, area.h),
                 label,
                 action,
-                True,
+                not row.locked,
                 primary,
             )
             b.draw(surface, fonts, px)

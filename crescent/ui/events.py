@@ -19,7 +19,7 @@ from crescent.input import Event, KeyPress, PointerDown, PointerMove, PointerUp
 @dataclass(frozen=True, slots=True)
 class WindowEvent:
     """``kind``: "quit", "resize", "focus_lost", "focus_gained", "minimised",
-    "restored", "exposed"; size for "resize"."""
+    "hidden", "restored", "exposed"; size for "resize"."""
 
     kind: str
     size: tuple[int, int] = (0, 0)
@@ -92,6 +92,8 @@ def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent
         return WindowEvent("focus_gained")
     if t == pygame.WINDOWMINIMIZED:
         return WindowEvent("minimised")
+    if t == pygame.WINDOWHIDDEN:
+        return WindowEvent("hidden")
     if t == pygame.WINDOWRESTORED:
         return WindowEvent("restored")
     if t == pygame.WINDOWEXPOSED:

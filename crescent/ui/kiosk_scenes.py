@@ -1,37 +1,53 @@
-"""The kiosk's scenes: the attract loop and the operator's PIN pad.
+"""The kiosk's scenes: the attract loop, the operator's PIN pad and operator screen.
 
 :class:`AttractScene` is a table that plays a winnable deal by itself, on its
 own :class:`~crescent.engine.Game` (never the session's: the visitor's saved
-game and statistics are not touched), under a "Touch to play" caption. It
-fades in from the visitor's table. A touch starts a fresh game; a touch on
-the HUD's language button changes the language and stays in the loop.
+game and statistics are not touched), another deal each loop, under a banner:
+the game's name, its goal in one line and "Touch to play", in the current
+language. It fades in from the visitor's table. A touch starts a fresh game; a
+touch on the HUD's language button changes the language and stays in the loop.
 
 :class:`PinPad` is a digit pad for the operator PIN: the digits typed show
-as dots, wrong PINs are refused and the pad says how long to wait.
+as dots, wrong PINs are refused and the pad says how long to wait. It opens
+only from the hidden exit gesture (never from a button visitors see).
+
+:class:`OperatorScreen` is what the operator gets behind the PIN: the version,
+the settings (values the config file fixes are shown locked), the idle time,
+the venue's statistics with a CSV export, the players' statistics, and Quit.
+The game's clock stops while the pad or the operator screen is open.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from crescent import __version__
 from crescent import text as T
 from crescent.anim import MOVE_S, Flight
 from crescent.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
+from crescent.i18n import LANGUAGES
 from crescent.input import KeyPress, PointerDown, PointerUp
 from crescent.kiosk_config import PIN_DIGITS
 from crescent.ui import render
+from crescent.ui.dialogs import MessageDialog, Row
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
 from crescent.ui.scene import Overlay
-from crescent.ui.table import HUD_ITEMS, HudLook, TableScene, format_time
+from crescent.ui.screens import VARIANT_NAMES, SettingsScreen
+from crescent.ui.table import HudLook, TableScene, format_time
 
 if TYPE_CHECKING:
     from crescent.kiosk import DemoLine, Kiosk, Purpose
     from crescent.ui.app import App
+
+_log = logging.getLogger("crescent.kiosk")
 
 FADE_S: Final = 0.6
 """The visitor's table fades to dark, then the attract loop fades in: each this long."""
@@ -55,6 +71,25 @@ def lock_display() -> None:
     when something else takes the focus (SDL reads the hint at that moment)."""
     os.environ["SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS"] = "0"
     pygame.mouse.set_visible(False)
+
+
+def restore_window() -> None:
+    """Bring the kiosk's window back: shown, restored from minimised, raised, focused."""
+    try:
+        window = pygame.Window.from_display_module()
+        window.show()
+        window.restore()
+        window.focus()
+    except (pygame.error, AttributeError):
+        pass
+
+
+def window_hidden() -> bool:
+    """Whether the window is minimised or hidden (SDL: not "active")."""
+    try:
+        return not pygame.display.get_active()
+    except pygame.error:
+        return False
 
 
 def desktop_size() -> tuple[int, int] | None:
@@ -106,7 +141,9 @@ class AttractScene(TableScene):
         self._snapshot: pygame.Surface | None = None
         self._dimmer = _Dimmer()
         self._faded = False
-        self._caption_cache: tuple[tuple[str, int], pygame.Surface] | None = None
+        self._banner_cache: (
+            tuple[tuple[tuple[str, ...], int, int], tuple[pygame.Surface, ...]] | None
+        ) = None
 
     @property
     def game(self) -> Game:
@@ -150,7 +187,7 @@ class AttractScene(TableScene):
 
     def _on_language(self, x: float, y: float) -> bool:
         i = self.app.layout.hud_item_at(x, y)
-        return i is not None and HUD_ITEMS[i] == "lang"
+        return i is not None and self.app.hud_items[i] == "lang"
 
     def handle(self, event: GameEvent) -> None:
         if isinstance(event, WindowEvent):
@@ -225,7 +262,7 @@ class AttractScene(TableScene):
     # -- drawing -------------------------------------------------------------------
 
     def _hud_key(self, i: int) -> HudLook:
-        item = HUD_ITEMS[i]
+        item = self.app.hud_items[i]
         tr = self.app.tr
         if item == "time":
             return HudLook("info", tr(T.TIME), format_time(self.demo_time), True, False)
@@ -234,43 +271,63 @@ class AttractScene(TableScene):
             return look
         return look._replace(enabled=False, glow=False)  # only the language is live
 
-    def _caption(self) -> tuple[pygame.Surface, pygame.Rect]:
+    def _banner(self) -> tuple[tuple[pygame.Surface, ...], pygame.Rect]:
+        """The banner's three lines (the name, the goal, "Touch to play") and its box,
+        centred in the space under the foundations, inside the horseshoe."""
         lay = self.app.layout
-        text = self.app.tr(T.TOUCH_TO_PLAY)
+        tr = self.app.tr
+        texts = ("Crescent", tr(T.GOAL), tr(T.TOUCH_TO_PLAY))
         w, h = self.app.size
         px = max(lay.hud_px * 2, round(lay.touch_px * 1.3))
-        px = min(px, max(16, h // 12))
-        key = (text, px)
-        cached = self._caption_cache
+        px = min(px, max(16, h // 14))
+        inner_w = max(lay.message.w, lay.foundation_area.w) - 2 * max(8, px // 2)
+        key = (texts, px, inner_w)
+        cached = self._banner_cache
         if cached is None or cached[0] != key:
-            font = self.app.fonts.fit(text, int(w * 0.8), px, bold=True)
-            img = font.render(text, True, render.INK)
-            cached = (key, img)
-            self._caption_cache = cached
-        img = cached[1]
-        pad_x, pad_y = img.get_height(), img.get_height() // 3
-        box = pygame.Rect(0, 0, img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y)
-        msg = lay.message
-        box.center = (w // 2, msg.y + msg.h // 2)
-        return img, box
+            fonts = self.app.fonts
+            sizes = (round(px * 1.5), max(12, round(px * 0.6)), px)
+            imgs = tuple(
+                fonts.fit(text, inner_w, size, bold=i != 1).render(
+                    text, True, render.INK if i != 0 else (255, 214, 90)
+                )
+                for i, (text, size) in enumerate(zip(texts, sizes, strict=True))
+            )
+            cached = (key, imgs)
+            self._banner_cache = cached
+        imgs = cached[1]
+        pad = imgs[2].get_height() // 2
+        box = pygame.Rect(
+            0,
+            0,
+            max(img.get_width() for img in imgs) + 4 * pad,
+            sum(img.get_height() for img in imgs) + 2 * pad,
+        )
+        box.centerx = w // 2
+        # Under the foundations when there is room, else as low as the table allows.
+        box.top = lay.foundation_area.bottom
+        box.bottom = min(box.bottom, lay.hud.y - max(8, pad))
+        return imgs, box
 
     def _transient_rects(self) -> list[pygame.Rect]:
         rects = super()._transient_rects()
-        _, box = self._caption()
+        _, box = self._banner()
         rects.append(box.inflate(8, 8))
         return rects
 
     def _draw_transients(self, surface: pygame.Surface) -> None:
         super()._draw_transients(surface)
-        img, box = self._caption()
+        imgs, box = self._banner()
         pulse = 0.5 + 0.5 * math.sin(self.age * 2 * math.pi / PULSE_S)
-        radius = box.h // 2
-        render.alpha_rounded(surface, box, (8, 30, 20, 200 + round(40 * pulse)), radius)
+        radius = min(box.h // 4, imgs[2].get_height())
+        render.alpha_rounded(surface, box, (8, 30, 20, 210 + round(30 * pulse)), radius)
         r, g, b = (
             round(dim + (gold - dim) * pulse) for dim, gold in ((120, 255), (100, 200), (40, 60))
         )
-        render.rounded(surface, box, (r, g, b), radius, max(2, box.h // 24))
-        surface.blit(img, img.get_rect(center=box.center))
+        render.rounded(surface, box, (r, g, b), radius, max(2, imgs[2].get_height() // 12))
+        y = box.y + (box.h - sum(img.get_height() for img in imgs)) // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         if self.age < FADE_S and self._snapshot is not None:
@@ -289,9 +346,10 @@ class AttractScene(TableScene):
 
 
 class PinPad(Overlay):
-    dim_alpha = 150
-
     """The operator's PIN pad: digits, delete, OK, cancel; the PIN shows as dots."""
+
+    dim_alpha = 150
+    holds_clock = True
 
     KEYS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok")
 
@@ -336,7 +394,7 @@ class PinPad(Overlay):
             return
         result = self.kiosk.try_pin(attempt, self.purpose)
         self.wrong = result == "wrong"
-        if result == "ok" and self in self.app.scenes and self.purpose == "exit":
+        if result == "ok" and self in self.app.scenes:
             self.app.pop(self)
 
     # -- input ---------------------------------------------------------------------
@@ -440,3 +498,128 @@ class PinPad(Overlay):
         b = render.Button(pygame.Rect(x, y, inner, heights[-1]), tr(T.CANCEL), "cancel")
         b.draw(surface, fonts, px)
         self.buttons.append(b)
+
+
+IDLE_CHOICES: Final = (30, 60, 90, 120, 180, 300, 600)
+"""The idle times the operator screen offers (seconds), when the config leaves it open."""
+
+
+class OperatorScreen(SettingsScreen):
+    """Behind the PIN: the version, the settings (locked where the config file fixes
+    them), the idle time, the venue's statistics and their CSV export, the players'
+    statistics, and Quit. No attract loop while it is open: after the config's
+    ``operator_idle_seconds`` without a touch it closes back to the table."""
+
+    holds_clock = True
+
+    def __init__(self, app: App, kiosk: Kiosk) -> None:
+        self.kiosk = kiosk
+        super().__init__(app)
+        self.actions.update(
+            {
+                "idle": self._cycle_idle,
+                "export": self._export,
+                "quit": kiosk.quit,
+            }
+        )
+
+    def _cycle_idle(self) -> None:
+        now = round(self.kiosk.idle_s)
+        later = [c for c in IDLE_CHOICES if c > now]
+        self.kiosk.set_idle(float(later[0] if later else IDLE_CHOICES[0]))
+
+    def _export(self) -> None:
+        import getpass
+
+        from crescent.kiosk import export_folders
+
+        store = self.app.session.store
+        try:
+            user: str | None = getpass.getuser()
+        except (OSError, KeyError):
+            user = None
+        folders = export_folders(self.kiosk.config, store.root if store else None, user)
+        self.app.push(ExportDialog(self.app, self.kiosk, folders))
+
+    def _setting(self, key: str, label: str, value: str, action: str) -> Row:
+        if self.kiosk.config.fixes(key):
+            note = self.app.tr(T.SET_BY_CONFIG)
+            return Row("setting", f"{label} ({note})", ((value, action, False),), locked=True)
+        return Row("setting", label, ((value, action, False),))
+
+    def rows(self) -> list[Row]:
+        tr = self.app.tr
+        s = self.app.session.settings
+        venue = self.kiosk.venue
+        today = venue.days.get(self.kiosk.today().isoformat())
+        total = venue.totals()
+
+        def both(n_today: int, n_all: int) -> str:
+            return f"{n_today} / {n_all}"
+
+        return [
+            Row("title", f"{tr(T.OPERATOR)} · Crescent {__version__}"),
+            self._setting("language", tr(T.LANGUAGE), LANGUAGES.get(tr.lang, tr.lang), "lang"),
+            self._setting(
+                "variant",
+                tr(T.VARIANT_FOR_NEW),
+                tr(VARIANT_NAMES.get(s.variant, T.VARIANT_N)),
+                "variant",
+            ),
+            self._setting(
+                "winnable_only", tr(T.WINNABLE_ONLY), self._on_off(s.winnable_only), "winnable"
+            ),
+            self._setting(
+                "idle_seconds",
+                tr(T.IDLE_TIME),
+                tr(T.SECONDS, n=round(self.kiosk.idle_s)),
+                "idle",
+            ),
+            Row("text", tr(T.VENUE_GAMES)),
+            Row(
+                "pair",
+                tr(T.GAMES_STARTED),
+                value=both(today.started if today else 0, total.started),
+            ),
+            Row("pair", tr(T.GAMES_WON), value=both(today.won if today else 0, total.won)),
+            Row("pair", tr(T.LEFT_IDLE), value=both(today.idle if today else 0, total.idle)),
+            Row(
+                "buttons",
+                buttons=((tr(T.EXPORT_CSV), "export", False), (tr(T.STATISTICS), "stats", False)),
+            ),
+            Row(
+                "buttons",
+                buttons=((tr(T.QUIT_KIOSK), "quit", False), (tr(T.CLOSE), "close", True)),
+            ),
+        ]
+
+
+class ExportDialog(MessageDialog):
+    """Choose a folder for the venue statistics' CSV; then says where it went."""
+
+    holds_clock = True
+
+    def __init__(self, app: App, kiosk: Kiosk, folders: list[Path]) -> None:
+        tr = app.tr
+        self.kiosk = kiosk
+        buttons: list[tuple[str, Callable[[], None], bool]] = [
+            (str(folder), partial(self._write, folder), False) for folder in folders
+        ]
+        buttons.append((tr(T.CANCEL), lambda: app.pop(self), True))
+        lines = [tr(T.EXPORT_TO) if folders else tr(T.NO_EXPORT_FOLDER)]
+        super().__init__(app, tr(T.EXPORT_CSV), lines, buttons)
+
+    def _write(self, folder: Path) -> None:
+        from crescent.kiosk import export_csv
+
+        tr = self.app.tr
+        try:
+            path = export_csv(self.kiosk.venue, folder, self.kiosk.today())
+        except OSError as e:
+            _log.warning("venue statistics: cannot write to %s: %s", folder, e.strerror or e)
+            self.lines = [tr(T.EXPORT_FAILED, path=str(folder))]
+        else:
+            _log.info("venue statistics exported to %s", path)
+            self.lines = [tr(T.EXPORTED, path=str(path))]
+        self.button_specs = ((tr(T.CLOSE), "close", True),)
+        self._dirty = True

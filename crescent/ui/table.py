@@ -61,6 +61,9 @@ class HudLook(NamedTuple):
 
 
 HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
+KIOSK_HUD_ITEMS = tuple(i for i in HUD_ITEMS if i not in ("code", "settings"))
+"""A kiosk's visitors get no Code screen (a clipboard nobody can use) and no Settings
+(the operator's screen opens from the exit corner and the PIN)."""
 MESSAGE_S = 3.5
 
 
@@ -76,7 +79,7 @@ class TableScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.controller = Controller(hud_items=HUD_ITEMS)
+        self.controller = Controller(hud_items=app.hud_items)
         self.anims = Animations()
         self.hints = HintWorker()
         self.hint: HintAnswer | None = None
@@ -90,7 +93,7 @@ class TableScene(Scene):
         self._after_landing: list[str] = []
         self.base: pygame.Surface | None = None
         self._slot_keys: list[SlotLook | None] = [None] * 24
-        self._hud_keys: list[HudLook | None] = [None] * len(HUD_ITEMS)
+        self._hud_keys: list[HudLook | None] = [None] * len(app.hud_items)
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
         self._view = LayoutView(app.layout)
@@ -336,7 +339,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         session = self.app.session
-        if not self.app.paused:
+        if self.app.clock_runs():
             session.tick(dt)
         landed = self.anims.update(dt)
         if landed:
@@ -479,7 +482,7 @@ class TableScene(Scene):
             pygame.draw.line(surf, c, inner.topright, inner.bottomleft, w)
 
     def _hud_key(self, i: int) -> HudLook:
-        item = HUD_ITEMS[i]
+        item = self.app.hud_items[i]
         game = self.game
         session = self.app.session
         tr = self.app.tr
@@ -596,7 +599,7 @@ class TableScene(Scene):
         render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.HUD_BG, 0)
         base.blit(self._hud_bg, hud)
         self._slot_keys = [None] * 24
-        self._hud_keys = [None] * len(HUD_ITEMS)
+        self._hud_keys = [None] * len(self.app.hud_items)
         return base
 
     def _signature(self) -> tuple[object, ...]:
@@ -648,7 +651,7 @@ class TableScene(Scene):
                         self._draw_slot(base, q, slot_look)
                     base.set_clip(None)
             dirty.append(region)
-        for i in range(len(HUD_ITEMS)):
+        for i in range(len(self.app.hud_items)):
             look = self._hud_key(i)
             if look != self._hud_keys[i]:
                 self._hud_keys[i] = look
