@@ -1,7 +1,7 @@
 """The kiosk's scenes: the attract loop, the operator's PIN pad and operator screen.
 
 :class:`AttractScene` is a table that plays a winnable deal by itself, on its
-own :class:`~crescent.engine.Game` (never the session's: the visitor's saved
+own :class:`~crescent.rules.engine.Game` (never the session's: the visitor's saved
 game and statistics are not touched), another deal each loop, under a banner:
 the game's name, its goal in one line and "Touch to play", in the current
 language. It fades in from the visitor's table. A touch starts a fresh game; a
@@ -30,12 +30,12 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from crescent import __version__
-from crescent import text as T
-from crescent.anim import MOVE_S, Flight
-from crescent.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
-from crescent.i18n import LANGUAGES
-from crescent.input import KeyPress, PointerDown, PointerUp
-from crescent.kiosk_config import PIN_DIGITS
+from crescent.control.anim import MOVE_S, Flight
+from crescent.control.input import KeyPress, PointerDown, PointerUp
+from crescent.i18n import text as T
+from crescent.i18n.translator import LANGUAGES
+from crescent.kiosk.config import PIN_DIGITS
+from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
 from crescent.ui import render
 from crescent.ui.dialogs import MessageDialog, Row
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
@@ -44,7 +44,7 @@ from crescent.ui.screens import VARIANT_NAMES, SettingsScreen
 from crescent.ui.table import HudLook, TableScene, format_time
 
 if TYPE_CHECKING:
-    from crescent.kiosk import DemoLine, Kiosk, Purpose
+    from crescent.kiosk.core import DemoLine, Kiosk, Purpose
     from crescent.ui.app import App
 
 _log = logging.getLogger("crescent.kiosk")
@@ -172,7 +172,7 @@ class AttractScene(TableScene):
             demo = Game.from_code(line.code)
         except (InvalidCode, ValueError):
             self.kiosk.planner.discard(line)
-            from crescent.kiosk import RECORDED
+            from crescent.kiosk.core import RECORDED
 
             line = RECORDED
             demo = Game.from_code(line.code)
@@ -531,7 +531,7 @@ class OperatorScreen(SettingsScreen):
     def _export(self) -> None:
         import getpass
 
-        from crescent.kiosk import export_folders
+        from crescent.kiosk.core import export_folders
 
         store = self.app.session.store
         try:
@@ -610,7 +610,7 @@ class ExportDialog(MessageDialog):
         super().__init__(app, tr(T.EXPORT_CSV), lines, buttons)
 
     def _write(self, folder: Path) -> None:
-        from crescent.kiosk import export_csv
+        from crescent.kiosk.core import export_csv
 
         tr = self.app.tr
         try:

@@ -12,12 +12,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from crescent import text as T
-from crescent.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
-from crescent.autofinish import finish_line
-from crescent.engine import PILES, Game, IllegalMove, Move, Reason
-from crescent.hints import HintAnswer, HintWorker
-from crescent.input import (
+from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
+from crescent.control.input import (
     Command,
     Controller,
     DragBack,
@@ -30,6 +26,10 @@ from crescent.input import (
     PointerUp,
     Refuse,
 )
+from crescent.i18n import text as T
+from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason
+from crescent.solver.autofinish import finish_line
+from crescent.solver.hints import HintAnswer, HintWorker
 from crescent.ui import render
 from crescent.ui.events import GameEvent, WindowEvent
 from crescent.ui.scene import Scene
@@ -516,7 +516,7 @@ class TableScene(Scene):
             return HudLook("button", tr(T.CODE), game.code, True, False)
         if item == "settings":
             return HudLook("button", tr(T.SETTINGS), "", True, False)
-        from crescent.i18n import LANGUAGES
+        from crescent.i18n.translator import LANGUAGES
 
         return HudLook(
             "button",

@@ -1,0 +1,692 @@
+"""Kiosk mode: a locked-down, touch-first table for visitors (see the README, "Kiosk mode").
+
+* Nothing a visitor can do leaves the game: closing the window, Esc, Alt+F4,
+  Ctrl+Q, F11 and other shortcuts do nothing. The operator leaves with the
+  exit gesture (a long press in a corner) and the PIN from the config file;
+  the same PIN guards the settings (variant, winnable deals, statistics).
+  Wrong PINs are refused and rate-limited; the PIN is never shown or logged.
+* After ``idle_seconds`` without a touch the visitor's game is set aside
+  (marked idle-abandoned: not counted in the statistics, not resumed) and the
+  table turns into an attract loop that plays a winnable deal by itself on its
+  own :class:`~crescent.rules.engine.Game`. A touch deals a fresh game.
+
+The logic here (PIN guard, planner, idle and gesture tracking) needs no
+display; the scenes it pushes live in :mod:`crescent.ui.kiosk_scenes`.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import math
+import os
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, Literal
+
+from crescent.control.input import KeyPress, PointerDown, PointerMove, PointerUp
+from crescent.kiosk.config import KioskConfig, apply_to_settings
+from crescent.kiosk.state import PIN_FILE, VENUE_FILE, KioskState, PinState, VenueStats
+from crescent.rules.engine import Game
+from crescent.solver import search as solver
+
+if TYPE_CHECKING:
+    from crescent.__main__ import Config
+    from crescent.ui.app import App
+    from crescent.ui.events import GameEvent
+    from crescent.ui.kiosk_scenes import AttractScene
+    from crescent.ui.scene import Scene
+
+__all__ = [
+    "RECORDED_LINE",
+    "AttractPlanner",
+    "DemoLine",
+    "Kiosk",
+    "PinGuard",
+    "corner_side",
+    "export_csv",
+    "export_folders",
+    "guess_dpi",
+    "install_kiosk",
+    "kiosk_touch",
+]
+
+_log = logging.getLogger("crescent.kiosk.core")
+
+BASE_TOUCH_PX: Final = 34
+"""9 mm at 96 dpi: the touch size at which the exit corner is ``exit_corner_px`` wide."""
+MAX_LOCKOUT_S: Final = 3600.0
+"""The doubling wait after wrong PINs never grows beyond an hour."""
+FUNCTION_KEYS: Final = frozenset(f"f{i}" for i in range(1, 25))
+
+
+# -- the PIN ------------------------------------------------------------------------
+
+PinResult = Literal["ok", "wrong", "locked"]
+
+
+class PinGuard:
+    """Checks operator PINs, with a doubling wait after too many wrong ones.
+
+    The first ``tries - 1`` wrong PINs in a row cost nothing; the ``tries``-th
+    imposes ``lockout_s``, and every further wrong PIN doubles it (capped at
+    an hour). During a wait every PIN is refused unchecked. The right PIN
+    resets the count. Times are the caller's clock (``App.now``).
+    """
+
+    def __init__(self, pin: str, tries: int = 3, lockout_s: float = 30.0) -> None:
+        self._pin = pin.encode()
+        self.tries = tries
+        self.lockout_s = lockout_s
+        self.failures = 0
+        self.locked_until = -math.inf
+
+    def __repr__(self) -> str:
+        return f"PinGuard(failures={self.failures})"
+
+    def wait_left(self, now: float) -> float:
+        """Seconds before a PIN may be tried again (0 when one may)."""
+        return max(0.0, self.locked_until - now)
+
+    def state(self, now: float, wall: float) -> PinState:
+        """What to keep on disk: the failures and the wall-clock end of the wait."""
+        return PinState(self.failures, wall + self.wait_left(now))
+
+    def restore(self, state: PinState, now: float, wall: float) -> None:
+        """Take up a kept state (after a restart): the wait goes on where it was, never
+        longer than the cap (the wall clock may have jumped)."""
+        self.failures = state.failures
+        left = min(MAX_LOCKOUT_S, max(0.0, state.wait_until - wall))
+        self.locked_until = now + left if left > 0 else -math.inf
+
+    def check(self, attempt: str, now: float) -> PinResult:
+        if self.wait_left(now) > 0:
+            return "locked"
+        if hmac.compare_digest(attempt.encode(), self._pin):
+            self.failures = 0
+            self.locked_until = -math.inf
+            return "ok"
+        self.failures += 1
+        if self.failures >= self.tries:
+            wait = self.lockout_s * 2 ** min(self.failures - self.tries, 20)
+            self.locked_until = now + min(wait, MAX_LOCKOUT_S)
+        return "wrong"
+
+
+# -- the attract loop's deals -------------------------------------------------------------
+
+RECORDED_CODE: Final = "CR1-N-KZCYTJA"
+_RECORDED_TEXT: Final = """
+P9-F2 P5-F8 P15-F5 P13-F2 P10-F8 P9-P11 P9-P15 P9-P5 P9-F7 P9-F8 P12-P16 P12-F5 P15-F5
+P15-F5 P15-F8 P5-F8 P15-F2 P6-F8 P14-P13 P7-P16 P7-F3 P4-P16 P4-F6 P4-P12 P4-F3 P1-F3
+P1-F4 P1-P14 P1-F3 P15-P4 P15-F6 P12-P3 P12-F6 P3-F6 P3-F6 P12-F7 P5-P1 P5-P7 P3-P7 P3-F1
+P3-F3 P16-F3 P11-P5 P11-P5 P11-P7 P6-P7 P5-P3 P5-P3 P5-P3 P1-P5 P1-F8 P6-F8 P6-F2 P13-F2
+P13-F2 F2-F6 F2-F6 F2-F6 F2-F6 F2-F6 F2-F6 P14-F6 P14-F2 P14-F5 P14-F3 P8-F3 P8-F3 F3-F7
+F3-F7 F3-F7 F3-F7 F3-F7 F3-F7 F3-F7 P2-F3 P6-F3 P16-F3 P16-F3 P16-F3 P16-F2 P8-F8 P6-F1
+P7-P13 P7-F5 P7-F5 P7-F5 P7-F1 F5-F1 F5-F1 F5-F1 F5-F1 F5-F1 F5-F1 P3-F1 P3-F5 P3-F5 P3-F5
+P8-P1 P8-F4 P8-F1 F8-F4 F8-F4 F8-F4 P5-F4 P5-F4 P14-F8 P14-F7 P11-F7 P10-P5 P10-F2 P10-F3
+P10-F1 P10-F2 P12-P2 P12-F8 P5-P11 P7-P5 P7-F5 P13-F5 P13-F5 P3-F5 P13-F4 P13-P7 P13-F4
+P2-F4 P2-F4 P2-F8 P2-F2 P2-F5 P16-P2 P16-P4 P16-F3 P5-F3 P16-F2 P2-F2 P5-F3 P2-F2 P7-F2
+P7-F2 P11-F3 P11-F7 P11-F8 P4-F8 P4-F8 P4-F4 P4-F2 P11-F2 R P1-F5 P1-F5
+"""
+RECORDED_LINE: Final = tuple(_RECORDED_TEXT.split())
+"""A winning line (found by the solver) for RECORDED_CODE: the attract loop's fallback
+when no other line is ready yet. tests/kiosk/test_kiosk.py replays it in the engine."""
+
+
+@dataclass(frozen=True)
+class DemoLine:
+    """A deal and a line of engine tokens that wins it."""
+
+    code: str
+    tokens: tuple[str, ...]
+
+
+RECORDED: Final = DemoLine(RECORDED_CODE, RECORDED_LINE)
+
+SolveFn = Callable[..., solver.Result]
+
+
+class AttractPlanner:
+    """Winning lines for the attract loop, found by the solver in a background thread.
+
+    :meth:`next_line` never waits: it hands out a line already found (each one
+    once: every loop shows another deal), or the recorded one, and starts the
+    search for the next. Deals come from ``pool`` (the winnable deals) when it
+    has any, else at random; a deal the solver does not win within ``budget_s``
+    is skipped. At most ``keep`` lines wait their turn (a few hundred tokens
+    each: the loop holds next to nothing between deals); after ``max_attempts``
+    fruitless searches in a row the planner stops and the recorded line is
+    shown.
+    """
+
+    def __init__(
+        self,
+        pool: Callable[[str], Sequence[int]] | None = None,
+        *,
+        variant: str = "N",
+        rng: random.Random | None = None,
+        budget_s: float = 3.0,
+        keep: int = 2,
+        max_attempts: int = 40,
+        solve: SolveFn = solver.solve,
+    ) -> None:
+        self.pool = pool
+        self.variant = variant
+        self.rng = rng or random.Random()
+        self.budget_s = budget_s
+        self.keep = keep
+        self.max_attempts = max_attempts
+        self._solve = solve
+        self.attempts = 0
+        """Searches in a row that found nothing (reset by every line found)."""
+        self.lines: list[DemoLine] = []
+        self.last_code: str | None = None
+        """The deal handed out last: the next one is another whenever possible."""
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._bad: set[str] = set()
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def prefetch(self) -> None:
+        """Start finding lines now (at the kiosk's start), before the first idle."""
+        self._start()
+
+    def next_line(self) -> DemoLine:
+        """The next line to show (never waits): another deal than the last when one is
+        ready, else the recorded line; starts a search for more."""
+        with self._lock:
+            fresh = [ln for ln in self.lines if ln.code != self.last_code]
+            if fresh:
+                line = fresh[0]
+                self.lines.remove(line)
+            elif self.last_code != RECORDED.code or not self.lines:
+                line = RECORDED
+            else:
+                line = self.lines.pop(0)
+            self.last_code = line.code
+        self._start()
+        return line
+
+    def discard(self, line: DemoLine) -> None:
+        """A line the engine refused (it should not happen): never show it again."""
+        with self._lock:
+            if len(self._bad) < 1000:
+                self._bad.add(line.code)
+            self.lines = [ln for ln in self.lines if ln.code != line.code]
+
+    def close(self) -> None:
+        self._stop.set()
+
+    def wait_idle(self, timeout: float = 30.0) -> bool:
+        """For tests: wait until the background search has stopped."""
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+        return not self.busy
+
+    def _wanted(self) -> bool:
+        with self._lock:
+            return (
+                len(self.lines) < self.keep
+                and self.attempts < self.max_attempts
+                and not self._stop.is_set()
+            )
+
+    def _start(self) -> None:
+        if self.busy or not self._wanted():
+            return
+        self._thread = threading.Thread(target=self._run, name="crescent-attract", daemon=True)
+        self._thread.start()
+
+    def _numbers(self) -> Sequence[int]:
+        if self.pool is None:
+            return ()
+        try:
+            return self.pool(self.variant)
+        except Exception:  # no pool shipped, or unreadable: random deals will do
+            return ()
+
+    def _run(self) -> None:
+        numbers = self._numbers()
+        while self._wanted():
+            with self._lock:
+                self.attempts += 1
+            try:
+                game = (
+                    Game.deal(self.rng.choice(numbers), self.variant)
+                    if numbers
+                    else Game.new(self.variant, self.rng)
+                )
+                with self._lock:
+                    known = (
+                        game.code in self._bad
+                        or game.code == self.last_code
+                        or any(ln.code == game.code for ln in self.lines)
+                    )
+                if known:
+                    continue
+                result = self._solve(game, budget_s=self.budget_s, cancel=self._stop)
+            except Exception:
+                _log.exception("attract: the solver failed")
+                continue
+            if result.outcome == "won" and result.line:
+                with self._lock:
+                    self.lines.append(DemoLine(game.code, tuple(result.line)))
+                    self.attempts = 0
+            del result, game  # the search's tables go now, not at the next deal
+            release_memory()
+
+
+def release_memory() -> None:
+    """Hand freed heap back to the system after a search (glibc keeps it otherwise, in
+    the background thread's own arena): the kiosk's resident size stays flat."""
+    import ctypes
+    import ctypes.util
+    import gc
+
+    gc.collect()
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    try:
+        trim = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError):
+        return  # not glibc
+    trim(0)
+
+
+# -- the display ------------------------------------------------------------------------
+
+
+def guess_dpi(desktop: tuple[int, int] | None) -> float:
+    """A display's DPI when nobody said: assume a 23" panel (typical for kiosks),
+    never less than 96 dpi (the desktop convention) nor more than 300."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return 96.0
+    return min(300.0, max(96.0, math.hypot(*desktop) / 23.0))
+
+
+def kiosk_touch(config: Config) -> tuple[float, float]:
+    """(dpi, touch_mm) for the kiosk window: ``--dpi``, else the config file's dpi,
+    else :func:`guess_dpi` from the desktop size SDL reports (display initialised)."""
+    kc = config.kiosk_config
+    touch_mm = kc.touch_mm if kc is not None else 9.0
+    dpi = config.dpi or (kc.dpi if kc is not None else None)
+    if dpi is None:
+        from crescent.ui.kiosk_scenes import desktop_size
+
+        dpi = guess_dpi(desktop_size())
+    return dpi, touch_mm
+
+
+def corner_side(exit_corner_px: int, touch_px: int) -> int:
+    """The exit corner's side: ``exit_corner_px`` (given at 9 mm on a 96 dpi screen)
+    scaled to the touch size, never smaller than a touch target."""
+    return max(touch_px, round(exit_corner_px * touch_px / BASE_TOUCH_PX))
+
+
+# -- the mode ----------------------------------------------------------------------------
+
+Purpose = Literal["operator"]
+EXPORT_NAME: Final = "crescent-venue-{day}.csv"
+
+
+def export_folders(config: KioskConfig, data_dir: Path | None, user: str | None) -> list[Path]:
+    """Where the operator screen offers to write the venue statistics: the config's
+    ``export_dir``, each mounted removable drive (``/media/USER/*``, ``/run/media/USER/*``,
+    ``/media/*``), then the data folder; existing folders only, each once."""
+    found: list[Path] = []
+    if config.export_dir:
+        found.append(Path(config.export_dir))
+    roots = [Path("/media"), Path("/run/media")]
+    for root in roots:
+        for base in ([root / user] if user else []) + [root]:
+            try:
+                found += sorted(p for p in base.iterdir() if p.is_dir() and p.name != user)
+            except OSError:
+                continue
+    if data_dir is not None:
+        found.append(data_dir)
+    out: list[Path] = []
+    for folder in found:
+        if folder not in out and folder.is_dir():
+            out.append(folder)
+    return out[:6]
+
+
+def export_csv(venue: VenueStats, folder: Path, today: date) -> Path:
+    """Write the venue statistics as CSV into ``folder``; the file written (OSError if not)."""
+    path = folder / EXPORT_NAME.format(day=today.isoformat())
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(venue.to_csv(), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+class Kiosk:
+    """Watches every event and update step of the app (an ``App.hooks`` entry).
+
+    It times the idle delay and the exit gesture, swallows the shortcuts that
+    could leave the game, opens the attract loop, the PIN pad and the
+    operator screen, keeps the window up, and counts the venue's games.
+    """
+
+    def __init__(
+        self, app: App, config: KioskConfig, planner: AttractPlanner | None = None
+    ) -> None:
+        self.app = app
+        self.config = config
+        self.guard = (
+            PinGuard(config.pin, config.pin_tries, config.pin_lockout_s)
+            if config.pin is not None
+            else None
+        )
+        self.planner = planner or AttractPlanner(app.session.pool)
+        self.wall: Callable[[], float] = time.time
+        """The wall clock (for the PIN wait kept across restarts); tests replace it."""
+        self.today: Callable[[], date] = date.today
+        self.last_input: float | None = None
+        """``App.now`` of the last touch or key; None until the first update."""
+        self.hold: tuple[int, float] | None = None
+        """(pointer, start) of a press in the exit corner."""
+        self.operator: Scene | None = None
+        """The operator screen, while it is open."""
+        self.restore_window: Callable[[], None] | None = None
+        """Shows and raises the window (set by the scenes module; tests replace it)."""
+        self.window_hidden: Callable[[], bool] | None = None
+        """Whether the window is minimised or hidden now (looked at once a second)."""
+        self._hidden = False
+        self._look_s = 0.0
+        self._attract: AttractScene | None = None
+        store = app.session.store
+        self._pin_state = store.load_named(PIN_FILE, KioskState.from_dict) if store else None
+        self.venue = (store.load_named(VENUE_FILE, VenueStats.from_dict) if store else None) or (
+            VenueStats()
+        )
+        self.idle_s = config.idle_s
+        if not config.fixes("idle_seconds") and self._pin_state and self._pin_state.idle_s:
+            self.idle_s = self._pin_state.idle_s
+        self._seen: Game | None = None
+        self._counted_start = False
+        self._counted_win = False
+
+    # -- state --------------------------------------------------------------------
+
+    @property
+    def attract(self) -> AttractScene:
+        """The attract scene (one for the kiosk's life, re-entered each time)."""
+        if self._attract is None:
+            from crescent.ui.kiosk_scenes import AttractScene
+
+            self._attract = AttractScene(self.app, self)
+        return self._attract
+
+    @property
+    def in_attract(self) -> bool:
+        return self._attract is not None and self._attract in self.app.scenes
+
+    @property
+    def operator_open(self) -> bool:
+        return self.operator is not None and self.operator in self.app.scenes
+
+    def corner(self) -> tuple[int, int, int, int]:
+        """The exit corner (x, y, w, h): kept clear of every control by the layout."""
+        c = self.app.layout.corner
+        if c is not None:
+            return c.x, c.y, c.w, c.h
+        side = corner_side(self.config.exit_corner_px, self.app.layout.touch_px)
+        w, h = self.app.size
+        side = min(side, w // 3, h // 3)
+        x = 0 if self.config.exit_corner.endswith("left") else w - side
+        y = 0 if self.config.exit_corner.startswith("top") else h - side
+        return x, y, side, side
+
+    def _in_corner(self, x: float, y: float) -> bool:
+        cx, cy, cw, ch = self.corner()
+        return cx <= x < cx + cw and cy <= y < cy + ch
+
+    # -- the app hook ----------------------------------------------------------------
+
+    def handle(self, event: GameEvent) -> bool:
+        """See an event before the scenes; True consumes it."""
+        from crescent.ui.events import TextInput, WindowEvent
+
+        if isinstance(event, WindowEvent):
+            if event.kind in ("minimised", "hidden"):
+                self._hidden = True  # brought back at the next update
+                _log.warning("the window was %s: restoring it", event.kind)
+            # Closing the window (the close button, Alt+F4 from a window manager) is refused.
+            return event.kind in ("quit", "minimised", "hidden", "focus_lost")
+        if isinstance(event, PointerDown | PointerMove | PointerUp | KeyPress | TextInput):
+            self.last_input = self.app.now
+        if isinstance(event, KeyPress):
+            # Nothing with Alt, Ctrl (but Ctrl+Z, undo) or a function key: no shortcut
+            # quits, goes windowed or leaves the game.
+            return event.alt or (event.ctrl and event.key != "z") or event.key in FUNCTION_KEYS
+        if isinstance(event, PointerDown):
+            if self.hold is None and self._in_corner(event.x, event.y):
+                self.hold = (event.pointer, self.app.now)
+        elif isinstance(event, PointerMove | PointerUp):
+            held = self.hold is not None and self.hold[0] == event.pointer
+            if held and (isinstance(event, PointerUp) or not self._in_corner(event.x, event.y)):
+                self.hold = None  # released, or slid out of the corner
+        return False
+
+    def update(self, dt: float) -> None:
+        now = self.app.now
+        if self.last_input is None:
+            self.last_input = now
+            self._restore_pin_state()
+        self._look_s += dt
+        if self._look_s >= 1.0:
+            self._look_s = 0.0
+            if self.window_hidden is not None and self.window_hidden():
+                if not self._hidden:
+                    _log.warning("the window is hidden: restoring it")
+                self._hidden = True
+        if self._hidden:
+            self._hidden = False
+            if self.restore_window is not None:
+                self.restore_window()
+            self.app.full_redraw = True
+        if self.hold is not None and now - self.hold[1] >= self.config.exit_hold_s:
+            self.hold = None
+            self.ask_pin()
+        idle = now - self.last_input
+        if self.operator_open:
+            # The operator is at work: no attract loop; a longer wait, back to the table.
+            if idle >= self.config.operator_idle_s:
+                self.app.close_dialogs()
+                self.last_input = now
+                _log.info("operator screen closed after %d s without a touch", round(idle))
+        elif not self.in_attract and idle >= self.idle_s:
+            self.go_idle()
+        self._count_venue()
+
+    # -- the venue's statistics ------------------------------------------------------------
+
+    def _count_venue(self) -> None:
+        game = self.app.session.game
+        venue = self.venue
+        if game is not self._seen:
+            resumed = self._seen is None and game.moves > 0 and venue.current == game.code
+            self._seen = game
+            self._counted_start = resumed
+            self._counted_win = resumed and venue.current_won
+        if self.in_attract:
+            return
+        if not self._counted_start and game.moves > 0:
+            self._counted_start = True
+            venue.start(game.code, self.today())
+            self._save_venue()
+        if self._counted_start and not self._counted_win and game.status == "won":
+            self._counted_win = True
+            venue.win(self.today())
+            self._save_venue()
+
+    def _save_venue(self) -> None:
+        self._write(VENUE_FILE, self.venue.to_dict(), VenueStats.from_dict)
+
+    def _write(self, name: str, obj: dict[str, object], parse: Callable[[object], object]) -> None:
+        store = self.app.session.store
+        if store is None:
+            return
+        writer = self.app.session.writer
+        if writer is None:
+            store.save_named(name, obj, parse)
+        else:
+            writer.submit(name, lambda: store.save_named(name, obj, parse))
+
+    # -- idle and the attract loop --------------------------------------------------------
+
+    def go_idle(self) -> None:
+        """Set the visitor's game aside and start the attract loop."""
+        app = self.app
+        app.close_dialogs()
+        table = app.table
+        table.controller.reset()
+        table.anims.finish()
+        table.finishing = []
+        table.message = None
+        session = app.session
+        if self._counted_start and not self._counted_win and session.game.status != "won":
+            self.venue.abandoned_to_idle(self.today())
+            self._counted_start = False
+            self._save_venue()
+        if not session.recorded:
+            # Playing or blocked, it is no loss of the next visitor: never recorded, and
+            # not resumed on a restart.
+            session.idle_abandoned = True
+            session.save()
+        lang = self.config.language
+        if lang is not None and app.tr.lang != lang:
+            app.set_language(lang)
+        self.hold = None
+        app.push(self.attract)
+        _log.info("idle: attract loop")
+
+    def end_attract(self) -> None:
+        """A visitor touched the attract loop: a fresh game, in the language shown."""
+        app = self.app
+        if self._attract is not None:
+            app.pop(self._attract)
+        self.last_input = app.now
+        app.new_game()
+
+    # -- the PIN and the operator -------------------------------------------------------
+
+    def ask_pin(self, purpose: Purpose = "operator") -> None:
+        """The exit gesture: the PIN pad (the only way to the operator screen)."""
+        from crescent.ui.kiosk_scenes import PinPad
+
+        app = self.app
+        if self.guard is None:
+            _log.info("no operator PIN configured: the operator screen is locked")
+            return
+        if any(isinstance(s, PinPad) for s in app.scenes) or self.operator_open:
+            return
+        app.table.controller.reset()
+        if self._attract is not None:
+            self._attract.controller.reset()
+        app.push(PinPad(app, self, purpose))
+
+    def open_settings(self) -> None:
+        """``App.settings_gate``: visitors have no Settings in kiosk mode (the operator's
+        screen opens from the exit corner), so a stray call does nothing."""
+
+    def _restore_pin_state(self) -> None:
+        state = self._pin_state
+        if self.guard is not None and state is not None and state.failures:
+            kept = PinState(state.failures, state.wait_until)
+            self.guard.restore(kept, self.app.now, self.wall())
+            if self.guard.wait_left(self.app.now) > 0:
+                _log.info("the operator PIN is still locked after the restart")
+
+    def _save_pin_state(self) -> None:
+        if self.guard is None:
+            return
+        pin = self.guard.state(self.app.now, self.wall())
+        idle = self.idle_s if not self.config.fixes("idle_seconds") else None
+        state = KioskState(pin.failures, pin.wait_until, idle)
+        self._pin_state = state
+        self._write(PIN_FILE, state.to_dict(), KioskState.from_dict)
+
+    def set_idle(self, seconds: float) -> None:
+        """The operator chose the idle time (when the config file does not set it)."""
+        if self.config.fixes("idle_seconds"):
+            return
+        self.idle_s = seconds
+        self._save_pin_state()
+
+    def try_pin(self, attempt: str, purpose: Purpose = "operator") -> PinResult:
+        """Check a PIN typed on the pad; on success open the operator screen."""
+        if self.guard is None:
+            return "wrong"
+        before = self.guard.failures
+        result = self.guard.check(attempt, self.app.now)
+        if result == "ok":
+            _log.info("operator PIN accepted")
+            if before:
+                self._save_pin_state()
+            self.open_operator()
+        elif result == "wrong":
+            self._save_pin_state()
+            wait = self.guard.wait_left(self.app.now)
+            if wait > 0:
+                _log.warning(
+                    "wrong operator PIN (%d in a row): next try in %d s",
+                    self.guard.failures,
+                    math.ceil(wait),
+                )
+            else:
+                _log.warning("wrong operator PIN (%d in a row)", self.guard.failures)
+        return result
+
+    def open_operator(self) -> None:
+        from crescent.ui.kiosk_scenes import OperatorScreen
+
+        self.app.close_dialogs()
+        self.operator = OperatorScreen(self.app, self)
+        self.app.push(self.operator)
+        self.last_input = self.app.now
+
+    def quit(self) -> None:
+        """The operator's exit (from the operator screen): code 0, no restart."""
+        _log.info("the operator left the kiosk: exit code 0")
+        self.app.exit_code = 0
+        self.app.running = False
+
+
+def install_kiosk(app: App, config: Config) -> Kiosk:
+    """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
+    # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
+    kc = config.kiosk_config or KioskConfig()
+    from crescent.ui.kiosk_scenes import lock_display, restore_window, window_hidden
+
+    settings = app.session.settings
+    # Normally already done before the first deal (game_main); kept for embedders.
+    if apply_to_settings(kc, settings, lang_option=config.lang):
+        app.session.save_settings()
+    if settings.language is not None and app.tr.lang != settings.language:
+        app.set_language(settings.language)
+    kiosk = Kiosk(app, kc)
+    kiosk.restore_window = restore_window
+    kiosk.window_hidden = window_hidden
+    if kc.pin is not None:
+        app.set_exit_corner(kc.exit_corner, kc.exit_corner_px)
+    app.on_quit = lambda: False
+    app.hooks.append(kiosk)
+    app.settings_gate = kiosk.open_settings
+    lock_display()
+    _log.info("kiosk mode started")
+    return kiosk
