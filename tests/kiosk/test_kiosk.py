@@ -181,6 +181,9 @@ def test_example_config_parses_with_its_documented_values() -> None:
 def test_docs_config_example_is_the_one_in_the_code() -> None:
     doc = (ROOT / "README.md").read_text(encoding="utf-8")
     assert EXAMPLE.strip() in doc
+    deployed = ROOT / "deploy" / "kiosk.json"
+    assert deployed.read_text(encoding="utf-8") == EXAMPLE
+    assert load_kiosk_config(deployed) == parse_kiosk_config(json.loads(EXAMPLE))
 
 
 def test_minimal_config_needs_only_the_pin() -> None:
