@@ -406,6 +406,7 @@ class Kiosk:
         self.window_hidden: Callable[[], bool] | None = None
         """Whether the window is minimised or hidden now (looked at once a second)."""
         self._hidden = False
+        self._told_hidden = -math.inf
         self._look_s = 0.0
         self._attract: AttractScene | None = None
         store = app.session.store
@@ -463,8 +464,10 @@ class Kiosk:
 
         if isinstance(event, WindowEvent):
             if event.kind in ("minimised", "hidden"):
+                if not self._hidden and self.app.now - self._told_hidden > 10:
+                    self._told_hidden = self.app.now
+                    _log.warning("the window was %s: restoring it", event.kind)
                 self._hidden = True  # brought back at the next update
-                _log.warning("the window was %s: restoring it", event.kind)
             # Closing the window (the close button, Alt+F4 from a window manager) is refused.
             return event.kind in ("quit", "minimised", "hidden", "focus_lost")
         if isinstance(event, PointerDown | PointerMove | PointerUp | KeyPress | TextInput):
@@ -491,7 +494,8 @@ class Kiosk:
         if self._look_s >= 1.0:
             self._look_s = 0.0
             if self.window_hidden is not None and self.window_hidden():
-                if not self._hidden:
+                if not self._hidden and self.app.now - self._told_hidden > 10:
+                    self._told_hidden = self.app.now
                     _log.warning("the window is hidden: restoring it")
                 self._hidden = True
         if self._hidden:
@@ -671,7 +675,7 @@ def install_kiosk(app: App, config: Config) -> Kiosk:
     """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
     # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
     kc = config.kiosk_config or KioskConfig()
-    from crescent.ui.kiosk_scenes import lock_display, restore_window, window_hidden
+    from crescent.ui.kiosk_scenes import WindowKeeper, lock_display
 
     settings = app.session.settings
     # Normally already done before the first deal (game_main); kept for embedders.
@@ -680,8 +684,9 @@ def install_kiosk(app: App, config: Config) -> Kiosk:
     if settings.language is not None and app.tr.lang != settings.language:
         app.set_language(settings.language)
     kiosk = Kiosk(app, kc)
-    kiosk.restore_window = restore_window
-    kiosk.window_hidden = window_hidden
+    keeper = WindowKeeper()
+    kiosk.restore_window = keeper.restore
+    kiosk.window_hidden = keeper.hidden
     if kc.pin is not None:
         app.set_exit_corner(kc.exit_corner, kc.exit_corner_px)
     app.on_quit = lambda: False

@@ -166,6 +166,9 @@ class App:
         pygame.display.set_caption("Crescent")
         settings = self.session.settings
         fullscreen = self.options.fullscreen or self.options.kiosk or settings.fullscreen
+        if self.options.size is not None and pygame.display.get_driver() in ("dummy", "offscreen"):
+            # Headless (screenshots, tests): "full screen" would be the driver's 1024x768.
+            return pygame.display.set_mode(self.options.size)
         if fullscreen and self.options.size is None:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         size = self.options.size or settings.window_size or (1280, 800)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import warnings
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -73,23 +74,40 @@ def lock_display() -> None:
     pygame.mouse.set_visible(False)
 
 
-def restore_window() -> None:
-    """Bring the kiosk's window back: shown, restored from minimised, raised, focused."""
-    try:
-        window = pygame.Window.from_display_module()
-        window.show()
-        window.restore()
-        window.focus()
-    except (pygame.error, AttributeError):
-        pass
+class WindowKeeper:
+    """Keeps the kiosk's window on screen: tells whether it is minimised or hidden (SDL's
+    flags, and under X the server's word: a window manager may iconify or unmap it without
+    SDL knowing) and brings it back (restored, raised, activated; if that did not help,
+    hidden and shown again, which maps it anew)."""
 
+    def __init__(self) -> None:
+        from crescent.ui.x11_watch import WindowProbe
 
-def window_hidden() -> bool:
-    """Whether the window is minimised or hidden (SDL: not "active")."""
-    try:
-        return not pygame.display.get_active()
-    except pygame.error:
-        return False
+        self._probe = WindowProbe()
+        self._tries = 0
+
+    def hidden(self) -> bool:
+        try:
+            gone = not pygame.display.get_active() or self._probe.hidden()
+        except pygame.error:
+            return False
+        if not gone:
+            self._tries = 0
+        return gone
+
+    def restore(self) -> None:
+        try:
+            with warnings.catch_warnings():  # pygame-ce frowns on it; it is the display's
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            if self._tries > 0:
+                window.hide()  # SDL thinks it is shown: make it map the window again
+            window.show()
+            window.restore()
+            window.focus()  # raises it and asks the window manager to activate it
+        except (pygame.error, AttributeError):
+            pass
+        self._tries += 1
 
 
 def desktop_size() -> tuple[int, int] | None:
@@ -272,40 +290,41 @@ class AttractScene(TableScene):
         return look._replace(enabled=False, glow=False)  # only the language is live
 
     def _banner(self) -> tuple[tuple[pygame.Surface, ...], pygame.Rect]:
-        """The banner's three lines (the name, the goal, "Touch to play") and its box,
-        centred in the space under the foundations, inside the horseshoe."""
+        """The banner's lines (the name, the goal on one or two lines, "Touch to play")
+        and its box, under the foundations and inside the horseshoe."""
         lay = self.app.layout
         tr = self.app.tr
         texts = ("Crescent", tr(T.GOAL), tr(T.TOUCH_TO_PLAY))
         w, h = self.app.size
         px = max(lay.hud_px * 2, round(lay.touch_px * 1.3))
         px = min(px, max(16, h // 14))
-        inner_w = max(lay.message.w, lay.foundation_area.w) - 2 * max(8, px // 2)
+        pad = max(6, px // 2)
+        inner_w = lay.message.w - 4 * pad
         key = (texts, px, inner_w)
         cached = self._banner_cache
         if cached is None or cached[0] != key:
             fonts = self.app.fonts
-            sizes = (round(px * 1.5), max(12, round(px * 0.6)), px)
-            imgs = tuple(
-                fonts.fit(text, inner_w, size, bold=i != 1).render(
-                    text, True, render.INK if i != 0 else (255, 214, 90)
-                )
-                for i, (text, size) in enumerate(zip(texts, sizes, strict=True))
+            title = fonts.fit(texts[0], inner_w, round(px * 1.5), bold=True)
+            goal_font, goal_lines = fonts.wrap(texts[1], inner_w, max(14, round(px * 0.6)), 2)
+            touch = fonts.fit(texts[2], inner_w, px, bold=True)
+            imgs = (
+                title.render(texts[0], True, (255, 214, 90)),
+                *(goal_font.render(ln, True, render.INK) for ln in goal_lines),
+                touch.render(texts[2], True, render.INK),
             )
             cached = (key, imgs)
             self._banner_cache = cached
         imgs = cached[1]
-        pad = imgs[2].get_height() // 2
         box = pygame.Rect(
             0,
             0,
-            max(img.get_width() for img in imgs) + 4 * pad,
+            min(lay.message.w, max(img.get_width() for img in imgs) + 4 * pad),
             sum(img.get_height() for img in imgs) + 2 * pad,
         )
-        box.centerx = w // 2
+        box.centerx = lay.message.centerx
         # Under the foundations when there is room, else as low as the table allows.
         box.top = lay.foundation_area.bottom
-        box.bottom = min(box.bottom, lay.hud.y - max(8, pad))
+        box.bottom = min(box.bottom, lay.hud.y - pad)
         return imgs, box
 
     def _transient_rects(self) -> list[pygame.Rect]:
@@ -318,12 +337,12 @@ class AttractScene(TableScene):
         super()._draw_transients(surface)
         imgs, box = self._banner()
         pulse = 0.5 + 0.5 * math.sin(self.age * 2 * math.pi / PULSE_S)
-        radius = min(box.h // 4, imgs[2].get_height())
+        radius = min(box.h // 4, imgs[-1].get_height())
         render.alpha_rounded(surface, box, (8, 30, 20, 210 + round(30 * pulse)), radius)
         r, g, b = (
             round(dim + (gold - dim) * pulse) for dim, gold in ((120, 255), (100, 200), (40, 60))
         )
-        render.rounded(surface, box, (r, g, b), radius, max(2, imgs[2].get_height() // 12))
+        render.rounded(surface, box, (r, g, b), radius, max(2, imgs[-1].get_height() // 12))
         y = box.y + (box.h - sum(img.get_height() for img in imgs)) // 2
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
@@ -544,7 +563,7 @@ class OperatorScreen(SettingsScreen):
     def _setting(self, key: str, label: str, value: str, action: str) -> Row:
         if self.kiosk.config.fixes(key):
             note = self.app.tr(T.SET_BY_CONFIG)
-            return Row("setting", f"{label} ({note})", ((value, action, False),), locked=True)
+            return Row("setting", label, ((f"{value}\n{note}", action, False),), locked=True)
         return Row("setting", label, ((value, action, False),))
 
     def rows(self) -> list[Row]:

@@ -102,3 +102,72 @@ def watch_display(save: Callable[[], None]) -> bool:
     xlib.XSetErrorHandler(err_cb)
     _keep[:] = [xlib, io_cb, err_cb]
     return True
+
+
+class _XWindowAttributes(ctypes.Structure):
+    _fields_ = (
+        ("x", ctypes.c_int),
+        ("y", ctypes.c_int),
+        ("width", ctypes.c_int),
+        ("height", ctypes.c_int),
+        ("border_width", ctypes.c_int),
+        ("depth", ctypes.c_int),
+        ("visual", ctypes.c_void_p),
+        ("root", ctypes.c_ulong),
+        ("c_class", ctypes.c_int),
+        ("bit_gravity", ctypes.c_int),
+        ("win_gravity", ctypes.c_int),
+        ("backing_store", ctypes.c_int),
+        ("backing_planes", ctypes.c_ulong),
+        ("backing_pixel", ctypes.c_ulong),
+        ("save_under", ctypes.c_int),
+        ("colormap", ctypes.c_ulong),
+        ("map_installed", ctypes.c_int),
+        ("map_state", ctypes.c_int),
+        ("all_event_masks", ctypes.c_long),
+        ("your_event_mask", ctypes.c_long),
+        ("do_not_propagate_mask", ctypes.c_long),
+        ("override_redirect", ctypes.c_int),
+        ("screen", ctypes.c_void_p),
+    )
+
+
+_IS_VIEWABLE = 2
+
+
+class WindowProbe:
+    """Asks the X server (on a connection of its own) whether the game's window can be
+    seen: a window manager that iconifies it by unmapping its frame tells SDL nothing."""
+
+    def __init__(self) -> None:
+        self._xlib: ctypes.CDLL | None = None
+        self._display: int | None = None
+        self._window = 0
+        if pygame.display.get_driver() != "x11":
+            return
+        window = pygame.display.get_wm_info().get("window")
+        name = ctypes.util.find_library("X11") or "libX11.so.6"
+        try:
+            xlib = ctypes.CDLL(name)
+        except OSError:
+            return
+        xlib.XOpenDisplay.restype = ctypes.c_void_p
+        xlib.XOpenDisplay.argtypes = (ctypes.c_char_p,)
+        xlib.XGetWindowAttributes.argtypes = (
+            ctypes.c_void_p,
+            ctypes.c_ulong,
+            ctypes.POINTER(_XWindowAttributes),
+        )
+        display = xlib.XOpenDisplay(None)
+        if not display or not isinstance(window, int):
+            return
+        self._xlib, self._display, self._window = xlib, display, window
+
+    def hidden(self) -> bool:
+        """True when the window is not viewable (minimised, unmapped); False if unknown."""
+        if self._xlib is None or self._display is None:
+            return False
+        attrs = _XWindowAttributes()
+        if not self._xlib.XGetWindowAttributes(self._display, self._window, ctypes.byref(attrs)):
+            return False
+        return bool(attrs.map_state != _IS_VIEWABLE)

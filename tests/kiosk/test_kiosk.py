@@ -927,6 +927,20 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
         assert game.poll() is None
         xdo("type", "--delay", "80", PIN)
         xdo("key", "Return")
+        time.sleep(0.8)
+        if shots:
+            subprocess.run(
+                ["import", "-display", display, "-window", "root", f"{shots}/operator-{w}x{h}.png"],
+                check=True,
+                timeout=30,
+            )
+        assert game.poll() is None  # the operator screen
+        # Its enabled buttons: language, variant, winnable only (the idle time is the
+        # config's), Export, Statistics, Quit: the sixth.
+        for _ in range(6):
+            xdo("key", "Tab")
+            time.sleep(0.1)
+        xdo("key", "Return")
         assert game.wait(timeout=15) == 0
     finally:
         if game is not None and game.poll() is None:

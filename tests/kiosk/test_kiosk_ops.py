@@ -255,8 +255,8 @@ def test_operator_screen_shows_config_values_locked(tmp_path: Path) -> None:
         screen = to_operator(c)
         rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
         note = c.app.tr(T.SET_BY_CONFIG)
-        assert rows["variant"].locked and note in rows["variant"].text
-        assert rows["idle"].locked and note in rows["idle"].text
+        assert rows["variant"].locked and note in rows["variant"].buttons[0][0]
+        assert rows["idle"].locked and note in rows["idle"].buttons[0][0]
         assert not rows["winnable"].locked and not rows["lang"].locked
         tap(c, button(c, "variant").center)  # a disabled button: nothing changes
         assert c.app.session.settings.variant == "F"
