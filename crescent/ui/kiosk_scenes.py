@@ -295,7 +295,7 @@ class AttractScene(TableScene):
         lay = self.app.layout
         tr = self.app.tr
         texts = ("Crescent", tr(T.GOAL), tr(T.TOUCH_TO_PLAY))
-        w, h = self.app.size
+        h = self.app.size[1]
         px = max(lay.hud_px * 2, round(lay.touch_px * 1.3))
         px = min(px, max(16, h // 14))
         pad = max(6, px // 2)
