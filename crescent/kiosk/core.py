@@ -283,8 +283,11 @@ class AttractPlanner:
                 with self._lock:
                     self.lines.append(DemoLine(game.code, tuple(result.line)))
                     self.attempts = 0
-            del result, game  # the search's tables go now, not at the next deal
-            release_memory()
+            del result, game
+        # The searches are over for now: their tables go, not at the next deal (the
+        # loop may then run for hours on the lines found).
+        solver.clear_caches()
+        release_memory()
 
 
 def release_memory() -> None:

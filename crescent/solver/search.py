@@ -75,7 +75,15 @@ from crescent.rules.engine import (
     Rules,
 )
 
-__all__ = ["Result", "best_guess", "last_winnable", "load_pool", "main", "solve"]
+__all__ = [
+    "Result",
+    "best_guess",
+    "clear_caches",
+    "last_winnable",
+    "load_pool",
+    "main",
+    "solve",
+]
 
 Outcome = Literal["won", "lost", "unknown"]
 
@@ -844,8 +852,7 @@ def solve(
             return done("unknown")
 
     if len(_COUNTS) > 200_000:  # the caches only speed things up: keep them small
-        for cache in (_COUNTS, _NEEDS, _DEPTHS, _ACCEPTED, _SAFE, _FIDS, _PLAYED):
-            cache.clear()
+        clear_caches()
     if game.is_won:
         return done("won")
     if stop():
@@ -978,6 +985,13 @@ def last_winnable(game: Game, *, budget_s: float) -> int | None:
         else:
             lo = mid + 1
     return found
+
+
+def clear_caches() -> None:
+    """Empty the solver's memo tables (they only speed searches up): a long-running caller
+    (the kiosk's attract loop, between its searches) gives their memory back."""
+    for cache in (_COUNTS, _NEEDS, _DEPTHS, _ACCEPTED, _SAFE, _FIDS, _PLAYED):
+        cache.clear()
 
 
 def load_pool(variant: str) -> list[int]:

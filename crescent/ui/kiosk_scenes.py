@@ -182,6 +182,11 @@ class AttractScene(TableScene):
         self._snapshot = None
         self.anims.finish()
         self._pressed = None
+        # Between two idle spells the loop holds no picture: its full-screen surfaces
+        # (the table drawn under it, the fade) are made again when it comes back.
+        self.base = None
+        self._dimmer = _Dimmer()
+        self._banner_cache = None
 
     def next_deal(self) -> None:
         """Deal the next winnable deal of the loop."""

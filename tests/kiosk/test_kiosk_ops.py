@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -483,3 +484,31 @@ def test_kiosk_s_install_sets_the_window_helpers(tmp_path: Path) -> None:
     k.restore_window()  # harmless under the dummy driver
     assert k.window_hidden() is False
     Client(app, SteppedClock()).frames(3)
+
+
+# -- memory: what the attract loop holds between its deals --------------------------------------
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs Linux /proc")
+def test_attract_searches_leave_no_solver_tables_behind() -> None:
+    from crescent.kiosk.core import AttractPlanner
+    from crescent.solver import search
+
+    deals = load_pool("N")[:40]
+    planner = AttractPlanner(lambda v: deals, rng=random.Random(7), keep=1, budget_s=5)
+    planner.next_line()
+    assert planner.wait_idle(60)
+    base = _rss_mb()
+    codes = []
+    for _ in range(10):  # ten loops, each with another deal solved in the background
+        codes.append(planner.next_line().code)
+        assert planner.wait_idle(60)
+        # Between searches the solver's memo tables are empty: nothing is held.
+        assert not search._COUNTS and not search._DEPTHS and not search._PLAYED
+    assert all(a != b for a, b in itertools.pairwise(codes)) and len(set(codes)) >= 5
+    assert _rss_mb() - base < 15
