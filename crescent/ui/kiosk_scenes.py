@@ -41,7 +41,7 @@ from crescent.ui import render
 from crescent.ui.dialogs import MessageDialog, Row
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
 from crescent.ui.scene import Overlay
-from crescent.ui.screens import VARIANT_NAMES, SettingsScreen
+from crescent.ui.screens import SettingsScreen
 from crescent.ui.table import HudLook, TableScene, format_time
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ class AttractScene(TableScene):
     def __init__(self, app: App, kiosk: Kiosk) -> None:
         super().__init__(app)
         self.kiosk = kiosk
-        self.demo = Game.new("N")
+        self.demo = Game.new()
         self.line: DemoLine | None = None
         self.pos = 0
         self.wait = 0.0
@@ -587,7 +587,7 @@ class OperatorScreen(SettingsScreen):
             self._setting(
                 "variant",
                 tr(T.VARIANT_FOR_NEW),
-                tr(VARIANT_NAMES.get(s.variant, T.VARIANT_N)),
+                tr(T.MODE_NAMES[s.mode.key]),
                 "variant",
             ),
             self._setting(

@@ -27,6 +27,7 @@ from crescent.control.input import (
     Refuse,
 )
 from crescent.i18n import text as T
+from crescent.rules import modes
 from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason
 from crescent.solver.autofinish import finish_line
 from crescent.solver.hints import HintAnswer, HintWorker
@@ -60,7 +61,7 @@ class HudLook(NamedTuple):
     """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
 
 
-HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
+HUD_ITEMS = tuple(item.value for item in modes.DEFAULT.hud)
 KIOSK_HUD_ITEMS = tuple(i for i in HUD_ITEMS if i not in ("code", "settings"))
 """A kiosk's visitors get no Code screen (a clipboard nobody can use) and no Settings
 (the operator's screen opens from the exit corner and the PIN)."""
@@ -516,7 +517,7 @@ class TableScene(Scene):
             return HudLook("button", tr(T.CODE), game.code, True, False)
         if item == "settings":
             return HudLook("button", tr(T.SETTINGS), "", True, False)
-        from crescent.i18n.translator import LANGUAGES
+        from crescent.languages import LANGUAGES
 
         return HudLook(
             "button",
