@@ -115,7 +115,7 @@ def test_a_lost_window_or_display_is_logged_and_exits_3(
     window = screen.start(write_config(tmp_path, {"pin": PIN}))
     assert screen.game is not None
     if how == "xserver":
-        screen.xvfb.kill()
+        screen.xvfb.terminate()  # the X server goes (and takes its lock file with it)
         screen.xvfb.wait()
     else:
         screen.xdo(how, window)
