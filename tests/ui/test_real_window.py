@@ -113,7 +113,9 @@ class Desktop:
         if self.game is not None:
             self.game.kill()
             self.game.wait()
-        self.xvfb.kill()
+        # SIGTERM: Xvfb removes its lock file and socket (killed, it leaves them and the
+        # display number stays taken for every later run).
+        self.xvfb.terminate()
         self.xvfb.wait()
 
 
