@@ -23,6 +23,16 @@ if TYPE_CHECKING:
 
 EXIT_USAGE = 2
 EXIT_FATAL = 1
+EXIT_NO_DISPLAY = 3
+"""Kiosk mode without a real display (SDL fell back to offscreen/dummy), or the display
+was lost while running: logged, and the supervisor restarts the kiosk."""
+EXIT_SIGTERM = 143
+"""Ended by SIGTERM (128 + 15, the shell's convention): saved first, distinct from the
+operator's exit (0) so a supervisor restarts a kiosk that was merely killed."""
+HEADLESS_KIOSK_ENV = "CRESCENT_KIOSK_HEADLESS"
+"""For tests only: ``CRESCENT_KIOSK_HEADLESS=1`` lets kiosk mode run under SDL's offscreen
+or dummy video driver (a real kiosk refuses them: nobody would see it)."""
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 SETTLE_FRAMES = 600
 
 
@@ -122,9 +132,17 @@ def _same_rng(rng: random.Random) -> random.Random:
 
 def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[Session, object]:
     """The session the options ask for (not started) and the translator."""
+    from crescent.kiosk.config import apply_to_settings
     from crescent.play.settings import Settings
 
     settings = store.load_settings() if store is not None else Settings()
+    kc = config.kiosk_config
+    # The kiosk config is the truth from the very first game on a fresh data folder (the
+    # command line's --lang and --variant still win).
+    if config.kiosk and kc is not None:
+        changed = apply_to_settings(kc, settings, lang_option=config.lang)
+        if changed and store is not None:
+            store.save_settings(settings)
     if config.lang:
         settings.language = config.lang
     elif settings.language is None:
@@ -169,6 +187,10 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
 
     assert isinstance(tr, Translator)
     init_pygame()
+    if config.kiosk and config.screenshot is None and not _display_usable():
+        session.close()
+        pygame.quit()
+        return EXIT_NO_DISPLAY
     options = Options(
         size=config.size, fullscreen=config.fullscreen, kiosk=config.kiosk, dpi=config.dpi
     )
@@ -185,25 +207,60 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
             install_kiosk(app, config)
         if config.screenshot is not None:
             return _screenshot(app, config.screenshot, SteppedClock())
-        _stop_on_sigterm(app)
+        if config.kiosk:
+            from crescent.ui.x11_watch import watch_display
+
+            watch_display(session.close)
+        terminated = _stop_on_sigterm(app)
         run_app(app, max_frames=config.frames)
+        if terminated:
+            session.close()
+            logging.getLogger("crescent").info(
+                "SIGTERM: the game is saved; exit code %d", EXIT_SIGTERM
+            )
+            return EXIT_SIGTERM
         return app.exit_code
     finally:
         session.close()
         pygame.quit()
 
 
-def _stop_on_sigterm(app: App) -> None:
-    """A supervisor's SIGTERM (``systemctl stop``, a shutdown) ends the loop cleanly,
-    kiosk included: the game is saved and the process exits 0."""
+def _stop_on_sigterm(app: App) -> list[int]:
+    """A supervisor's SIGTERM (``systemctl stop``, a shutdown, a plain ``kill``) ends the
+    loop cleanly: the game is saved and the process exits :data:`EXIT_SIGTERM`, logged.
+    Returns a list that holds the signal once it came."""
     import signal
 
+    received: list[int] = []
+
     def stop(signum: int, frame: object) -> None:
+        received.append(signum)
         app.running = False
 
     # Outside the main thread (embedded use) signals cannot be set: leave them alone.
     with contextlib.suppress(ValueError):
         signal.signal(signal.SIGTERM, stop)
+    return received
+
+
+def _display_usable() -> bool:
+    """Kiosk mode needs a display somebody sees: SDL's offscreen and dummy drivers (its
+    fallbacks when X is gone or ``DISPLAY`` is wrong) are refused, one line logged, unless
+    :data:`HEADLESS_KIOSK_ENV` is set (tests)."""
+    import os
+
+    import pygame
+
+    driver = pygame.display.get_driver()
+    if driver not in HEADLESS_DRIVERS or os.environ.get(HEADLESS_KIOSK_ENV) == "1":
+        return True
+    message = (
+        f"kiosk mode needs a real display, but SDL's video driver is {driver!r} "
+        f"(DISPLAY={os.environ.get('DISPLAY', '')!r}): exit code {EXIT_NO_DISPLAY}"
+    )
+    logging.getLogger("crescent").error("%s", message)
+    print(f"crescent: {message}", file=sys.stderr)
+    return False
 
 
 def _screenshot(app: object, path: Path, clock: object) -> int:

@@ -8,6 +8,8 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Kiosk mode refuses SDL's dummy driver (a real kiosk needs a display); the tests ask for it.
+os.environ["CRESCENT_KIOSK_HEADLESS"] = "1"
 
 
 @pytest.fixture(autouse=True)

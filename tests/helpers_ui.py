@@ -21,7 +21,6 @@ from crescent.rules.engine import PILES, Game
 from crescent.ui.app import App, LoopStats, Options, init_pygame, run_app
 from crescent.ui.clock import SteppedClock
 from crescent.ui.dialogs import MessageDialog
-from crescent.ui.table import HUD_ITEMS
 
 
 @dataclass
@@ -58,7 +57,7 @@ class Client:
         return self.app.layout.slots[place].center
 
     def hud(self, item: str) -> tuple[int, int]:
-        return self.app.layout.hud_cells[HUD_ITEMS.index(item)].center
+        return self.app.layout.hud_cells[self.app.hud_items.index(item)].center
 
     # -- posting real pygame events --------------------------------------------------
 

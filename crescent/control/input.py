@@ -95,6 +95,8 @@ class WindowKind(enum.StrEnum):
     FOCUS_LOST = "focus_lost"
     FOCUS_GAINED = "focus_gained"
     MINIMISED = "minimised"
+    HIDDEN = "hidden"
+    """Unmapped (another virtual desktop, the window manager hid it)."""
     RESTORED = "restored"
     EXPOSED = "exposed"
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 __all__ = [
+    "CORNERS",
     "FOUNDATION_COUNT",
     "PILE_COUNT",
     "PLACE_COUNT",
@@ -125,6 +126,19 @@ class TableLayout:
     hud_px: int
     message: Rect
     touch_px: int
+    corner: Rect | None = None
+    """The kiosk's exit corner, clear of every control (None outside kiosk mode)."""
+
+    def controls(self) -> tuple[Rect, ...]:
+        """Every rectangle a touch acts on: slots (with the reach of :meth:`place_at`),
+        labels, the foundation drop zone and the HUD cells."""
+        reach = math.ceil(self.touch_px / 2)
+        return (
+            *(s.inflate(reach, reach) for s in self.slots),
+            *self.labels,
+            self.foundation_area,
+            *self.hud_cells,
+        )
 
     def place_at(self, x: float, y: float) -> int | None:
         """The place under the point, for taps, clicks and drops.
@@ -202,12 +216,16 @@ class _Hud:
     text_px: int
 
 
-def _hud(width: int, height: int, items: int, touch: int, margin: int) -> _Hud:
-    """The HUD bar: as few rows as keep every cell wide enough for its text."""
+def _hud(
+    width: int, height: int, items: int, touch: int, margin: int, skip: tuple[int, int] = (0, 0)
+) -> _Hud:
+    """The HUD bar: as few rows as keep every cell wide enough for its text.
+
+    ``skip``: pixels left free of cells at the left and right ends (the exit corner)."""
     base_px = max(14, round(min(width, height) * 0.022))
     least_px = max(12, round(base_px * 0.75))
     chars = 7  # a cell holds about "CR1-N-AAAAAAB" at 0.55 em a character
-    inner_w = max(1, width - 2 * margin)
+    inner_w = max(1, width - 2 * margin - skip[0] - skip[1])
     need_w = max(touch, chars * least_px)
     per_row = 1
     for rows in range(1, items + 1):
@@ -225,10 +243,13 @@ def _hud(width: int, height: int, items: int, touch: int, margin: int) -> _Hud:
     cells: list[Rect] = []
     for row in range(rows):
         count = min(per_row, items - row * per_row)
-        x0 = margin + (inner_w - count * cell_w) // 2
+        x0 = margin + skip[0] + (inner_w - count * cell_w) // 2
         y = bar.y + pad + row * cell_h
         cells.extend(Rect(x0 + i * cell_w, y, cell_w, cell_h) for i in range(count))
     return _Hud(bar, tuple(cells), text_px)
+
+
+CORNERS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")
 
 
 def compute_layout(
@@ -238,15 +259,55 @@ def compute_layout(
     hud_items: int,
     touch_px: int = 0,
     card_ratio: float = 1.4,
+    corner: str | None = None,
+    corner_px: int = 0,
 ) -> TableLayout:
     """The table layout for a ``width`` x ``height`` window.
 
     ``hud_items`` is the number of HUD cells, laid out in that order;
     ``touch_px`` the smallest touch target in pixels (0: a default scaled to
     the window, see :func:`default_touch_px`); ``card_ratio`` card height over
-    width. Raises ValueError for arguments out of range or a window too small
-    to hold the table.
+    width. ``corner`` (one of :data:`CORNERS`) with ``corner_px``: the kiosk's
+    exit corner, a square kept clear of every control (:attr:`TableLayout.corner`);
+    the table gives up a band along one side for it (whichever leaves the larger
+    cards), and the square shrinks, never below the touch size, only if the
+    table would not fit otherwise. Raises ValueError for arguments out of range or
+    a window too small to hold the table.
     """
+    if corner is None:
+        return _compute_layout(width, height, hud_items, touch_px, card_ratio)
+    if corner not in CORNERS:
+        raise ValueError(f"corner must be one of {CORNERS}, got {corner!r}")
+    touch = touch_px or default_touch_px(max(width, 1), max(height, 1))
+    side = max(touch, min(corner_px, width // 3, height // 3))
+    while True:
+        found: list[TableLayout] = []
+        for band in ("column", "row"):
+            try:
+                lay = _compute_layout(
+                    width, height, hud_items, touch_px, card_ratio, corner, side, band
+                )
+            except ValueError:
+                continue
+            if lay.corner is not None and not any(lay.corner.intersects(c) for c in lay.controls()):
+                found.append(lay)
+        if found:
+            return max(found, key=lambda lay: lay.card_w)
+        if side <= touch:
+            raise ValueError(f"window {width}x{height} has no room for the exit corner")
+        side = max(touch, side * 4 // 5)
+
+
+def _compute_layout(
+    width: int,
+    height: int,
+    hud_items: int,
+    touch_px: int,
+    card_ratio: float,
+    corner: str | None = None,
+    side: int = 0,
+    band: str = "column",
+) -> TableLayout:
     if width <= 0 or height <= 0:
         raise ValueError(f"window size must be positive, got {width}x{height}")
     if hud_items < 1:
@@ -258,9 +319,27 @@ def compute_layout(
 
     touch = touch_px or default_touch_px(width, height)
     margin = max(6, round(min(width, height) * 0.015))
-    hud = _hud(width, height, hud_items, touch, margin)
-    avail_w = width - 2 * margin
-    avail_h = hud.rect.y - 2 * margin
+    # The exit corner's band: a column (full height) or a row (the corner's own edge).
+    left = right = top = bottom = 0
+    hud_skip = (0, 0)
+    corner_rect: Rect | None = None
+    if corner is not None:
+        on_left, on_top = corner.endswith("left"), corner.startswith("top")
+        corner_rect = Rect(
+            0 if on_left else width - side, 0 if on_top else height - side, side, side
+        )
+        if band == "column" or not on_top:
+            hud_skip = (side, 0) if on_left else (0, side)
+        clear = side + math.ceil(touch / 2)  # a tap beside a card still hits it
+        if band == "column":
+            left, right = (clear, 0) if on_left else (0, clear)
+        elif on_top:
+            top = clear
+        else:
+            bottom = clear
+    hud = _hud(width, height, hud_items, touch, margin, hud_skip)
+    avail_w = width - 2 * margin - left - right
+    avail_h = min(hud.rect.y, height - bottom) - 2 * margin - top
 
     # The largest card width that fits; every size grows with it, so bisect.
     lo, hi = _MIN_CARD_W, max(_MIN_CARD_W, avail_w // _COLUMNS) + 1
@@ -282,8 +361,8 @@ def compute_layout(
     gap_y = min(max(m.gap, ch), m.gap + spare_h // (_ROWS - 1))
     table_w = _COLUMNS * cw + (_COLUMNS - 1) * gap_x
     table_h = _ROWS * pitch + (_ROWS - 1) * gap_y
-    x0 = margin + (avail_w - table_w) // 2
-    y0 = margin + (avail_h - table_h) // 2
+    x0 = margin + left + (avail_w - table_w) // 2
+    y0 = margin + top + (avail_h - table_h) // 2
     col_x = [x0 + i * (cw + gap_x) for i in range(_COLUMNS)]
     row_y = [y0 + j * (pitch + gap_y) for j in range(_ROWS)]
 
@@ -344,4 +423,5 @@ def compute_layout(
         hud_px=hud.text_px,
         message=message,
         touch_px=touch,
+        corner=corner_rect,
     )

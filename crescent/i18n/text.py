@@ -164,6 +164,25 @@ TOUCH_TO_PLAY: Final = N_("Touch to play")
 ENTER_PIN: Final = N_("Operator PIN")
 WRONG_PIN: Final = N_("Wrong PIN")
 PIN_WAIT: Final = N_plural("Try again in {n} second", "Try again in {n} seconds")
+GOAL: Final = N_(
+    "Build the eight foundations: four up from Ace to King, four down from King to Ace"
+)
+OPERATOR: Final = N_("Operator")
+SET_BY_CONFIG: Final = N_("set by the kiosk config")
+IDLE_TIME: Final = N_("Idle time")
+SECONDS: Final = N_("{n} s")
+VERSION: Final = N_("Version")
+VENUE_GAMES: Final = N_("Visitors' games, today / all days")
+GAMES_STARTED: Final = N_("Games started")
+LEFT_IDLE: Final = N_("Left to the idle timer")
+EXPORT_CSV: Final = N_("Export as CSV")
+EXPORT_TO: Final = N_("Save the visitors' games as a CSV file in:")
+EXPORTED: Final = N_("Saved as {path}")
+EXPORT_FAILED: Final = N_("Could not write to {path}")
+NO_EXPORT_FOLDER: Final = N_(
+    "No folder to save to: plug in a USB drive or set export_dir in the config"
+)
+QUIT_KIOSK: Final = N_("Quit the kiosk")
 
 # Places, cards and moves.
 PILE_N: Final = N_("Pile {n}")

@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from crescent.control.layout import CORNERS
 from crescent.languages import LANGUAGES
 from crescent.play.levels import check_level_minutes
 from crescent.play.safejson import BadJson, NotRegular, read_json_object, shown
+from crescent.play.settings import Settings
 from crescent.rules import modes
 from crescent.rules.modes import LETTERS
 
@@ -29,11 +31,11 @@ __all__ = [
     "MODES",
     "KioskConfig",
     "KioskConfigError",
+    "apply_to_settings",
     "load_kiosk_config",
     "parse_kiosk_config",
 ]
 
-CORNERS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")
 MODES: Final = {"standard": None, "levels": modes.LEVELS}
 """``mode``: the standard game (its variant from ``variant``) or the levels game."""
 PIN_DIGITS: Final = (4, 12)
@@ -44,6 +46,7 @@ EXAMPLE: Final = """\
   "kiosk": {
     "pin": "2468",
     "idle_seconds": 90,
+    "operator_idle_seconds": 300,
     "exit_corner": "top-left",
     "exit_corner_px": 80,
     "exit_hold_seconds": 5,
@@ -55,7 +58,8 @@ EXAMPLE: Final = """\
     "mode": "standard",
     "variant": "N",
     "winnable_only": true,
-    "level_minutes": [15, 12, 10, 8]
+    "level_minutes": [15, 12, 10, 8],
+    "export_dir": "/media/usb"
   }
 }
 """
@@ -96,6 +100,33 @@ class KioskConfig:
     """Deal only winnable games (overrides the saved setting at start)."""
     level_minutes: tuple[int, ...] | None = None
     """The levels game's countdown per level, minutes (overrides the saved setting)."""
+    operator_idle_s: float = 300.0
+    """Seconds without a touch before an operator screen closes back to the table (the
+    attract loop never starts while one is open)."""
+    export_dir: str | None = None
+    """A folder the operator screen offers for the venue statistics' CSV."""
+    fixed: frozenset[str] = frozenset()
+    """The keys the file sets: the operator screen shows those values as locked."""
+
+    def fixes(self, key: str) -> bool:
+        """Whether the file sets ``key`` (a value the operator screen cannot change)."""
+        return key in self.fixed or (key == "variant" and "mode" in self.fixed)
+
+
+def apply_to_settings(kc: KioskConfig, settings: Settings, *, lang_option: str | None) -> bool:
+    """Put the config's ``variant``, ``winnable_only``, ``level_minutes`` and ``language``
+    (unless ``--lang`` was given) into ``settings``, before the first game is dealt;
+    True if anything changed."""
+    before = settings.to_dict()
+    if kc.variant is not None:
+        settings.variant = kc.variant
+    if kc.winnable_only is not None:
+        settings.winnable_only = kc.winnable_only
+    if kc.level_minutes is not None:
+        settings.level_minutes = kc.level_minutes
+    if kc.language is not None and lang_option is None:
+        settings.language = kc.language
+    return settings.to_dict() != before
 
 
 MAX_CONFIG_BYTES: Final = 64 * 1024
@@ -140,6 +171,8 @@ _KEYS: Final = (
     "winnable_only",
     "mode",
     "level_minutes",
+    "operator_idle_seconds",
+    "export_dir",
 )
 
 
@@ -204,6 +237,9 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         variant=variant,
         winnable_only=s.flag("winnable_only"),
         level_minutes=minutes,
+        operator_idle_s=s.number("operator_idle_seconds", 300.0, 30.0, 86400.0),
+        export_dir=s.text("export_dir", 4096),
+        fixed=frozenset(str(k) for k in section),
     )
 
 
@@ -249,6 +285,17 @@ class _Section:
         if v not in options:
             raise self._fail(key, "one of " + ", ".join(options))
         return str(v)
+
+    def text(self, key: str, longest: int) -> str | None:
+        v = self.d.get(key)
+        if v is None:
+            return None
+        if not isinstance(v, str) or not v or len(v) > longest or "\0" in v:
+            raise KioskConfigError(
+                f"{self.where}: kiosk.{key} must be a non-empty string of at most "
+                f"{longest} characters"
+            )
+        return v
 
     def flag(self, key: str) -> bool | None:
         v = self.d.get(key)

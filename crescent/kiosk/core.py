@@ -20,10 +20,14 @@ from __future__ import annotations
 import hmac
 import logging
 import math
+import os
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 from crescent.control.input import (
@@ -36,7 +40,8 @@ from crescent.control.input import (
     WindowEvent,
     WindowKind,
 )
-from crescent.kiosk.config import KioskConfig
+from crescent.kiosk.config import KioskConfig, apply_to_settings
+from crescent.kiosk.state import PIN_FILE, VENUE_FILE, KioskState, PinState, VenueStats
 from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.solver import search as solver
@@ -53,6 +58,9 @@ __all__ = [
     "KioskHost",
     "PinGuard",
     "apply_kiosk_config",
+    "corner_side",
+    "export_csv",
+    "export_folders",
     "guess_dpi",
     "kiosk_touch",
 ]
@@ -93,6 +101,17 @@ class PinGuard:
     def wait_left(self, now: float) -> float:
         """Seconds before a PIN may be tried again (0 when one may)."""
         return max(0.0, self.locked_until - now)
+
+    def state(self, now: float, wall: float) -> PinState:
+        """What to keep on disk: the failures and the wall-clock end of the wait."""
+        return PinState(self.failures, wall + self.wait_left(now))
+
+    def restore(self, state: PinState, now: float, wall: float) -> None:
+        """Take up a kept state (after a restart): the wait goes on where it was, never
+        longer than the cap (the wall clock may have jumped)."""
+        self.failures = state.failures
+        left = min(MAX_LOCKOUT_S, max(0.0, state.wait_until - wall))
+        self.locked_until = now + left if left > 0 else -math.inf
 
     def check(self, attempt: str, now: float) -> PinResult:
         if self.wait_left(now) > 0:
@@ -145,12 +164,14 @@ SolveFn = Callable[..., solver.Result]
 class AttractPlanner:
     """Winning lines for the attract loop, found by the solver in a background thread.
 
-    :meth:`next_line` never waits: it returns a line already found (in turn),
-    or the recorded one, and starts the search for more. Deals come from
-    ``pool`` (the winnable deals) when it has any, else at random; a deal the
-    solver does not win within ``budget_s`` is skipped. Up to ``keep`` lines
-    are kept and then shown in turn, so after a while no more CPU is spent;
-    ``max_attempts`` bounds the solving in all.
+    :meth:`next_line` never waits: it hands out a line already found (each one
+    once: every loop shows another deal), or the recorded one, and starts the
+    search for the next. Deals come from ``pool`` (the winnable deals) when it
+    has any, else at random; a deal the solver does not win within ``budget_s``
+    is skipped. At most ``keep`` lines wait their turn (a few hundred tokens
+    each: the loop holds next to nothing between deals); after ``max_attempts``
+    fruitless searches in a row the planner stops and the recorded line is
+    shown.
     """
 
     def __init__(
@@ -160,7 +181,7 @@ class AttractPlanner:
         variant: str = modes.DEFAULT.letter,
         rng: random.Random | None = None,
         budget_s: float = 3.0,
-        keep: int = 6,
+        keep: int = 2,
         max_attempts: int = 40,
         solve: SolveFn = solver.solve,
     ) -> None:
@@ -172,8 +193,10 @@ class AttractPlanner:
         self.max_attempts = max_attempts
         self._solve = solve
         self.attempts = 0
+        """Searches in a row that found nothing (reset by every line found)."""
         self.lines: list[DemoLine] = []
-        self._turn = 0
+        self.last_code: str | None = None
+        """The deal handed out last: the next one is another whenever possible."""
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -183,20 +206,31 @@ class AttractPlanner:
     def busy(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def next_line(self) -> DemoLine:
-        """The next line to show (never waits); starts a search if more are wanted."""
+    def prefetch(self) -> None:
+        """Start finding lines now (at the kiosk's start), before the first idle."""
         self._start()
+
+    def next_line(self) -> DemoLine:
+        """The next line to show (never waits): another deal than the last when one is
+        ready, else the recorded line; starts a search for more."""
         with self._lock:
-            if not self.lines:
-                return RECORDED
-            line = self.lines[self._turn % len(self.lines)]
-            self._turn += 1
-            return line
+            fresh = [ln for ln in self.lines if ln.code != self.last_code]
+            if fresh:
+                line = fresh[0]
+                self.lines.remove(line)
+            elif self.last_code != RECORDED.code or not self.lines:
+                line = RECORDED
+            else:
+                line = self.lines.pop(0)
+            self.last_code = line.code
+        self._start()
+        return line
 
     def discard(self, line: DemoLine) -> None:
         """A line the engine refused (it should not happen): never show it again."""
         with self._lock:
-            self._bad.add(line.code)
+            if len(self._bad) < 1000:
+                self._bad.add(line.code)
             self.lines = [ln for ln in self.lines if ln.code != line.code]
 
     def close(self) -> None:
@@ -244,7 +278,11 @@ class AttractPlanner:
                     else Game.new(self.variant, self.rng)
                 )
                 with self._lock:
-                    known = game.code in self._bad or any(ln.code == game.code for ln in self.lines)
+                    known = (
+                        game.code in self._bad
+                        or game.code == self.last_code
+                        or any(ln.code == game.code for ln in self.lines)
+                    )
                 if known:
                     continue
                 result = self._solve(game, budget_s=self.budget_s, cancel=self._stop)
@@ -254,6 +292,30 @@ class AttractPlanner:
             if result.outcome == "won" and result.line:
                 with self._lock:
                     self.lines.append(DemoLine(game.code, tuple(result.line)))
+                    self.attempts = 0
+            del result, game
+        # The searches are over for now: their tables go, not at the next deal (the
+        # loop may then run for hours on the lines found).
+        solver.clear_caches()
+        release_memory()
+
+
+def release_memory() -> None:
+    """Hand freed heap back to the system after a search (glibc keeps it otherwise, in
+    the background thread's own arena): the kiosk's resident size stays flat."""
+    import ctypes
+    import ctypes.util
+    import gc
+
+    gc.collect()
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    try:
+        trim = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError):
+        return  # not glibc
+    trim(0)
 
 
 # -- the display ------------------------------------------------------------------------
@@ -282,7 +344,46 @@ def kiosk_touch(
 
 # -- the mode ----------------------------------------------------------------------------
 
-Purpose = Literal["exit", "settings"]
+Purpose = Literal["operator"]
+EXPORT_NAME: Final = "crescent-venue-{day}.csv"
+
+
+def corner_side(exit_corner_px: int, touch_px: int) -> int:
+    """The exit corner's side: ``exit_corner_px`` (given at 9 mm on a 96 dpi screen)
+    scaled to the touch size, never smaller than a touch target."""
+    return max(touch_px, round(exit_corner_px * touch_px / BASE_TOUCH_PX))
+
+
+def export_folders(config: KioskConfig, data_dir: Path | None, user: str | None) -> list[Path]:
+    """Where the operator screen offers to write the venue statistics: the config's
+    ``export_dir``, each mounted removable drive (``/media/USER/*``, ``/run/media/USER/*``,
+    ``/media/*``), then the data folder; existing folders only, each once."""
+    found: list[Path] = []
+    if config.export_dir:
+        found.append(Path(config.export_dir))
+    roots = [Path("/media"), Path("/run/media")]
+    for root in roots:
+        for base in ([root / user] if user else []) + [root]:
+            try:
+                found += sorted(p for p in base.iterdir() if p.is_dir() and p.name != user)
+            except OSError:
+                continue
+    if data_dir is not None:
+        found.append(data_dir)
+    out: list[Path] = []
+    for folder in found:
+        if folder not in out and folder.is_dir():
+            out.append(folder)
+    return out[:6]
+
+
+def export_csv(venue: VenueStats, folder: Path, today: date) -> Path:
+    """Write the venue statistics as CSV into ``folder``; the file written (OSError if not)."""
+    path = folder / EXPORT_NAME.format(day=today.isoformat())
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(venue.to_csv(), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
 
 
 class KioskHost(Protocol):
@@ -294,6 +395,10 @@ class KioskHost(Protocol):
     def size(self) -> tuple[int, int]: ...
     @property
     def touch_px(self) -> int: ...
+    @property
+    def exit_corner(self) -> tuple[int, int, int, int] | None:
+        """The corner the layout keeps clear of controls (x, y, w, h), if any."""
+
     @property
     def session(self) -> Session: ...
     @property
@@ -307,6 +412,15 @@ class KioskHost(Protocol):
     def leave(self, code: int) -> None:
         """End the game loop with exit code ``code``."""
 
+    def redraw(self) -> None:
+        """Draw the whole window again at the next frame."""
+
+    def window_hidden(self) -> bool:
+        """Whether the window is minimised or hidden now."""
+
+    def restore_window(self) -> None:
+        """Show, restore and raise the window."""
+
     def show_attract(self, kiosk: Kiosk) -> None: ...
     def hide_attract(self) -> None: ...
     @property
@@ -314,14 +428,17 @@ class KioskHost(Protocol):
     def show_pin_pad(self, kiosk: Kiosk, purpose: Purpose) -> None: ...
     @property
     def pin_pad_shown(self) -> bool: ...
-    def show_settings(self) -> None: ...
+    def show_operator(self, kiosk: Kiosk) -> None: ...
+    @property
+    def operator_shown(self) -> bool: ...
 
 
 class Kiosk:
     """Watches every event and update step of the app (an ``App.hooks`` entry).
 
     It times the idle delay and the exit gesture, swallows the shortcuts that
-    could leave the game, and opens the attract loop and the PIN pad.
+    could leave the game, opens the attract loop, the PIN pad and the
+    operator screen, keeps the window up, and counts the venue's games.
     """
 
     def __init__(
@@ -335,10 +452,27 @@ class Kiosk:
             else None
         )
         self.planner = planner or AttractPlanner(host.session.pool)
+        self.wall: Callable[[], float] = time.time
+        """The wall clock (for the PIN wait kept across restarts); tests replace it."""
+        self.today: Callable[[], date] = date.today
         self.last_input: float | None = None
         """``host.now`` of the last touch or key; None until the first update."""
         self.hold: tuple[int, float] | None = None
         """(pointer, start) of a press in the exit corner."""
+        self._hidden = False
+        self._told_hidden = -math.inf
+        self._look_s = 0.0
+        store = host.session.store
+        self._pin_state = store.load_named(PIN_FILE, KioskState.from_dict) if store else None
+        self.venue = (store.load_named(VENUE_FILE, VenueStats.from_dict) if store else None) or (
+            VenueStats()
+        )
+        self.idle_s = config.idle_s
+        if not config.fixes("idle_seconds") and self._pin_state and self._pin_state.idle_s:
+            self.idle_s = self._pin_state.idle_s
+        self._seen: Game | None = None
+        self._counted_start = False
+        self._counted_win = False
 
     # -- state --------------------------------------------------------------------
 
@@ -346,10 +480,16 @@ class Kiosk:
     def in_attract(self) -> bool:
         return self.host.attract_shown
 
+    @property
+    def operator_open(self) -> bool:
+        return self.host.operator_shown
+
     def corner(self) -> tuple[int, int, int, int]:
-        """The exit corner (x, y, w, h): ``exit_corner_px`` scaled to the touch size."""
-        touch = self.host.touch_px
-        side = max(touch, round(self.config.exit_corner_px * touch / BASE_TOUCH_PX))
+        """The exit corner (x, y, w, h): kept clear of every control by the layout."""
+        c = self.host.exit_corner
+        if c is not None:
+            return c
+        side = corner_side(self.config.exit_corner_px, self.host.touch_px)
         w, h = self.host.size
         side = min(side, w // 3, h // 3)
         x = 0 if self.config.exit_corner.endswith("left") else w - side
@@ -365,8 +505,19 @@ class Kiosk:
     def handle(self, event: GameEvent) -> bool:
         """See an event before the scenes; True consumes it."""
         if isinstance(event, WindowEvent):
-            # Closing the window (the close button, Alt+F4 from a window manager) is refused.
-            return event.kind == WindowKind.QUIT
+            if event.kind in (WindowKind.MINIMISED, WindowKind.HIDDEN):
+                if not self._hidden and self.host.now - self._told_hidden > 10:
+                    self._told_hidden = self.host.now
+                    _log.warning("the window was %s: restoring it", event.kind.value)
+                self._hidden = True  # brought back at the next update
+            # Closing the window (the close button, Alt+F4 from a window manager) is
+            # refused, and a kiosk never pauses.
+            return event.kind in (
+                WindowKind.QUIT,
+                WindowKind.MINIMISED,
+                WindowKind.HIDDEN,
+                WindowKind.FOCUS_LOST,
+            )
         if isinstance(event, PointerDown | PointerMove | PointerUp | KeyPress | TextInput):
             self.last_input = self.host.now
         if isinstance(event, KeyPress):
@@ -383,25 +534,85 @@ class Kiosk:
         return False
 
     def update(self, dt: float) -> None:
-        now = self.host.now
+        host = self.host
+        now = host.now
         if self.last_input is None:
             self.last_input = now
+            self._restore_pin_state()
+        self._look_s += dt
+        if self._look_s >= 1.0:
+            self._look_s = 0.0
+            if host.window_hidden():
+                if not self._hidden and now - self._told_hidden > 10:
+                    self._told_hidden = now
+                    _log.warning("the window is hidden: restoring it")
+                self._hidden = True
+        if self._hidden:
+            self._hidden = False
+            host.restore_window()
+            host.redraw()
         if self.hold is not None and now - self.hold[1] >= self.config.exit_hold_s:
             self.hold = None
-            self.ask_pin("exit")
-        if not self.in_attract and now - self.last_input >= self.config.idle_s:
+            self.ask_pin()
+        idle = now - self.last_input
+        if self.operator_open:
+            # The operator is at work: no attract loop; a longer wait, back to the table.
+            if idle >= self.config.operator_idle_s:
+                host.close_dialogs()
+                self.last_input = now
+                _log.info("operator screen closed after %d s without a touch", round(idle))
+        elif not self.in_attract and idle >= self.idle_s:
             self.go_idle()
+        self._count_venue()
 
     def wake_at(self, now: float) -> float | None:
-        """The exit gesture's and the idle delay's deadlines (the loop may sleep till then)."""
-        wake = math.inf
+        """The exit gesture's and the idle delay's deadlines (the loop may sleep till then);
+        the window is looked at once a second."""
         if self.last_input is None:
             return None  # the first update sets it
+        wake = now + 1.0 - self._look_s
         if self.hold is not None:
-            wake = self.hold[1] + self.config.exit_hold_s
-        if not self.in_attract:
-            wake = min(wake, self.last_input + self.config.idle_s)
+            wake = min(wake, self.hold[1] + self.config.exit_hold_s)
+        if self.operator_open:
+            wake = min(wake, self.last_input + self.config.operator_idle_s)
+        elif not self.in_attract:
+            wake = min(wake, self.last_input + self.idle_s)
         return wake
+
+    # -- the venue's statistics ------------------------------------------------------------
+
+    def _count_venue(self) -> None:
+        game = self.host.session.game
+        venue = self.venue
+        if game is not self._seen:
+            resumed = self._seen is None and game.moves > 0 and venue.current == game.code
+            self._seen = game
+            self._counted_start = resumed
+            self._counted_win = resumed and venue.current_won
+        if self.in_attract:
+            return
+        if not self._counted_start and game.moves > 0:
+            self._counted_start = True
+            venue.start(game.code, self.today())
+            self._save_venue()
+        if self._counted_start and not self._counted_win and game.status == "won":
+            self._counted_win = True
+            venue.win(self.today())
+            self._save_venue()
+
+    def _save_venue(self) -> None:
+        self._write(VENUE_FILE, self.venue.to_dict(), VenueStats.from_dict)
+
+    def _write(self, name: str, obj: dict[str, object], parse: Callable[[object], object]) -> None:
+        session = self.host.session
+        store = session.store
+        if store is None:
+            return
+        writer = session.writer
+        if writer is None:
+            store.save_named(name, obj, parse)
+        else:
+            writer.submit(name, lambda: store.save_named(name, obj, parse))
 
     # -- idle and the attract loop --------------------------------------------------------
 
@@ -411,6 +622,10 @@ class Kiosk:
         host.close_dialogs()
         host.reset_interaction()
         session = host.session
+        if self._counted_start and not self._counted_win and session.game.status != "won":
+            self.venue.abandoned_to_idle(self.today())
+            self._counted_start = False
+            self._save_venue()
         if not session.recorded:
             # Playing or blocked, it is no loss of the next visitor: never recorded, and
             # not resumed on a restart.
@@ -430,35 +645,60 @@ class Kiosk:
         self.last_input = host.now
         host.new_game()
 
-    # -- the PIN ---------------------------------------------------------------------
+    # -- the PIN and the operator -------------------------------------------------------
 
-    def ask_pin(self, purpose: Purpose) -> None:
+    def ask_pin(self, purpose: Purpose = "operator") -> None:
+        """The exit gesture: the PIN pad (the only way to the operator screen)."""
         host = self.host
         if self.guard is None:
-            _log.info("no operator PIN configured: %s is locked", purpose)
+            _log.info("no operator PIN configured: the operator screen is locked")
             return
-        if host.pin_pad_shown:
+        if host.pin_pad_shown or self.operator_open:
             return
         host.reset_interaction()
         host.show_pin_pad(self, purpose)
 
     def open_settings(self) -> None:
-        """The Settings button: the operator's settings, behind the PIN."""
-        self.ask_pin("settings")
+        """``App.settings_gate``: visitors have no Settings in kiosk mode (the operator's
+        screen opens from the exit corner), so a stray call does nothing."""
 
-    def try_pin(self, attempt: str, purpose: Purpose) -> PinResult:
-        """Check a PIN typed on the pad; on success do what it was asked for."""
+    def _restore_pin_state(self) -> None:
+        state = self._pin_state
+        if self.guard is not None and state is not None and state.failures:
+            kept = PinState(state.failures, state.wait_until)
+            self.guard.restore(kept, self.host.now, self.wall())
+            if self.guard.wait_left(self.host.now) > 0:
+                _log.info("the operator PIN is still locked after the restart")
+
+    def _save_pin_state(self) -> None:
+        if self.guard is None:
+            return
+        pin = self.guard.state(self.host.now, self.wall())
+        idle = self.idle_s if not self.config.fixes("idle_seconds") else None
+        state = KioskState(pin.failures, pin.wait_until, idle)
+        self._pin_state = state
+        self._write(PIN_FILE, state.to_dict(), KioskState.from_dict)
+
+    def set_idle(self, seconds: float) -> None:
+        """The operator chose the idle time (when the config file does not set it)."""
+        if self.config.fixes("idle_seconds"):
+            return
+        self.idle_s = seconds
+        self._save_pin_state()
+
+    def try_pin(self, attempt: str, purpose: Purpose = "operator") -> PinResult:
+        """Check a PIN typed on the pad; on success open the operator screen."""
         if self.guard is None:
             return "wrong"
+        before = self.guard.failures
         result = self.guard.check(attempt, self.host.now)
         if result == "ok":
-            _log.info("operator PIN accepted (%s)", purpose)
-            if purpose == "exit":
-                self.host.leave(0)
-            else:
-                self.host.close_dialogs()
-                self.host.show_settings()
+            _log.info("operator PIN accepted")
+            if before:
+                self._save_pin_state()
+            self.open_operator()
         elif result == "wrong":
+            self._save_pin_state()
             wait = self.guard.wait_left(self.host.now)
             if wait > 0:
                 _log.warning(
@@ -470,6 +710,17 @@ class Kiosk:
                 _log.warning("wrong operator PIN (%d in a row)", self.guard.failures)
         return result
 
+    def open_operator(self) -> None:
+        """The operator screen (behind the PIN)."""
+        self.host.close_dialogs()
+        self.host.show_operator(self)
+        self.last_input = self.host.now
+
+    def quit(self) -> None:
+        """The operator's exit (from the operator screen): code 0, no restart."""
+        _log.info("the operator left the kiosk: exit code 0")
+        self.host.leave(0)
+
 
 KIOSK_SOLVER_BYTES: Final = 32 * 2**20
 """The solver's memory budget in a kiosk (hints and the attract loop's deals): half the
@@ -478,19 +729,10 @@ desktop's, so the kiosk stays under 120 MB resident however hard a visitor's pos
 
 def apply_kiosk_config(host: KioskHost, kc: KioskConfig, *, lang_given: bool) -> None:
     """The config file's choices for new games (saved) and its language, unless the
-    command line named one."""
+    command line named one. Normally already done before the first deal (``game_main``);
+    kept for embedders."""
     settings = host.session.settings
-    changed = False
-    if kc.variant is not None and settings.variant != kc.variant:
-        settings.variant = kc.variant
-        changed = True
-    if kc.winnable_only is not None and settings.winnable_only != kc.winnable_only:
-        settings.winnable_only = kc.winnable_only
-        changed = True
-    if kc.level_minutes is not None and settings.level_minutes != kc.level_minutes:
-        settings.level_minutes = kc.level_minutes
-        changed = True
-    if changed:
+    if apply_to_settings(kc, settings, lang_option="given" if lang_given else None):
         host.session.save_settings()
     if kc.language is not None and not lang_given and host.language != kc.language:
         host.set_language(kc.language)

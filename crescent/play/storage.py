@@ -386,6 +386,19 @@ class Store:
             obj = {"format": FORMAT, "pools": pools}
             return self._save(self.winnable_path, obj, _parse_pools, indent=None)
 
+    # -- other small files (the kiosk's PIN wait and venue statistics) -------------
+
+    def load_named(self, name: str, parse: Callable[[object], _T]) -> _T | None:
+        """The file ``name`` in the data folder, parsed; None if missing (a bad one is set
+        aside like any other)."""
+        with self._lock:
+            return self._load(self.root / name, parse)
+
+    def save_named(self, name: str, obj: dict[str, Any], parse: Callable[[object], object]) -> bool:
+        """Write ``obj`` (with ``"format"``) atomically as ``name``; False if it failed."""
+        with self._lock:
+            return self._save(self.root / name, obj, parse, indent=None)
+
     # -- notices ----------------------------------------------------------------
 
     def take_notices(self) -> list[Notice]:

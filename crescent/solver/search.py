@@ -87,6 +87,7 @@ from crescent.rules.engine import (
 __all__ = [
     "Result",
     "best_guess",
+    "clear_caches",
     "last_winnable",
     "load_lost",
     "load_pool",
@@ -1317,6 +1318,13 @@ def last_winnable(game: Game, *, budget_s: float) -> int | None:
         else:
             lo = mid + 1
     return found
+
+
+def clear_caches() -> None:
+    """Empty the solver's memo tables (they only speed searches up): a long-running caller
+    (the kiosk's attract loop, between its searches) gives their memory back. solve()
+    already drops them when the last search ends; this is for callers that want it now."""
+    _clear_caches()
 
 
 def _load_numbers(kind: str, pool: str) -> list[int]:

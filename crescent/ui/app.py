@@ -70,6 +70,10 @@ class Options:
     kiosk: bool = False
     touch_mm: float = 9.0
     dpi: float | None = None
+    exit_corner: str | None = None
+    """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
+    exit_corner_px: int = 0
+    """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
 
 
 @dataclass
@@ -185,20 +189,44 @@ class App:
 
     @property
     def hud_items(self) -> tuple[HudItem, ...]:
-        """The HUD cells of the game being played: its mode declares them."""
-        return self.session.mode.hud
+        """The HUD cells of the game being played: its mode declares them. In kiosk mode
+        neither Code nor Settings (nothing there for visitors: the operator's screen is
+        behind the exit corner's PIN)."""
+        hud = self.session.mode.hud
+        if self.options.kiosk:
+            return tuple(i for i in hud if i not in (HudItem.CODE, HudItem.SETTINGS))
+        return hud
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
         w, h = max(size[0], 320), max(size[1], 320)
-        cells = len(self.hud_items)
+        items = len(self.hud_items)
+        touch = self._touch_px()
+        corner = self.options.exit_corner
+        side = 0
+        if corner is not None:
+            from crescent.kiosk.core import corner_side
+
+            side = corner_side(self.options.exit_corner_px, touch or 34)
         try:
-            return compute_layout(w, h, hud_items=cells, touch_px=self._touch_px())
+            return compute_layout(
+                w, h, hud_items=items, touch_px=touch, corner=corner, corner_px=side
+            )
         except ValueError:
-            return compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=cells)
+            return compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=items)
+
+    def set_exit_corner(self, corner: str | None, px: int) -> None:
+        """Kiosk mode: keep this corner clear of controls (the layout makes room)."""
+        self.options.exit_corner, self.options.exit_corner_px = corner, px
+        self.relayout()
 
     def relayout(self) -> None:
-        """Lay the table out again for the same window (the HUD's cells changed)."""
+        """Lay the table out again for the same window (the HUD's cells or the kiosk's
+        exit corner changed); cards are rasterised again if their size changed."""
+        old = (self.layout.card_w, self.layout.card_h)
         self.layout = self._compute_layout(self.size)
+        if (self.layout.card_w, self.layout.card_h) != old:
+            self.art.clear()
+            self._prefetch_cards()
         for scene in self.scenes:
             scene.relayout()
         self.full_redraw = True
@@ -207,6 +235,9 @@ class App:
         pygame.display.set_caption("Crescent")
         settings = self.session.settings
         fullscreen = self.options.fullscreen or self.options.kiosk or settings.fullscreen
+        if self.options.size is not None and pygame.display.get_driver() in ("dummy", "offscreen"):
+            # Headless (screenshots, tests): "full screen" would be the driver's 1024x768.
+            return pygame.display.set_mode(self.options.size)
         if fullscreen and self.options.size is None:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         size = self.options.size or settings.window_size or (1280, 800)
@@ -227,12 +258,7 @@ class App:
             return
         self.screen = pygame.display.get_surface() or self.screen
         self.size = self.screen.get_size()
-        self.layout = self._compute_layout(self.size)
-        self.art.clear()
-        self._prefetch_cards()
-        for scene in self.scenes:
-            scene.relayout()
-        self.full_redraw = True
+        self.relayout()
         if not (self.options.kiosk or pygame.display.is_fullscreen()):
             self.session.settings.window_size = self.size
             self.session.save_settings()
@@ -301,6 +327,11 @@ class App:
             self.full_redraw = True
         elif kind == WindowKind.EXPOSED:
             self.full_redraw = True
+
+    def clock_runs(self) -> bool:
+        """Whether the game's clock runs: not while paused nor under a scene that holds it
+        (the kiosk's PIN pad and operator screen)."""
+        return not self.paused and not any(s.holds_clock for s in self.scenes)
 
     def quit(self) -> None:
         if self.on_quit is not None and not self.on_quit():

@@ -49,6 +49,8 @@ class Row:
     columns: int = 0
     value: str = ""
     """For "pair" rows: the value shown right of the label."""
+    locked: bool = False
+    """For "setting" rows: the value cannot be changed here (its button is disabled)."""
 
 
 @dataclass
@@ -251,7 +253,7 @@ class Dialog(Overlay):
             label_w = area.w * 55 // 100
             label, action, primary = row.buttons[0]
             rect = pygame.Rect(area.x + label_w, area.y, area.w - label_w, area.h)
-            return [render.Button(rect, label, action, True, primary)]
+            return [render.Button(rect, label, action, not row.locked, primary)]
         if row.kind == RowKind.KEYS:
             cols = row.columns or 10
             key_h = max(int(touch * 0.8), px * 2)

@@ -51,6 +51,7 @@ _WINDOW_KINDS = {
     pygame.WINDOWFOCUSLOST: WindowKind.FOCUS_LOST,
     pygame.WINDOWFOCUSGAINED: WindowKind.FOCUS_GAINED,
     pygame.WINDOWMINIMIZED: WindowKind.MINIMISED,
+    pygame.WINDOWHIDDEN: WindowKind.HIDDEN,
     pygame.WINDOWRESTORED: WindowKind.RESTORED,
     pygame.WINDOWEXPOSED: WindowKind.EXPOSED,
 }

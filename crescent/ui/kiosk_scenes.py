@@ -1,13 +1,20 @@
-"""The kiosk's scenes: the attract loop and the operator's PIN pad.
+"""The kiosk's scenes: the attract loop, the operator's PIN pad and operator screen.
 
 :class:`AttractScene` is a table that plays a winnable deal by itself, on its
 own :class:`~crescent.rules.engine.Game` (never the session's: the visitor's saved
-game and statistics are not touched), under a "Touch to play" caption. It
-fades in from the visitor's table. A touch starts a fresh game; a touch on
-the HUD's language button changes the language and stays in the loop.
+game and statistics are not touched), another deal each loop, under a banner:
+the game's name, its goal in one line and "Touch to play", in the current
+language. It fades in from the visitor's table. A touch starts a fresh game; a
+touch on the HUD's language button changes the language and stays in the loop.
 
 :class:`PinPad` is a digit pad for the operator PIN: the digits typed show
-as dots, wrong PINs are refused and the pad says how long to wait.
+as dots, wrong PINs are refused and the pad says how long to wait. It opens
+only from the hidden exit gesture (never from a button visitors see).
+
+:class:`OperatorScreen` is what the operator gets behind the PIN: the version,
+the settings (values the config file fixes are shown locked), the idle time,
+the venue's statistics with a CSV export, the players' statistics, and Quit.
+The game's clock stops while the pad or the operator screen is open.
 """
 
 from __future__ import annotations
@@ -15,23 +22,30 @@ from __future__ import annotations
 import logging
 import math
 import os
+import warnings
 from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 import pygame
 
+from crescent import __version__
 from crescent.control.anim import MOVE_S, Flight
 from crescent.control.input import KeyPress, PointerDown, PointerUp
 from crescent.i18n import text as T
 from crescent.kiosk.config import PIN_DIGITS, KioskConfig
 from crescent.kiosk.core import KIOSK_SOLVER_BYTES, Kiosk, apply_kiosk_config
+from crescent.languages import LANGUAGES
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
 from crescent.rules.modes import HudItem
 from crescent.solver import search as solver
 from crescent.ui import render
+from crescent.ui.dialogs import MessageDialog, Row, RowKind
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
 from crescent.ui.hud import HudLook, format_time
 from crescent.ui.scene import Overlay
+from crescent.ui.screens import SettingsScreen
 from crescent.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -64,6 +78,42 @@ def lock_display() -> None:
     when something else takes the focus (SDL reads the hint at that moment)."""
     os.environ["SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS"] = "0"
     pygame.mouse.set_visible(False)
+
+
+class WindowKeeper:
+    """Keeps the kiosk's window on screen: tells whether it is minimised or hidden (SDL's
+    flags, and under X the server's word: a window manager may iconify or unmap it without
+    SDL knowing) and brings it back (restored, raised, activated; if that did not help,
+    hidden and shown again, which maps it anew)."""
+
+    def __init__(self) -> None:
+        from crescent.ui.x11_watch import WindowProbe
+
+        self._probe = WindowProbe()
+        self._tries = 0
+
+    def hidden(self) -> bool:
+        try:
+            gone = not pygame.display.get_active() or self._probe.hidden()
+        except pygame.error:
+            return False
+        if not gone:
+            self._tries = 0
+        return gone
+
+    def restore(self) -> None:
+        try:
+            with warnings.catch_warnings():  # pygame-ce frowns on it; it is the display's
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            if self._tries > 0:
+                window.hide()  # SDL thinks it is shown: make it map the window again
+            window.show()
+            window.restore()
+            window.focus()  # raises it and asks the window manager to activate it
+        except (pygame.error, AttributeError):
+            pass
+        self._tries += 1
 
 
 def desktop_size() -> tuple[int, int] | None:
@@ -115,7 +165,9 @@ class AttractScene(TableScene):
         self._snapshot: pygame.Surface | None = None
         self._dimmer = _Dimmer()
         self._faded = False
-        self._caption_cache: tuple[tuple[str, int], pygame.Surface] | None = None
+        self._banner_cache: (
+            tuple[tuple[tuple[str, ...], int, int], tuple[pygame.Surface, ...]] | None
+        ) = None
 
     @property
     def game(self) -> Game:
@@ -136,6 +188,11 @@ class AttractScene(TableScene):
         self._snapshot = None
         self.anims.finish()
         self._pressed = None
+        # Between two idle spells the loop holds no picture: its full-screen surfaces
+        # (the table drawn under it, the fade) are made again when it comes back.
+        self.base = None
+        self._dimmer = _Dimmer()
+        self._banner_cache = None
 
     def next_deal(self) -> None:
         """Deal the next winnable deal of the loop."""
@@ -246,43 +303,64 @@ class AttractScene(TableScene):
             return look
         return look._replace(enabled=False, glow=False)  # only the language is live
 
-    def _caption(self) -> tuple[pygame.Surface, pygame.Rect]:
+    def _banner(self) -> tuple[tuple[pygame.Surface, ...], pygame.Rect]:
+        """The banner's lines (the name, the goal on one or two lines, "Touch to play")
+        and its box, under the foundations and inside the horseshoe."""
         lay = self.app.layout
-        text = self.app.tr(T.TOUCH_TO_PLAY)
-        w, h = self.app.size
+        tr = self.app.tr
+        texts = ("Crescent", tr(T.GOAL), tr(T.TOUCH_TO_PLAY))
+        h = self.app.size[1]
         px = max(lay.hud_px * 2, round(lay.touch_px * 1.3))
-        px = min(px, max(16, h // 12))
-        key = (text, px)
-        cached = self._caption_cache
+        px = min(px, max(16, h // 14))
+        pad = max(6, px // 2)
+        inner_w = lay.message.w - 4 * pad
+        key = (texts, px, inner_w)
+        cached = self._banner_cache
         if cached is None or cached[0] != key:
-            font = self.app.fonts.fit(text, int(w * 0.8), px, bold=True)
-            img = font.render(text, True, render.INK)
-            cached = (key, img)
-            self._caption_cache = cached
-        img = cached[1]
-        pad_x, pad_y = img.get_height(), img.get_height() // 3
-        box = pygame.Rect(0, 0, img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y)
-        msg = lay.message
-        box.center = (w // 2, msg.y + msg.h // 2)
-        return img, box
+            fonts = self.app.fonts
+            title = fonts.fit(texts[0], inner_w, round(px * 1.5), bold=True)
+            goal_font, goal_lines = fonts.wrap(texts[1], inner_w, max(14, round(px * 0.6)), 2)
+            touch = fonts.fit(texts[2], inner_w, px, bold=True)
+            imgs = (
+                title.render(texts[0], True, (255, 214, 90)),
+                *(goal_font.render(ln, True, render.INK) for ln in goal_lines),
+                touch.render(texts[2], True, render.INK),
+            )
+            cached = (key, imgs)
+            self._banner_cache = cached
+        imgs = cached[1]
+        box = pygame.Rect(
+            0,
+            0,
+            min(lay.message.w, max(img.get_width() for img in imgs) + 4 * pad),
+            sum(img.get_height() for img in imgs) + 2 * pad,
+        )
+        box.centerx = lay.message.centerx
+        # Under the foundations when there is room, else as low as the table allows.
+        box.top = lay.foundation_area.bottom
+        box.bottom = min(box.bottom, lay.hud.y - pad)
+        return imgs, box
 
     def _transient_rects(self) -> list[pygame.Rect]:
         rects = super()._transient_rects()
-        _, box = self._caption()
+        _, box = self._banner()
         rects.append(box.inflate(8, 8))
         return rects
 
     def _draw_transients(self, surface: pygame.Surface) -> None:
         super()._draw_transients(surface)
-        img, box = self._caption()
+        imgs, box = self._banner()
         pulse = 0.5 + 0.5 * math.sin(self.age * 2 * math.pi / PULSE_S)
-        radius = box.h // 2
-        render.alpha_rounded(surface, box, (8, 30, 20, 200 + round(40 * pulse)), radius)
+        radius = min(box.h // 4, imgs[-1].get_height())
+        render.alpha_rounded(surface, box, (8, 30, 20, 210 + round(30 * pulse)), radius)
         r, g, b = (
             round(dim + (gold - dim) * pulse) for dim, gold in ((120, 255), (100, 200), (40, 60))
         )
-        render.rounded(surface, box, (r, g, b), radius, max(2, box.h // 24))
-        surface.blit(img, img.get_rect(center=box.center))
+        render.rounded(surface, box, (r, g, b), radius, max(2, imgs[-1].get_height() // 12))
+        y = box.y + (box.h - sum(img.get_height() for img in imgs)) // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         if self.age < FADE_S and self._snapshot is not None:
@@ -301,9 +379,10 @@ class AttractScene(TableScene):
 
 
 class PinPad(Overlay):
-    dim_alpha = 150
-
     """The operator's PIN pad: digits, delete, OK, cancel; the PIN shows as dots."""
+
+    dim_alpha = 150
+    holds_clock = True
 
     KEYS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok")
 
@@ -348,7 +427,7 @@ class PinPad(Overlay):
             return
         result = self.kiosk.try_pin(attempt, self.purpose)
         self.wrong = result == "wrong"
-        if result == "ok" and self in self.app.scenes and self.purpose == "exit":
+        if result == "ok" and self in self.app.scenes:
             self.app.pop(self)
 
     # -- input ---------------------------------------------------------------------
@@ -499,6 +578,9 @@ class AppKioskHost:
         self.app = app
         self.attract: AttractScene | None = None
         """One attract scene for the kiosk's life, re-entered each time."""
+        self.operator: OperatorScreen | None = None
+        """The operator screen, while it is open."""
+        self.keeper = WindowKeeper()
 
     @property
     def now(self) -> float:
@@ -511,6 +593,11 @@ class AppKioskHost:
     @property
     def touch_px(self) -> int:
         return self.app.layout.touch_px
+
+    @property
+    def exit_corner(self) -> tuple[int, int, int, int] | None:
+        c = self.app.layout.corner
+        return None if c is None else (c.x, c.y, c.w, c.h)
 
     @property
     def session(self) -> Session:
@@ -538,6 +625,15 @@ class AppKioskHost:
         self.app.exit_code = code
         self.app.running = False
 
+    def redraw(self) -> None:
+        self.app.full_redraw = True
+
+    def window_hidden(self) -> bool:
+        return self.keeper.hidden()
+
+    def restore_window(self) -> None:
+        self.keeper.restore()
+
     def show_attract(self, kiosk: Kiosk) -> None:
         if self.attract is None:
             self.attract = AttractScene(self.app, kiosk)
@@ -558,10 +654,13 @@ class AppKioskHost:
     def pin_pad_shown(self) -> bool:
         return any(isinstance(s, PinPad) for s in self.app.scenes)
 
-    def show_settings(self) -> None:
-        from crescent.ui.screens import SettingsScreen
+    def show_operator(self, kiosk: Kiosk) -> None:
+        self.operator = OperatorScreen(self.app, kiosk)
+        self.app.push(self.operator)
 
-        self.app.push(SettingsScreen(self.app))
+    @property
+    def operator_shown(self) -> bool:
+        return self.operator is not None and self.operator in self.app.scenes
 
 
 def install_kiosk(app: App, config: Config) -> Kiosk:
@@ -571,10 +670,139 @@ def install_kiosk(app: App, config: Config) -> Kiosk:
     kc = config.kiosk_config or KioskConfig()
     host = AppKioskHost(app)
     apply_kiosk_config(host, kc, lang_given=config.lang is not None)
+    if app.tr.lang != app.session.settings.language and app.session.settings.language:
+        app.set_language(app.session.settings.language)
     kiosk = Kiosk(host, kc)
+    if kc.pin is not None:
+        app.set_exit_corner(kc.exit_corner, kc.exit_corner_px)
     app.on_quit = lambda: False
     app.hooks.append(kiosk)
     app.settings_gate = kiosk.open_settings
     lock_display()
     _log.info("kiosk mode started")
     return kiosk
+
+
+IDLE_CHOICES: Final = (30, 60, 90, 120, 180, 300, 600)
+"""The idle times the operator screen offers (seconds), when the config leaves it open."""
+
+
+class OperatorScreen(SettingsScreen):
+    """Behind the PIN: the version, the settings (locked where the config file fixes
+    them), the idle time, the venue's statistics and their CSV export, the players'
+    statistics, and Quit. No attract loop while it is open: after the config's
+    ``operator_idle_seconds`` without a touch it closes back to the table."""
+
+    holds_clock = True
+
+    def __init__(self, app: App, kiosk: Kiosk) -> None:
+        self.kiosk = kiosk
+        super().__init__(app)
+        self.actions.update(
+            {
+                "idle": self._cycle_idle,
+                "export": self._export,
+                "quit": kiosk.quit,
+            }
+        )
+
+    def _cycle_idle(self) -> None:
+        now = round(self.kiosk.idle_s)
+        later = [c for c in IDLE_CHOICES if c > now]
+        self.kiosk.set_idle(float(later[0] if later else IDLE_CHOICES[0]))
+
+    def _export(self) -> None:
+        import getpass
+
+        from crescent.kiosk.core import export_folders
+
+        store = self.app.session.store
+        try:
+            user: str | None = getpass.getuser()
+        except (OSError, KeyError):
+            user = None
+        folders = export_folders(self.kiosk.config, store.root if store else None, user)
+        self.app.push(ExportDialog(self.app, self.kiosk, folders))
+
+    def _setting(self, key: str, label: str, value: str, action: str) -> Row:
+        if self.kiosk.config.fixes(key):
+            note = self.app.tr(T.SET_BY_CONFIG)
+            return Row(RowKind.SETTING, label, ((f"{value}\n{note}", action, False),), locked=True)
+        return Row(RowKind.SETTING, label, ((value, action, False),))
+
+    def rows(self) -> list[Row]:
+        tr = self.app.tr
+        s = self.app.session.settings
+        venue = self.kiosk.venue
+        today = venue.days.get(self.kiosk.today().isoformat())
+        total = venue.totals()
+
+        def both(n_today: int, n_all: int) -> str:
+            return f"{n_today} / {n_all}"
+
+        return [
+            Row(RowKind.TITLE, f"{tr(T.OPERATOR)} · Crescent {__version__}"),
+            self._setting("language", tr(T.LANGUAGE), LANGUAGES.get(tr.lang, tr.lang), "lang"),
+            self._setting(
+                "variant",
+                tr(T.VARIANT_FOR_NEW),
+                tr(T.MODE_NAMES[s.mode.key]),
+                "variant",
+            ),
+            self._setting(
+                "winnable_only", tr(T.WINNABLE_ONLY), self._on_off(s.winnable_only), "winnable"
+            ),
+            self._setting(
+                "idle_seconds",
+                tr(T.IDLE_TIME),
+                tr(T.SECONDS, n=round(self.kiosk.idle_s)),
+                "idle",
+            ),
+            Row(RowKind.TEXT, tr(T.VENUE_GAMES)),
+            Row(
+                RowKind.PAIR,
+                tr(T.GAMES_STARTED),
+                value=both(today.started if today else 0, total.started),
+            ),
+            Row(RowKind.PAIR, tr(T.GAMES_WON), value=both(today.won if today else 0, total.won)),
+            Row(RowKind.PAIR, tr(T.LEFT_IDLE), value=both(today.idle if today else 0, total.idle)),
+            Row(
+                RowKind.BUTTONS,
+                buttons=((tr(T.EXPORT_CSV), "export", False), (tr(T.STATISTICS), "stats", False)),
+            ),
+            Row(
+                RowKind.BUTTONS,
+                buttons=((tr(T.QUIT_KIOSK), "quit", False), (tr(T.CLOSE), "close", True)),
+            ),
+        ]
+
+
+class ExportDialog(MessageDialog):
+    """Choose a folder for the venue statistics' CSV; then says where it went."""
+
+    holds_clock = True
+
+    def __init__(self, app: App, kiosk: Kiosk, folders: list[Path]) -> None:
+        tr = app.tr
+        self.kiosk = kiosk
+        buttons: list[tuple[str, Callable[[], None], bool]] = [
+            (str(folder), partial(self._write, folder), False) for folder in folders
+        ]
+        buttons.append((tr(T.CANCEL), lambda: app.pop(self), True))
+        lines = [tr(T.EXPORT_TO) if folders else tr(T.NO_EXPORT_FOLDER)]
+        super().__init__(app, tr(T.EXPORT_CSV), lines, buttons)
+
+    def _write(self, folder: Path) -> None:
+        from crescent.kiosk.core import export_csv
+
+        tr = self.app.tr
+        try:
+            path = export_csv(self.kiosk.venue, folder, self.kiosk.today())
+        except OSError as e:
+            _log.warning("venue statistics: cannot write to %s: %s", folder, e.strerror or e)
+            self.lines = [tr(T.EXPORT_FAILED, path=str(folder))]
+        else:
+            _log.info("venue statistics exported to %s", path)
+            self.lines = [tr(T.EXPORTED, path=str(path))]
+        self.button_specs = ((tr(T.CLOSE), "close", True),)
+        self._dirty = True

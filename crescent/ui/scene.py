@@ -17,6 +17,8 @@ class Scene:
 
     opaque = False
     """An opaque scene hides the scenes under it (they are not drawn)."""
+    holds_clock = False
+    """While this scene is open the game's clock stops (see ``App.clock_runs``)."""
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -353,7 +353,7 @@ class TableScene(TableView):
 
     def update(self, dt: float) -> None:
         session = self.app.session
-        if not self.app.paused:
+        if self.app.clock_runs():
             session.tick(dt)
         landed = self.anims.update(dt)
         if landed:
@@ -387,7 +387,7 @@ class TableScene(TableView):
         ):
             return None
         session = self.app.session
-        if self.app.paused or not session.started or self.game.status != "playing":
+        if not self.app.clock_runs() or not session.started or self.game.status != "playing":
             return math.inf
         # The clock on screen shows whole seconds: it changes at the next one.
         return now + math.floor(session.elapsed) + 1 - session.elapsed + CLOCK_LATE_S

@@ -7,6 +7,7 @@ size (1024x768); events go through pygame's own queue and the real loop.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
@@ -47,8 +48,8 @@ from crescent.rules.engine import Game
 from crescent.solver.search import Result
 from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.clock import SteppedClock
-from crescent.ui.kiosk_scenes import FADE_S, AttractScene, PinPad, install_kiosk
-from crescent.ui.screens import SettingsScreen
+from crescent.ui.dialogs import Dialog
+from crescent.ui.kiosk_scenes import FADE_S, AttractScene, OperatorScreen, PinPad, install_kiosk
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, post_mouse
 
@@ -129,6 +130,22 @@ def enter_pin(c: Client, digits: str) -> None:
     tap(c, pad_button(pad, "ok"))
 
 
+def dialog_button(c: Client, action: str) -> tuple[int, int]:
+    scene = top(c)
+    assert isinstance(scene, Dialog)
+    c.app.draw()
+    for b in scene.buttons:
+        if b.action == action:
+            return b.rect.center
+    raise AssertionError(f"no {action!r} button on {scene!r}")
+
+
+def operator_quits(c: Client) -> None:
+    """On the operator screen (after the PIN): tap Quit."""
+    assert isinstance(top(c), OperatorScreen)
+    tap(c, dialog_button(c, "quit"))
+
+
 def hold_corner(c: Client, seconds: float) -> None:
     """Press the exit corner (top-left by default) for ``seconds`` of frames, and release."""
     post_mouse(pygame.MOUSEBUTTONDOWN, (4, 4))
@@ -163,6 +180,9 @@ def test_example_config_parses_with_its_documented_values() -> None:
 def test_docs_config_example_is_the_one_in_the_code() -> None:
     doc = (ROOT / "README.md").read_text(encoding="utf-8")
     assert EXAMPLE.strip() in doc
+    deployed = ROOT / "deploy" / "kiosk.json"
+    assert deployed.read_text(encoding="utf-8") == EXAMPLE
+    assert load_kiosk_config(deployed) == parse_kiosk_config(json.loads(EXAMPLE))
 
 
 def test_levels_mode_and_its_times_come_from_the_config() -> None:
@@ -173,7 +193,7 @@ def test_levels_mode_and_its_times_come_from_the_config() -> None:
 
 def test_minimal_config_needs_only_the_pin() -> None:
     kc = parse_kiosk_config({"kiosk": {"pin": "0042"}})
-    assert kc == KioskConfig(pin="0042")
+    assert kc == KioskConfig(pin="0042", fixed=frozenset({"pin"}))
     assert kc.idle_s == 90.0 and kc.exit_hold_s == 5.0 and kc.pin_tries == 3
 
 
@@ -354,7 +374,7 @@ def test_touch_targets_are_at_least_9_mm(tmp_path: Path) -> None:
         for cell in lay.hud_cells:
             assert min(cell.w, cell.h) >= lay.touch_px - 1
         assert lay.card_w >= lay.touch_px
-        kiosk.ask_pin("exit")
+        kiosk.ask_pin()
         pad = app.scenes[-1]
         assert isinstance(pad, PinPad)
         app.draw()
@@ -382,8 +402,10 @@ def test_exit_gesture_and_correct_pin_end_the_loop_with_code_0(
     c, _ = kiosk_client
     hold_corner(c, 5.1)
     pad = top(c)
-    assert isinstance(pad, PinPad) and pad.purpose == "exit"
+    assert isinstance(pad, PinPad)
     enter_pin(c, PIN)
+    assert c.app.running and isinstance(top(c), OperatorScreen)
+    operator_quits(c)
     assert not c.app.running
     assert c.app.exit_code == 0
 
@@ -436,7 +458,7 @@ def test_wrong_pins_are_refused_and_rate_limited(kiosk_client: tuple[Client, Kio
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=PIN))
     c.key(pygame.K_RETURN)
     c.frames(2)
-    assert k.try_pin(PIN, "exit") == "locked"
+    assert k.try_pin(PIN) == "locked"
     assert c.app.running
     c.clock.advance(31)
     c.frames(2)
@@ -446,6 +468,7 @@ def test_wrong_pins_are_refused_and_rate_limited(kiosk_client: tuple[Client, Kio
     c.clock.advance(61)
     c.frames(2)
     enter_pin(c, PIN)
+    operator_quits(c)
     assert not c.app.running and c.app.exit_code == 0
 
 
@@ -480,7 +503,7 @@ def test_cancel_closes_the_pad_and_keyboard_digits_work(
     c.frames(2)
     c.key(pygame.K_RETURN)
     c.frames(2)
-    assert not c.app.running
+    assert isinstance(top(c), OperatorScreen)
 
 
 def test_the_pin_is_never_logged_nor_kept(
@@ -496,28 +519,27 @@ def test_the_pin_is_never_logged_nor_kept(
     c.frames(2)
     assert pad.typed == "24" and "24" not in repr(pad)
     enter_pin(c, "68")
-    assert not c.app.running
+    assert isinstance(top(c), OperatorScreen)
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "wrong operator PIN" in logged and "operator PIN accepted" in logged
     assert "1357" not in logged and PIN not in logged
     assert pad.typed == ""
 
 
-def test_settings_are_behind_the_pin_and_language_is_one_tap(
+def test_visitors_get_no_code_nor_settings_and_language_is_one_tap(
     kiosk_client: tuple[Client, Kiosk],
 ) -> None:
     c, _ = kiosk_client
+    assert "code" not in c.app.hud_items and "settings" not in c.app.hud_items
+    assert len(c.app.layout.hud_cells) == len(c.app.hud_items)
     lang = c.app.tr.lang
     tap(c, c.hud("lang"))
     assert c.app.tr.lang != lang and c.app.scenes == [c.app.table]
-    tap(c, c.hud("settings"))
-    pad = top(c)
-    assert isinstance(pad, PinPad) and pad.purpose == "settings"
-    enter_pin(c, "0000")
-    assert top(c) is pad
-    enter_pin(c, PIN)
-    assert isinstance(top(c), SettingsScreen)
-    assert c.app.running
+    for cell in c.app.layout.hud_cells:  # no HUD button opens a dialog or the PIN pad
+        tap(c, cell.center)
+        assert c.app.scenes == [c.app.table]
+    c.app.open_settings()  # even called directly: nothing for visitors
+    assert c.app.scenes == [c.app.table]
 
 
 # -- idle: the attract loop ---------------------------------------------------------------
@@ -613,10 +635,10 @@ def test_the_language_button_works_in_the_attract_loop(
     tap(c, c.hud("lang"))
     assert c.app.tr.lang != lang
     assert top(c) is scene  # still playing by itself, now in the new language
-    caption = scene._caption_cache
+    banner = scene._banner_cache
     c.frames(int(3 * FADE_S * 60))
-    assert scene._caption_cache is not None and scene._caption_cache is not caption
-    assert scene._caption_cache[0][0] == c.app.tr(T.TOUCH_TO_PLAY)
+    assert scene._banner_cache is not None and scene._banner_cache is not banner
+    assert scene._banner_cache[0][0] == ("Crescent", c.app.tr(T.GOAL), c.app.tr(T.TOUCH_TO_PLAY))
     tap(c, c.app.layout.slots[20].center)
     assert c.app.scenes == [c.app.table] and c.app.tr.lang != lang
 
@@ -643,15 +665,34 @@ def test_a_levels_kiosk_deals_the_levels_game_with_its_times_after_idle(tmp_path
     assert session.levels.time_left == 5 * 60
 
 
-def test_idle_closes_the_pin_pad_and_operator_settings(
+def test_idle_closes_the_pin_pad(kiosk_client: tuple[Client, Kiosk]) -> None:
+    c, k = kiosk_client
+    hold_corner(c, 5.1)
+    assert isinstance(top(c), PinPad)
+    go_idle(c, k)
+    assert [type(s) for s in c.app.scenes] == [type(c.app.table), AttractScene]
+
+
+def test_no_attract_loop_while_the_operator_screen_is_open(
     kiosk_client: tuple[Client, Kiosk],
 ) -> None:
     c, k = kiosk_client
-    tap(c, c.hud("settings"))
+    hold_corner(c, 5.1)
     enter_pin(c, PIN)
-    assert isinstance(top(c), SettingsScreen)
-    go_idle(c, k)
-    assert [type(s) for s in c.app.scenes] == [type(c.app.table), AttractScene]
+    screen = top(c)
+    assert isinstance(screen, OperatorScreen)
+    c.clock.advance(k.config.idle_s + 1)  # the visitors' idle time: nothing happens
+    c.frames(2)
+    assert top(c) is screen and not k.in_attract
+    c.clock.advance(k.config.operator_idle_s - k.config.idle_s - 5)
+    c.frames(2)
+    assert top(c) is screen
+    c.clock.advance(10)  # the operator's own, longer timeout: back to the table
+    c.frames(2)
+    assert c.app.scenes == [c.app.table] and not k.in_attract
+    c.clock.advance(k.config.idle_s + 1)  # then the visitors' idle time as usual
+    c.frames(2)
+    assert k.in_attract
 
 
 def test_a_restart_after_an_idle_abandoned_game_deals_a_fresh_one(tmp_path: Path) -> None:
@@ -718,7 +759,8 @@ def test_the_recorded_line_wins_in_the_engine() -> None:
 
 
 def test_planner_solves_pool_deals_in_the_background() -> None:
-    planner = AttractPlanner(lambda variant: [3387541014, 2795742288], budget_s=5, keep=2)
+    deals = [3387541014, 2795742288, 4684576729]
+    planner = AttractPlanner(lambda variant: deals, budget_s=5, keep=2)
     assert planner.next_line() == RECORDED  # never waits
     assert planner.wait_idle(60)
     assert len(planner.lines) == 2
@@ -727,9 +769,24 @@ def test_planner_solves_pool_deals_in_the_background() -> None:
         for token in line.tokens:
             game.apply(token)
         assert game.is_won
-    codes = {planner.next_line().code for _ in range(4)}
-    assert codes == {ln.code for ln in planner.lines}
-    assert not planner.busy  # all kept: no more solving
+    # Every loop another deal: each line is shown once, and more are found meanwhile.
+    shown = [RECORDED.code]
+    for _ in range(6):
+        shown.append(planner.next_line().code)
+        planner.wait_idle(60)
+    assert all(a != b for a, b in itertools.pairwise(shown))
+    assert len(set(shown)) >= 3
+    assert len(planner.lines) <= planner.keep
+
+
+def test_planner_never_shows_the_same_deal_twice_in_a_row() -> None:
+    planner = AttractPlanner(keep=0)
+    only = DemoLine("CR1-N-AAAAAAB", ("P1-P2",))
+    planner.lines = [only]
+    assert planner.next_line() == only
+    assert planner.next_line() == RECORDED  # nothing else ready: the recording
+    planner.lines = [only]
+    assert planner.next_line() == only
 
 
 def test_planner_gives_up_after_its_attempts_and_falls_back() -> None:
@@ -892,6 +949,20 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
             )
         assert game.poll() is None
         xdo("type", "--delay", "80", PIN)
+        xdo("key", "Return")
+        time.sleep(0.8)
+        if shots:
+            subprocess.run(
+                ["import", "-display", display, "-window", "root", f"{shots}/operator-{w}x{h}.png"],
+                check=True,
+                timeout=30,
+            )
+        assert game.poll() is None  # the operator screen
+        # Its enabled buttons: language, variant, winnable only (the idle time is the
+        # config's), Export, Statistics, Quit: the sixth.
+        for _ in range(6):
+            xdo("key", "Tab")
+            time.sleep(0.1)
         xdo("key", "Return")
         assert game.wait(timeout=15) == 0
     finally:

@@ -16,8 +16,11 @@ class FakeHost:
         self.session = Session(None, background_saves=False)
         self.language = "en"
         self.log: list[str] = []
+        self.exit_corner: tuple[int, int, int, int] | None = None
         self.attract_shown = False
         self.pin_pad_shown = False
+        self.operator_shown = False
+        self.hidden = False
 
     def set_language(self, lang: str) -> None:
         self.language = lang
@@ -44,8 +47,19 @@ class FakeHost:
         self.pin_pad_shown = True
         self.log.append(f"pin {purpose}")
 
-    def show_settings(self) -> None:
-        self.log.append("settings")
+    def show_operator(self, kiosk: Kiosk) -> None:
+        self.operator_shown = True
+        self.log.append("operator")
+
+    def redraw(self) -> None:
+        self.log.append("redraw")
+
+    def window_hidden(self) -> bool:
+        return self.hidden
+
+    def restore_window(self) -> None:
+        self.hidden = False
+        self.log.append("restore")
 
 
 def test_idle_gesture_and_pin_through_a_host_without_a_client() -> None:
@@ -65,6 +79,14 @@ def test_idle_gesture_and_pin_through_a_host_without_a_client() -> None:
     kiosk.handle(PointerDown(2, 2, 1))  # the exit corner, held
     host.now += config.exit_hold_s + 0.1
     kiosk.update(0.1)
-    assert host.log[-1] == "pin exit"
-    assert kiosk.try_pin("0000", "exit") == "wrong"
-    assert kiosk.try_pin("2468", "exit") == "ok" and host.log[-1] == "leave 0"
+    assert host.log[-1] == "pin operator"
+    assert kiosk.try_pin("0000") == "wrong"
+    assert kiosk.try_pin("2468") == "ok" and host.log[-1] == "operator"
+    assert host.operator_shown
+    kiosk.quit()  # the operator screen's Quit
+    assert host.log[-1] == "leave 0"
+    host.operator_shown = False
+    host.hidden = True  # a window manager hid the window: brought back within a second
+    host.now += 1.0
+    kiosk.update(1.0)
+    assert host.log[-2:] == ["restore", "redraw"] and not host.hidden

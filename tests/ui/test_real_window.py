@@ -99,7 +99,7 @@ class Desktop:
 
     def stop(self) -> int:
         assert self.game is not None
-        self.game.terminate()  # SIGTERM: the game saves and exits cleanly
+        self.game.terminate()  # SIGTERM: the game saves, then exits 143
         code = self.game.wait(timeout=30)
         self.game = None
         return code
@@ -113,7 +113,9 @@ class Desktop:
         if self.game is not None:
             self.game.kill()
             self.game.wait()
-        self.xvfb.kill()
+        # SIGTERM: Xvfb removes its lock file and socket (killed, it leaves them and the
+        # display number stays taken for every later run).
+        self.xvfb.terminate()
         self.xvfb.wait()
 
 
@@ -149,7 +151,7 @@ def test_clicks_drags_and_keys_in_a_real_window(desktop: Desktop) -> None:
     desktop.xdo("key", "--window", desktop.window, "u")
     time.sleep(0.5)
     expected.undo()
-    assert desktop.stop() == 0
+    assert desktop.stop() == 143  # SIGTERM: saved, then the conventional 143
     saved = desktop.saved()
     want = expected.to_dict()
     assert saved["piles"] == want["piles"]
@@ -162,4 +164,4 @@ def test_escape_and_closing_in_a_real_window(desktop: Desktop) -> None:
     desktop.xdo("key", "--window", desktop.window, "Escape")
     time.sleep(0.5)
     assert desktop.game is not None and desktop.game.poll() is None  # Esc never quits
-    assert desktop.stop() == 0
+    assert desktop.stop() == 143  # SIGTERM: saved, then the conventional 143

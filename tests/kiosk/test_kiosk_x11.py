@@ -1,0 +1,154 @@
+"""The kiosk on a real X server (Xvfb): what an X session can do to it.
+
+Minimised by the window manager, it comes back by itself; its window closed or
+killed from outside, or the X server killed, it writes why to ``crescent.log``
+and exits 3 (the supervisor restarts it). Skipped without Xvfb and xdotool;
+the minimise test also needs matchbox-window-manager.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.kiosk.test_kiosk import PIN, ROOT, _free_display, write_config
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
+    reason="needs Xvfb and xdotool (apt-get install -y xvfb xdotool)",
+)
+
+
+@dataclass
+class Screen:
+    display: str
+    xvfb: subprocess.Popen[bytes]
+    env: dict[str, str]
+    data: Path
+    game: subprocess.Popen[str] | None = None
+
+    def xdo(self, *args: str) -> str:
+        out = subprocess.run(
+            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30
+        )
+        return out.stdout.strip()
+
+    def start(self, config: Path) -> str:
+        self.game = subprocess.Popen(
+            [
+                sys.executable,
+                str(ROOT / "main.py"),
+                "--config",
+                str(config),
+                "--data-dir",
+                str(self.data),
+                "--lang",
+                "en",
+            ],
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.xdo("search", "--sync", "--onlyvisible", "--class", "crescent")
+        time.sleep(1.5)  # SDL may replace its first window when it goes full screen
+        windows = self.xdo("search", "--onlyvisible", "--class", "crescent").split()
+        assert len(windows) == 1, windows
+        return windows[0]
+
+    def log(self) -> str:
+        path = self.data / "crescent.log"
+        return path.read_text() if path.exists() else ""
+
+    def map_state(self, window: str) -> str:
+        out = subprocess.run(
+            ["xwininfo", "-id", window], env=self.env, capture_output=True, text=True, timeout=30
+        ).stdout
+        return next((ln.split(":")[1].strip() for ln in out.splitlines() if "Map State" in ln), "")
+
+
+@pytest.fixture
+def screen(tmp_path: Path) -> Iterator[Screen]:
+    display = f":{_free_display()}"
+    xvfb = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
+            break
+        time.sleep(0.05)
+    env = {k: v for k, v in os.environ.items() if k != "CRESCENT_KIOSK_HEADLESS"}
+    env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+    s = Screen(display, xvfb, env, tmp_path / "data")
+    try:
+        yield s
+    finally:
+        if s.game is not None and s.game.poll() is None:
+            s.game.kill()
+            s.game.wait()
+        if xvfb.poll() is None:
+            xvfb.terminate()
+            xvfb.wait()
+
+
+@pytest.mark.parametrize(
+    ("how", "logged"),
+    [
+        ("windowclose", "the window was closed or destroyed"),
+        ("windowkill", "the X display was lost"),
+        ("xserver", "the X display was lost"),
+    ],
+)
+def test_a_lost_window_or_display_is_logged_and_exits_3(
+    screen: Screen, tmp_path: Path, how: str, logged: str
+) -> None:
+    window = screen.start(write_config(tmp_path, {"pin": PIN}))
+    assert screen.game is not None
+    if how == "xserver":
+        screen.xvfb.terminate()  # the X server goes (and takes its lock file with it)
+        screen.xvfb.wait()
+    else:
+        screen.xdo(how, window)
+    assert screen.game.wait(timeout=30) == 3
+    log = screen.log()
+    assert logged in log and "exit code 3" in log
+    assert PIN not in log
+
+
+@pytest.mark.skipif(
+    shutil.which("matchbox-window-manager") is None or shutil.which("xwininfo") is None,
+    reason="needs matchbox-window-manager and xwininfo",
+)
+def test_a_minimised_kiosk_restores_itself(screen: Screen, tmp_path: Path) -> None:
+    wm = subprocess.Popen(
+        ["matchbox-window-manager", "-use_titlebar", "no"],
+        env=screen.env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        time.sleep(0.5)
+        window = screen.start(write_config(tmp_path, {"pin": PIN}))
+        assert screen.map_state(window) == "IsViewable"
+        for how in ("windowminimize", "windowunmap"):
+            screen.xdo(how, window)
+            time.sleep(0.1)
+            end = time.monotonic() + 5
+            while time.monotonic() < end and screen.map_state(window) != "IsViewable":
+                time.sleep(0.2)
+            assert screen.map_state(window) == "IsViewable", how  # back by itself
+        assert screen.game is not None and screen.game.poll() is None
+        assert "restoring it" in screen.log()
+    finally:
+        wm.terminate()
+        wm.wait()
