@@ -248,6 +248,12 @@ class App:
         self.table.after_change()
         self.full_redraw = True
 
+    def confirm_new_game(self) -> None:
+        """Ask before a game with moves played is thrown away (default: No)."""
+        from crescent.ui.screens import abandon_dialog
+
+        self.push(abandon_dialog(self))
+
     def set_language(self, lang: str) -> None:
         self.tr = load_translator(lang)
         self.fonts = render.Fonts(self.tr.font_asset(), self.tr.font_asset(bold=True))

@@ -130,14 +130,7 @@ class StatsScreen(Dialog):
             self.app.session.reset_stats()
             self.app.pop()
 
-        self.app.push(
-            MessageDialog(
-                self.app,
-                tr(T.RESET_STATS),
-                [tr(T.RESET_CONFIRM)],
-                [(tr(T.YES), reset, False), (tr(T.NO), self.app.pop, True)],
-            )
-        )
+        self.app.push(confirm_dialog(self.app, tr(T.RESET_STATS), tr(T.RESET_CONFIRM), reset))
 
     def rows(self) -> list[Row]:
         tr = self.app.tr
@@ -255,6 +248,18 @@ def won_dialog(app: App) -> MessageDialog:
         [(tr(T.NEW_GAME), app.new_game, True)],
         escape=None,
     )
+
+
+def confirm_dialog(app: App, title: str, text: str, yes: Callable[[], None]) -> MessageDialog:
+    """A question whose default (Enter, Esc) is No."""
+    tr = app.tr
+    return MessageDialog(app, title, [text], [(tr(T.YES), yes, False), (tr(T.NO), app.pop, True)])
+
+
+def abandon_dialog(app: App) -> MessageDialog:
+    """New game with moves played: Yes abandons (a loss), No (the default) keeps playing."""
+    tr = app.tr
+    return confirm_dialog(app, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), app.new_game)
 
 
 def blocked_dialog(app: App) -> MessageDialog:

@@ -15,6 +15,7 @@ import pygame
 from crescent import text as T
 from crescent.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
 from crescent.autofinish import finish_line
+from crescent.confirm import RedealGuard, new_game_needs_confirm
 from crescent.engine import PILES, Game, IllegalMove, Move, Reason
 from crescent.hints import HintAnswer, HintWorker
 from crescent.input import (
@@ -94,6 +95,7 @@ class TableScene(Scene):
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
         self._view = LayoutView(app.layout)
+        self.redeal_guard = RedealGuard()
 
     # -- state helpers -----------------------------------------------------------
 
@@ -197,12 +199,15 @@ class TableScene(Scene):
                 if session.settings.interactive_rules:
                     self.say(tr.reason(Reason.NO_REDEALS_LEFT))
                 return
-            self.controller.reset()
-            session.redeal()
-            self._animate_redeal()
-            self.after_change()
+            if self.redeal_guard.press(self.app.now, self.game.has_move()):
+                self.redeal()
+            else:
+                self.say(tr(T.REDEAL_ARMED))
         elif name == "new":
-            self.app.new_game()
+            if new_game_needs_confirm(self.game) and self.app.session.outcome is None:
+                self.app.confirm_new_game()
+            else:
+                self.app.new_game()
         elif name == "hint":
             if self.finish:
                 self.start_finish()
@@ -218,6 +223,13 @@ class TableScene(Scene):
             self.app.toggle_fullscreen()
         elif name == "escape":
             self.app.escape()
+
+    def redeal(self) -> None:
+        self.redeal_guard.disarm()
+        self.controller.reset()
+        self.app.session.redeal()
+        self._animate_redeal()
+        self.after_change()
 
     def _undo(self) -> None:
         game = self.game
@@ -259,7 +271,7 @@ class TableScene(Scene):
             token = self.hint.token
             self._reset_hint()
             if token == "R":
-                self.command("redeal")
+                self.redeal()
             else:
                 self.play(Move.parse(token))
             return
@@ -492,6 +504,8 @@ class TableScene(Scene):
             if n <= 0:
                 return HudLook("button", tr(T.NO_REDEALS), "", False, False)
             sub = tr.plural(T.REDEALS_LEFT, n)
+            if self.redeal_guard.armed(self.app.now):
+                return HudLook("button", tr(T.REDEAL_AGAIN), sub, True, True, f"({n})")
             return HudLook("button", tr(T.REDEAL), sub, True, self.point_redeal, f"({n})")
         if item == "undo":
             return HudLook(
@@ -611,6 +625,7 @@ class TableScene(Scene):
             self.hint,
             self.hint_pending,
             self.point_redeal,
+            self.redeal_guard.armed(self.app.now),
             bool(self.finish),
             bool(self.finishing),
             self.app.tr.lang,
