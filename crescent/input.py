@@ -106,6 +106,13 @@ class DragBack:
 
 
 @dataclass(frozen=True, slots=True)
+class Nowhere:
+    """A tapped card that no place takes: it is selected, and the player is told."""
+
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
 class Command:
     """A HUD button or a shortcut: "undo", "redeal", "new", "hint", "escape",
     "fullscreen", or a HUD item name."""
@@ -113,7 +120,7 @@ class Command:
     name: str
 
 
-Intent = PlayMove | Refuse | DragBack | Command
+Intent = PlayMove | Refuse | DragBack | Nowhere | Command
 
 
 class TableView(Protocol):
@@ -141,6 +148,8 @@ class RulesView(Protocol):
     def check(self, move: Move | str) -> Reason | None: ...
 
     def top(self, place: int) -> int | None: ...
+
+    def count(self, place: int) -> int: ...
 
 
 @dataclass
@@ -320,11 +329,9 @@ class Controller:
         if len(dests) == 1:
             return [PlayMove(Move(place, dests[0]))]
         if place >= PILES and not dests:
-            # A foundation with nowhere to go: say why (a base, or nothing follows).
-            other = _other_foundation(place)
-            return [Refuse(game.check(Move(place, other)) or Reason.NOT_NEXT_RANK, place)]
+            return [Refuse(_stuck_foundation(place, game), place)]
         self.selected = place
-        return []
+        return [] if dests else [Nowhere(place)]
 
     def double_tap(self, place: int, game: RulesView) -> list[Intent]:
         card = game.top(place)
@@ -339,6 +346,8 @@ class Controller:
         if dests:
             self.selected = place  # several piles accept it: let the player choose
             return []
+        if place >= PILES:
+            return [Refuse(_stuck_foundation(place, game), place)]
         suit = card // 13
         target = ascending(suit) if place != ascending(suit) else descending(suit)
         return [Refuse(game.check(Move(place, target)) or Reason.NOT_NEXT_RANK, place)]
@@ -401,6 +410,19 @@ class Controller:
 def _other_foundation(place: int) -> int:
     f = place - PILES
     return PILES + (f + 4) % 8
+
+
+def _stuck_foundation(place: int, game: RulesView) -> Reason:
+    """Why a tapped foundation's top card goes nowhere.
+
+    RULES.md checks the source first: a lone base is locked (reason 2). A
+    complete foundation (13 cards) is finished: "This foundation is complete"
+    (reason 5) says more than the next-rank check (8) against the other
+    foundation of its suit, which a King or Ace on top can never pass.
+    """
+    if game.count(place) >= 13:
+        return Reason.FOUNDATION_COMPLETE
+    return game.check(Move(place, _other_foundation(place))) or Reason.NOT_NEXT_RANK
 
 
 class LayoutView:

@@ -20,6 +20,7 @@ from crescent.input import (
     Intent,
     KeyPress,
     LayoutView,
+    Nowhere,
     PlayMove,
     PointerDown,
     PointerMove,
@@ -239,7 +240,7 @@ def test_double_tap_without_a_foundation_goes_to_the_single_accepting_pile() -> 
     g = position({"P1": ["6S"], "P2": ["7S"], "P4": ["QS"]}, {"F1": "3S"})
     assert [m for m in moves_text(g) if m.startswith("P1-")] == ["P1-P2"]
     p = Player(g)
-    assert p.c.tap(P["P4"], g) == []  # QS fits nowhere: selected
+    assert p.c.tap(P["P4"], g) == [Nowhere(P["P4"])]  # QS fits nowhere: selected, said
     assert p.tap("P1") == [Refuse(Reason.RANK_NOT_ADJACENT, P["P4"])]
     p.wait(0.1)
     assert p.tap("P1") == [PlayMove(mv("P1-P2"))]
@@ -248,7 +249,9 @@ def test_double_tap_without_a_foundation_goes_to_the_single_accepting_pile() -> 
 
 def test_double_tap_where_nothing_accepts_gives_the_reason() -> None:
     p = Player(nothing_fits())
-    assert p.tap("P1") == []  # nowhere to go: selected (the rule's "otherwise")
+    # Nowhere to go: selected (the rule's "otherwise") and the player is told.
+    assert p.tap("P1") == [Nowhere(P["P1"])]
+    assert p.c.selected == P["P1"]
     p.wait(0.1)
     assert p.tap("P1") == [Refuse(Reason.NOT_NEXT_RANK, P["P1"])]
     assert p.c.selected is None

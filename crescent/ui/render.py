@@ -15,23 +15,30 @@ FELT_CENTRE = (34, 112, 74)
 FELT_EDGE = (14, 66, 42)
 INK = (244, 241, 230)
 INK_DIM = (196, 214, 200)
-INK_DISABLED = (120, 146, 128)
+INK_DISABLED = (150, 172, 156)
 HUD_BG = (10, 42, 27, 235)
 BUTTON_BG = (32, 84, 58)
-BUTTON_HOT = (46, 112, 78)
+BUTTON_HOT = (36, 92, 62)
+BUTTON_DISABLED = (20, 58, 38)
 BUTTON_EDGE = (86, 150, 112)
 GOLD = (255, 200, 60)
 DEST = (120, 230, 160)
 HINT = (110, 190, 255)
 FOCUS = (255, 255, 255)
 REFUSE = (255, 120, 100)
+LABEL_BG = (8, 30, 20, 170)
+"""Behind a place's label: its text stays above 4.5:1 contrast on any felt or band."""
+ROW_UP = (170, 230, 200, 46)
+"""Behind the climbing foundations (A→K): a light band."""
+ROW_DOWN = (0, 10, 30, 90)
+"""Behind the falling foundations (K→A): a dark band."""
 PANEL_BG = (248, 246, 238)
 PANEL_INK = (30, 40, 34)
 PANEL_BUTTON = (30, 96, 64)
 PANEL_BUTTON_INK = (250, 250, 245)
 
 
-MIN_PX = 7
+MIN_PX = 11
 """The smallest text size anything shrinks to."""
 
 

@@ -15,8 +15,10 @@ import pygame
 from crescent import text as T
 from crescent.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
 from crescent.autofinish import finish_line
+from crescent.cards import card_symbol
 from crescent.confirm import RedealGuard, new_game_needs_confirm
 from crescent.engine import PILES, Game, IllegalMove, Move, Reason
+from crescent.explain import ROW_TAGS, complete, place_label, undo_cleared_by_redeal
 from crescent.hints import HintAnswer, HintWorker
 from crescent.input import (
     Command,
@@ -25,6 +27,7 @@ from crescent.input import (
     Intent,
     KeyPress,
     LayoutView,
+    Nowhere,
     PlayMove,
     PointerDown,
     PointerMove,
@@ -49,6 +52,8 @@ class SlotLook(NamedTuple):
     dest: bool
     hinted: bool
     focused: bool
+    under: int = 0
+    """Face-down cards under the shown one (face-down deal): drawn as back edges."""
 
 
 class HudLook(NamedTuple):
@@ -63,6 +68,8 @@ class HudLook(NamedTuple):
 
 HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
 MESSAGE_S = 3.5
+MAX_EDGES = 5
+"""At most this many back edges show the face-down cards under a pile's top."""
 
 
 def format_time(seconds: float) -> str:
@@ -160,6 +167,10 @@ class TableScene(Scene):
             self.refuse(intent.reason, intent.place, intent.from_pos)
         elif isinstance(intent, DragBack):
             self._slide_back(intent.place, intent.from_pos)
+        elif isinstance(intent, Nowhere):
+            card = self.game.top(intent.place)
+            if card is not None:
+                self.say(self.app.tr(T.NO_PLACE_TAKES, card=card_symbol(card)))
         elif isinstance(intent, Command):
             self.command(intent.name)
 
@@ -177,8 +188,11 @@ class TableScene(Scene):
         self.after_change()
 
     def refuse(self, reason: Reason, place: int, from_pos: tuple[float, float] | None) -> None:
-        if from_pos is not None:
-            self._slide_back(place, from_pos)
+        if from_pos is None:
+            # A refused tap: the card still nudges and slides back, sentence or not.
+            x, y = self._view.slot_origin(place)
+            from_pos = (x + self.app.layout.card_w * 0.18, y)
+        self._slide_back(place, from_pos)
         if self.app.session.settings.interactive_rules:
             self.say(self.app.tr.reason(reason))
 
@@ -235,6 +249,8 @@ class TableScene(Scene):
         game = self.game
         last = game.history[-1] if game.can_undo else None
         if last is None or not self.app.session.undo():
+            if undo_cleared_by_redeal(game.can_undo, game.rules.redeals - game.redeals_left):
+                self.say(self.app.tr(T.UNDO_AFTER_REDEAL))
             return
         self.controller.reset()
         card = game.top(last.src)
@@ -409,12 +425,14 @@ class TableScene(Scene):
             idx = len(pile) - 1 - hidden
             top = pile[idx] if idx >= 0 else None
             down = idx >= 0 and idx < game.down[place]
+            under = min(game.down[place], max(idx, 0))
             count = len(pile)
         else:
             found = game.foundations[place - PILES]
             idx = len(found) - 1 - hidden
             top = found[max(idx, 0)]
             down = False
+            under = 0
             count = len(found)
         return SlotLook(
             top,
@@ -424,6 +442,7 @@ class TableScene(Scene):
             place in dests,
             place in hint,
             place == self.controller.focus,
+            under,
         )
 
     def _shadow_margin(self) -> int:
@@ -437,15 +456,24 @@ class TableScene(Scene):
         lab = lay.labels[place]
         m = max(6, lay.card_w // 8)
         r = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
+        if place < PILES:
+            r.union_ip(pygame.Rect(s.x, s.y, s.w, s.h).move(0, -MAX_EDGES * self._edge_step()))
         return r.union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
+
+    def _edge_step(self) -> int:
+        """How far apart the back edges of face-down cards show above a pile."""
+        return max(2, self.app.layout.card_w // 32)
 
     def _draw_slot(self, surf: pygame.Surface, place: int, key: SlotLook) -> None:
         app = self.app
         lay = app.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused = key
+        top, down, count, selected, dest, hinted, focused, under = key
         radius = max(4, lay.card_w // 14)
+        step = self._edge_step()
+        for k in range(min(under, MAX_EDGES), 0, -1):
+            surf.blit(app.art.back(rect.size), rect.move(0, -k * step))
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0)
         else:
@@ -467,16 +495,20 @@ class TableScene(Scene):
             )
         if focused:
             render.rounded(surf, rect.inflate(4 * pad, 4 * pad), render.FOCUS, radius + 2 * pad, 2)
+        done = complete(place, count)
+        if done:
+            # A finished foundation: a gold frame, and its label in gold.
+            render.rounded(
+                surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1
+            )
         lab = lay.labels[place]
-        font = app.fonts.get(lay.label_px, bold=True)
-        name = f"P{place + 1}" if place < PILES else f"F{place - PILES + 1}"
-        render.text_centered(
-            surf,
-            font,
-            f"{name} · {count}",
-            (lab.x + lab.w // 2, lab.y + lab.h // 2),
-            render.INK_DIM,
-        )
+        text = place_label(place, count)
+        font = app.fonts.fit(text, lab.w, lay.label_px, bold=True, min_px=render.MIN_PX)
+        tw, th = font.size(text)
+        pill = pygame.Rect(0, 0, min(lab.w, tw + 8), min(lab.h, th))
+        pill.center = (lab.x + lab.w // 2, lab.y + lab.h // 2)
+        render.alpha_rounded(surf, pill, render.LABEL_BG, pill.h // 2)
+        render.text_centered(surf, font, text, pill.center, render.GOLD if done else render.INK)
 
     @staticmethod
     def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:
@@ -505,7 +537,7 @@ class TableScene(Scene):
                 return HudLook("button", tr(T.NO_REDEALS), "", False, False)
             sub = tr.plural(T.REDEALS_LEFT, n)
             if self.redeal_guard.armed(self.app.now):
-                return HudLook("button", tr(T.REDEAL_AGAIN), sub, True, True, f"({n})")
+                return HudLook("button", tr(T.REDEAL_AGAIN), "", True, True)
             return HudLook("button", tr(T.REDEAL), sub, True, self.point_redeal, f"({n})")
         if item == "undo":
             return HudLook(
@@ -549,51 +581,37 @@ class TableScene(Scene):
         if kind == "button":
             color = render.BUTTON_HOT if glow else render.BUTTON_BG
             if not enabled:
-                color = (20, 58, 38)
+                color = render.BUTTON_DISABLED
             r = max(6, inner.h // 5)
             render.rounded(surf, inner, color, r)
             render.rounded(
                 surf, inner, render.GOLD if glow else render.BUTTON_EDGE, r, 2 if glow else 1
             )
         ink = render.INK if enabled else render.INK_DISABLED
+        dim = render.INK_DIM if enabled else render.INK_DISABLED
+        w = inner.w - 8
         if sub:
-            f1 = fonts.fit(title, inner.w - 8, px, bold=True)
-            f2 = fonts.fit(sub, inner.w - 8, int(px * 0.78))
-            if key.short and f2.size(sub)[0] > inner.w - 8:
-                sub = key.short
-                f2 = fonts.fit(sub, inner.w - 8, int(px * 0.78))
-            h = f1.get_linesize() + f2.get_linesize()
-            y0 = inner.centery - h // 2
+            # Two lines: a button's title over its detail, or an info cell's name over its value.
+            big, small = px, lay.hud_sub_px
             if kind == "info":
-                f1, f2 = (
-                    fonts.fit(title, inner.w - 8, int(px * 0.78)),
-                    fonts.fit(sub, inner.w - 8, px, bold=True),
-                )
-                h = f1.get_linesize() + f2.get_linesize()
-                y0 = inner.centery - h // 2
-                render.text_centered(
-                    surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), render.INK_DIM
-                )
-                render.text_centered(
-                    surf,
-                    f2,
-                    sub,
-                    (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2),
-                    ink,
-                )
+                parts = [(title, small, False, render.INK_DIM), (sub, big, True, ink)]
             else:
-                render.text_centered(
-                    surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), ink
-                )
-                render.text_centered(
-                    surf,
-                    f2,
-                    sub,
-                    (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2),
-                    render.INK_DIM if enabled else render.INK_DISABLED,
-                )
+                if fonts.get(small).size(sub)[0] > w and key.short:
+                    sub = key.short
+                parts = [(title, big, True, ink), (sub, small, False, dim)]
+            drawn = [
+                (fonts.fit(t, w, size, bold=b, min_px=render.MIN_PX), t, c)
+                for t, size, b, c in parts
+            ]
+            h = sum(f.get_linesize() for f, _, _ in drawn)
+            y = inner.centery - h // 2
+            for font, t, colour in drawn:
+                lh = font.get_linesize()
+                render.text_centered(surf, font, t, (inner.centerx, y + lh // 2), colour)
+                y += lh
         else:
-            font, lines = fonts.wrap(title, inner.w - 8, px, 3, bold=True, max_h=inner.h)
+            font, lines = fonts.wrap(title, w, px, 3, bold=True, max_h=inner.h)
+
             lh = font.get_linesize()
             y = inner.centery - lh * len(lines) // 2 + lh // 2
             for ln in lines:
@@ -603,15 +621,32 @@ class TableScene(Scene):
     def _rebuild_base(self, size: tuple[int, int]) -> pygame.Surface:
         lay = self.app.layout
         base = render.felt(size)
-        self._felt = base.copy()
         hud = pygame.Rect(lay.hud.x, lay.hud.y, lay.hud.w, lay.hud.h)
         self._hud_bg = pygame.Surface(hud.size)
         self._hud_bg.blit(base, (0, 0), hud)
         render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.HUD_BG, 0)
         base.blit(self._hud_bg, hud)
+        self._draw_foundation_rows(base)
+        self._felt = base.copy()
         self._slot_keys = [None] * 24
         self._hud_keys = [None] * len(HUD_ITEMS)
         return base
+
+    def _draw_foundation_rows(self, surf: pygame.Surface) -> None:
+        """Two bands, a lighter one behind the climbing row and a darker one behind
+        the falling row, each tagged with its direction."""
+        lay = self.app.layout
+        colours = (render.ROW_UP, render.ROW_DOWN)
+        for band, tag, colour, words in zip(
+            lay.foundation_rows, lay.row_tags, colours, ROW_TAGS, strict=False
+        ):
+            r = pygame.Rect(band.x, band.y, band.w, band.h)
+            render.alpha_rounded(surf, r, colour, max(6, lay.card_w // 10))
+            font = self.app.fonts.get(max(render.MIN_PX, lay.label_px + 2), bold=True)
+            w = font.size(words)[0]
+            if tag.w >= w:
+                centre = (tag.right - w // 2, tag.y + tag.h // 2)
+                render.text_centered(surf, font, words, centre, render.INK)
 
     def _signature(self) -> tuple[object, ...]:
         """What the picture depends on, cheaply: an idle table skips drawing entirely."""
