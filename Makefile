@@ -24,7 +24,7 @@ run: $(VENV)/.run-stamp
 lint: $(VENV)/.test-stamp
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy --strict crescent
+	$(VENV)/bin/mypy --strict crescent benchmarks
 
 test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest

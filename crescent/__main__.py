@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from crescent.deal import InvalidCode, parse_code
-from crescent.i18n import LANGUAGES
-from crescent.kiosk_config import KioskConfig, KioskConfigError, load_kiosk_config
+from crescent.i18n.translator import LANGUAGES
+from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
+from crescent.rules.deal import InvalidCode, parse_code
 
 EXIT_USAGE = 2
 

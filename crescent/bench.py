@@ -1,8 +1,7 @@
-"""Benchmarks (not timed tests): ``python -m crescent.bench engine|solver|frames [options]``.
+"""``python -m crescent.bench engine|solver|frames``: runs the benchmarks of a source checkout.
 
-* ``engine``: legal-move generations and play+undo pairs per second.
-* ``solver``: wins / losses / unknowns over a range of deals, times, winnability.
-* ``frames``: first frame, idle CPU, frame-time percentiles, peak memory, resize.
+The benchmarks live in the top-level ``benchmarks`` package, outside the wheel and
+the executable; this module only forwards to it.
 """
 
 from __future__ import annotations
@@ -10,25 +9,18 @@ from __future__ import annotations
 import importlib
 import sys
 
-USAGE = "usage: python -m crescent.bench engine|solver|frames [options]"
-
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if not args or args[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0 if args else 2
-    what, rest = args[0], args[1:]
-    modules = {
-        "engine": "crescent.engine_bench",
-        "solver": "crescent.solver_bench",
-        "frames": "crescent.ui.bench",
-    }
-    if what not in modules:
-        print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)
+    try:
+        bench = importlib.import_module("benchmarks.__main__")
+    except ImportError:
+        print(
+            "crescent.bench: the benchmarks ship with the source checkout only; "
+            "run this from the checkout's top folder",
+            file=sys.stderr,
+        )
         return 2
-    module = importlib.import_module(modules[what])
-    result: int = module.main(rest)
+    result: int = bench.main(argv)
     return result
 
 

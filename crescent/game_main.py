@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crescent.engine import IllegalMove, InvalidCode
-from crescent.i18n import load_translator, system_language
-from crescent.session import Session
-from crescent.storage import Store, default_data_dir
+from crescent.i18n.translator import load_translator, system_language
+from crescent.play.session import Session
+from crescent.play.storage import Store, default_data_dir
+from crescent.rules.engine import IllegalMove, InvalidCode
 
 if TYPE_CHECKING:
     from crescent.__main__ import Config
@@ -22,7 +22,7 @@ SETTLE_FRAMES = 600
 
 
 def _pool(variant: str) -> list[int]:
-    from crescent.solver import load_pool
+    from crescent.solver.search import load_pool
 
     try:
         return list(load_pool(variant))
@@ -51,7 +51,7 @@ def run(config: Config) -> int:
 
 
 def _run(config: Config, store: Store | None) -> int:
-    from crescent.settings import Settings
+    from crescent.play.settings import Settings
 
     settings = store.load_settings() if store is not None else Settings()
     if config.lang:
@@ -86,7 +86,7 @@ def _run(config: Config, store: Store | None) -> int:
 def _run_window(config: Config, session: Session, tr: object) -> int:
     import pygame
 
-    from crescent.i18n import Translator
+    from crescent.i18n.translator import Translator
     from crescent.ui.app import App, Options, init_pygame, run_app
     from crescent.ui.clock import SteppedClock
 
@@ -96,13 +96,13 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
         size=config.size, fullscreen=config.fullscreen, kiosk=config.kiosk, dpi=config.dpi
     )
     if config.kiosk:
-        from crescent.kiosk import kiosk_touch
+        from crescent.kiosk.core import kiosk_touch
 
         options.dpi, options.touch_mm = kiosk_touch(config)
     try:
         app = App(session, options, tr)
         if config.kiosk:
-            from crescent.kiosk import install_kiosk
+            from crescent.kiosk.core import install_kiosk
 
             install_kiosk(app, config)
         if config.screenshot is not None:
@@ -156,8 +156,8 @@ def self_check() -> int:
     import pygame
 
     from crescent import resources
-    from crescent.cards import card_text
-    from crescent.i18n import LANGUAGES
+    from crescent.i18n.translator import LANGUAGES
+    from crescent.rules.cards import card_text
     from crescent.ui.cards import CardArt
 
     problems: list[str] = []

@@ -15,9 +15,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from crescent.deal import DEAL_COUNT
-from crescent.engine import Game
-from crescent.storage import SavedGame, Store
+from crescent.play.storage import SavedGame, Store
+from crescent.rules.deal import DEAL_COUNT
+from crescent.rules.engine import Game
 
 
 def positions(seed: int, steps: int) -> Iterator[SavedGame]:

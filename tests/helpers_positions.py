@@ -10,8 +10,8 @@ engine accepts.
 
 from __future__ import annotations
 
-from crescent.cards import card, card_text, parse_card, rank_of, suit_of
-from crescent.engine import PILE_LIMIT, PILES, Game, parse_place
+from crescent.rules.cards import card, card_text, parse_card, rank_of, suit_of
+from crescent.rules.engine import PILE_LIMIT, PILES, Game, parse_place
 
 
 def _foundation_cards(f: int, top: int | None) -> list[int]:

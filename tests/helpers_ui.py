@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from crescent.engine import PILES, Game
-from crescent.i18n import load_translator
-from crescent.session import Session
-from crescent.settings import Settings
-from crescent.storage import Store
+from crescent.i18n.translator import load_translator
+from crescent.play.session import Session
+from crescent.play.settings import Settings
+from crescent.play.storage import Store
+from crescent.rules.engine import PILES, Game
 from crescent.ui.app import App, LoopStats, Options, init_pygame, run_app
 from crescent.ui.clock import SteppedClock
 from crescent.ui.table import HUD_ITEMS

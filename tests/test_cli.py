@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from crescent.__main__ import EXIT_USAGE, parse_args
-from crescent.storage import Store
+from crescent.play.storage import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 

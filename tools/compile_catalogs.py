@@ -8,7 +8,7 @@
 After adding a message to crescent/text.py: run ``extract`` and ``update``
 (new messages appear untranslated, with ``msgstr ""``; gone ones are dropped),
 translate them in each .po, run ``check``, then ``python tools/subset_fonts.py``
-(a new character needs to be in the shipped fonts; tests/test_i18n.py fails
+(a new character needs to be in the shipped fonts; tests/i18n/test_i18n.py fails
 until it is).
 
 The .mo files are build output (git-ignored). The game does not need them:
@@ -27,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from crescent import i18n, text  # noqa: E402 -- needs the path set above
+from crescent.i18n import text  # noqa: E402 -- needs the path set above
+from crescent.i18n import translator as i18n  # noqa: E402
 
 LOCALE = ROOT / "assets" / "locale"
 TEMPLATE = LOCALE / f"{i18n.DOMAIN}.pot"

@@ -13,9 +13,9 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from crescent.engine import Game, Reason
-from crescent.i18n import LANGUAGES, load_translator
-from crescent.session import Session
+from crescent.i18n.translator import LANGUAGES, load_translator
+from crescent.play.session import Session
+from crescent.rules.engine import Game, Reason
 from crescent.ui.app import App, Options, init_pygame
 from crescent.ui.screens import blocked_dialog
 

@@ -5,7 +5,7 @@
 
 Re-run it after changing a catalog (assets/locale/*/LC_MESSAGES/crescent.po)
 or crescent/text.py: a character that is in no shipped font renders as a box,
-and tests/test_i18n.py fails until the fonts are made again. The output is
+and tests/i18n/test_i18n.py fails until the fonts are made again. The output is
 committed; the script is deterministic (same sources, same bytes), so a re-run
 with nothing changed leaves git clean.
 
@@ -35,7 +35,8 @@ from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from crescent import i18n, text  # noqa: E402 -- needs the path set above
+from crescent.i18n import text  # noqa: E402 -- needs the path set above
+from crescent.i18n import translator as i18n  # noqa: E402
 
 FONTS = ROOT / "assets" / "fonts"
 LOCALE = ROOT / "assets" / "locale"

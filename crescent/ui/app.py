@@ -11,11 +11,11 @@ from typing import Protocol
 
 import pygame
 
-from crescent import text as T
-from crescent.i18n import LANGUAGES, Translator, load_translator
-from crescent.layout import TableLayout, compute_layout
-from crescent.session import Session
-from crescent.storage import Notice
+from crescent.control.layout import TableLayout, compute_layout
+from crescent.i18n import text as T
+from crescent.i18n.translator import LANGUAGES, Translator, load_translator
+from crescent.play.session import Session
+from crescent.play.storage import Notice
 from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock

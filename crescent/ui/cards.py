@@ -23,7 +23,7 @@ from collections import OrderedDict
 import pygame
 
 from crescent import resources
-from crescent.cards import CLUBS, DIAMONDS, card_text, suit_of
+from crescent.rules.cards import CLUBS, DIAMONDS, card_text, suit_of
 
 ART_WIDTH = 224.22508
 ART_HEIGHT = 312.80777
@@ -115,7 +115,7 @@ class CardArt:
         self._four_colour = bool(on)
 
     def face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
-        """The face of ``card`` (0..51, as in :mod:`crescent.cards`) at exactly ``size``."""
+        """The face of ``card`` (0..51, as in :mod:`crescent.rules.cards`) at exactly ``size``."""
         if not 0 <= card < 52:
             raise ValueError(f"{card!r} is not a card: cards are 0..51")
         colour = FOUR_COLOUR.get(suit_of(card), "") if self._four_colour else ""

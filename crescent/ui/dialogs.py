@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from crescent.input import KeyPress, PointerDown, PointerUp
+from crescent.control.input import KeyPress, PointerDown, PointerUp
 from crescent.ui import render
 from crescent.ui.events import GameEvent, TextInput
 from crescent.ui.scene import Overlay

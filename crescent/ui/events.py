@@ -3,7 +3,7 @@
 This is the only caller of ``pygame.event.get()``. Mouse and finger events
 become pointer events in table (window) pixels; mouse events that SDL
 synthesises from touches are dropped, since the finger events carry them.
-Keys become :class:`crescent.input.KeyPress`. Window events become
+Keys become :class:`crescent.control.input.KeyPress`. Window events become
 :class:`WindowEvent`.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from crescent.input import Event, KeyPress, PointerDown, PointerMove, PointerUp
+from crescent.control.input import Event, KeyPress, PointerDown, PointerMove, PointerUp
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The kiosk's scenes: the attract loop and the operator's PIN pad.
 
 :class:`AttractScene` is a table that plays a winnable deal by itself, on its
-own :class:`~crescent.engine.Game` (never the session's: the visitor's saved
+own :class:`~crescent.rules.engine.Game` (never the session's: the visitor's saved
 game and statistics are not touched), under a "Touch to play" caption. It
 fades in from the visitor's table. A touch starts a fresh game; a touch on
 the HUD's language button changes the language and stays in the loop.
@@ -19,18 +19,18 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from crescent import text as T
-from crescent.anim import MOVE_S, Flight
-from crescent.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
-from crescent.input import KeyPress, PointerDown, PointerUp
-from crescent.kiosk_config import PIN_DIGITS
+from crescent.control.anim import MOVE_S, Flight
+from crescent.control.input import KeyPress, PointerDown, PointerUp
+from crescent.i18n import text as T
+from crescent.kiosk.config import PIN_DIGITS
+from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
 from crescent.ui import render
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
 from crescent.ui.scene import Overlay
 from crescent.ui.table import HUD_ITEMS, HudLook, TableScene, format_time
 
 if TYPE_CHECKING:
-    from crescent.kiosk import DemoLine, Kiosk, Purpose
+    from crescent.kiosk.core import DemoLine, Kiosk, Purpose
     from crescent.ui.app import App
 
 FADE_S: Final = 0.6
@@ -135,7 +135,7 @@ class AttractScene(TableScene):
             demo = Game.from_code(line.code)
         except (InvalidCode, ValueError):
             self.kiosk.planner.discard(line)
-            from crescent.kiosk import RECORDED
+            from crescent.kiosk.core import RECORDED
 
             line = RECORDED
             demo = Game.from_code(line.code)

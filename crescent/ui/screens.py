@@ -6,10 +6,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from crescent import text as T
-from crescent.deal import InvalidCode, parse_code
-from crescent.i18n import LANGUAGES
-from crescent.input import KeyPress
+from crescent.control.input import KeyPress
+from crescent.i18n import text as T
+from crescent.i18n.translator import LANGUAGES
+from crescent.rules.deal import InvalidCode, parse_code
 from crescent.ui.dialogs import Dialog, MessageDialog, Row
 from crescent.ui.table import format_time
 

@@ -12,15 +12,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from crescent import text as T
-from crescent.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
-from crescent.autofinish import finish_line
-from crescent.cards import card_symbol
-from crescent.confirm import RedealGuard, new_game_needs_confirm
-from crescent.engine import PILES, Game, IllegalMove, Move, Reason
-from crescent.explain import ROW_TAGS, complete, place_label, undo_cleared_by_redeal
-from crescent.hints import HintAnswer, HintWorker
-from crescent.input import (
+from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
+from crescent.control.confirm import RedealGuard, new_game_needs_confirm
+from crescent.control.explain import ROW_TAGS, complete, place_label, undo_cleared_by_redeal
+from crescent.control.input import (
     Command,
     Controller,
     DragBack,
@@ -34,6 +29,11 @@ from crescent.input import (
     PointerUp,
     Refuse,
 )
+from crescent.i18n import text as T
+from crescent.rules.cards import card_symbol
+from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason
+from crescent.solver.autofinish import finish_line
+from crescent.solver.hints import HintAnswer, HintWorker
 from crescent.ui import render
 from crescent.ui.events import GameEvent, WindowEvent
 from crescent.ui.scene import Scene
@@ -559,7 +559,7 @@ class TableScene(Scene):
             return HudLook("button", tr(T.CODE), game.code, True, False)
         if item == "settings":
             return HudLook("button", tr(T.SETTINGS), "", True, False)
-        from crescent.i18n import LANGUAGES
+        from crescent.i18n.translator import LANGUAGES
 
         return HudLook(
             "button",

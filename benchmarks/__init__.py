@@ -1,0 +1,1 @@
+"""Benchmarks, kept out of the wheel and the executable: ``python -m crescent.bench ...``."""

@@ -1,0 +1,36 @@
+"""Benchmarks (not timed tests): ``python -m crescent.bench engine|solver|frames [options]``.
+
+* ``engine``: legal-move generations and play+undo pairs per second.
+* ``solver``: wins / losses / unknowns over a range of deals, times, winnability.
+* ``frames``: first frame, idle CPU, frame-time percentiles, peak memory, resize.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+USAGE = "usage: python -m crescent.bench engine|solver|frames [options]"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if args else 2
+    what, rest = args[0], args[1:]
+    modules = {
+        "engine": "benchmarks.engine",
+        "solver": "benchmarks.solver",
+        "frames": "benchmarks.frames",
+    }
+    if what not in modules:
+        print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)
+        return 2
+    module = importlib.import_module(modules[what])
+    result: int = module.main(rest)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

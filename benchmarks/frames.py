@@ -1,0 +1,419 @@
+"""How fast the client draws: ``python -m crescent.bench frames [options]``.
+
+Figures (each the median of ``--runs`` runs where it says so):
+
+* **first frame**: from starting a fresh Python process (``python -m
+  benchmarks.frames --first-frame-child``, which runs the game's real
+  ``crescent.__main__.main`` with ``--frames 1`` on a fresh data folder) to
+  the end of the first drawn frame; also from the start of ``main()``.
+* **idle CPU**: process CPU time over wall time while the real loop runs
+  with the real clock and the real event queue and no input, after a
+  warm-up; in percent of one core.
+* **frame time** p50/p95/max at 1920x1080 while a scripted player drags
+  and taps cards (so cards slide and follow the pointer every frame): the
+  time of each loop iteration excluding the wait for the next frame (event
+  polling, fixed updates, drawing and sending the changed regions to the
+  display). The loop runs on a stepped clock, so animations advance exactly
+  one 1/60 s step per frame however long a frame takes.
+* **peak RSS** of this process after the frame and resize runs, and of the
+  first-frame child (``ru_maxrss``; not on Windows).
+* **resize**: 1920x1080 -> 1280x800 -> 2560x1440 -> 1920x1080: ``App.resize``
+  (new layout, card art dropped) plus the first full frame (which
+  rasterises the visible cards again), per step.
+
+The video driver is whatever ``SDL_VIDEODRIVER`` says: unset means SDL's
+default, a real window. The targets are for ``SDL_VIDEODRIVER=dummy`` (no
+display cost); with a real driver the frame figures include the display's
+own cost. A benchmark, not a test: the figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from crescent.ui.app import App
+    from crescent.ui.events import GameEvent
+
+FIRST_FRAME_TARGET_S = 1.0
+IDLE_TARGET_PCT = 2.0
+FRAME_P95_TARGET_MS = 4.0
+RSS_TARGET_MB = 150.0
+RESIZE_TARGET_MS = 200.0
+
+BENCH_SIZE = (1920, 1080)
+RESIZES = [(1280, 800), (2560, 1440), (1920, 1080)]
+CODE = "CR1-N-AAAAAAB"
+
+
+def _peak_rss_mb(children: bool = False) -> float | None:
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    who = resource.RUSAGE_CHILDREN if children else resource.RUSAGE_SELF
+    kb = resource.getrusage(who).ru_maxrss
+    # Linux reports kilobytes, macOS bytes.
+    return kb / (1024 * 1024) if sys.platform == "darwin" else kb / 1024
+
+
+# -- first frame, in a fresh process -----------------------------------------------------
+
+
+def _first_frame_child(data_dir: str) -> int:
+    """Run the real game for one frame; print when its first frame was drawn."""
+    t_main = time.perf_counter()
+    from crescent import __main__ as cli
+    from crescent.ui import app as app_module
+
+    drawn: list[float] = []
+    draw = app_module.App.draw
+
+    def timed_draw(self: App) -> None:
+        draw(self)
+        if not drawn:
+            drawn.append(time.perf_counter())
+            drawn.append(time.time())
+
+    app_module.App.draw = timed_draw  # type: ignore[method-assign]
+    size = "x".join(map(str, BENCH_SIZE))
+    code = cli.main(
+        ["--code", CODE, "--frames", "1", "--size", size, "--data-dir", data_dir, "--lang", "en"]
+    )
+    if code != 0 or not drawn:
+        return code or 1
+    print(json.dumps({"from_main": drawn[0] - t_main, "wall": drawn[1]}))
+    return 0
+
+
+@dataclass
+class FirstFrame:
+    from_spawn_s: float
+    from_main_s: float
+    child_rss_mb: float | None
+
+
+def first_frame() -> FirstFrame:
+    with tempfile.TemporaryDirectory(prefix="crescent-bench-") as data_dir:
+        start = time.time()
+        r = subprocess.run(
+            [sys.executable, "-m", "benchmarks.frames", "--first-frame-child", data_dir],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    if r.returncode != 0:
+        raise RuntimeError(f"first-frame child failed ({r.returncode}): {r.stderr.strip()}")
+    report = json.loads(r.stdout.strip().splitlines()[-1])
+    return FirstFrame(report["wall"] - start, report["from_main"], _peak_rss_mb(children=True))
+
+
+# -- in-process runs ----------------------------------------------------------------------------
+
+
+def _make_app(size: tuple[int, int]) -> App:
+    from crescent.i18n.translator import load_translator
+    from crescent.play.session import Session
+    from crescent.play.settings import Settings
+    from crescent.ui.app import App, Options, init_pygame
+
+    init_pygame()
+    session = Session(None, Settings(language="en"), background_saves=False)
+    session.start(code=CODE)
+    return App(session, Options(size=size), load_translator("en"))
+
+
+def idle_cpu(app: App, seconds: float) -> float:
+    """Percent of one core used by the real loop with no input."""
+    from crescent.ui.app import run_app
+    from crescent.ui.clock import RealClock
+    from crescent.ui.events import PygameEvents
+
+    real = PygameEvents()
+
+    class Until:
+        def __init__(self, seconds: float) -> None:
+            self.end = time.perf_counter() + seconds
+
+        def poll(self, window_size: tuple[int, int]) -> list[GameEvent]:
+            if time.perf_counter() >= self.end:
+                app.running = False
+            return real.poll(window_size)
+
+    run_app(app, clock=RealClock(), events=Until(0.5))  # warm up: first frames rasterise
+    app.running = True
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    run_app(app, clock=RealClock(), events=Until(seconds))
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    app.running = True
+    return 100.0 * cpu / wall
+
+
+@dataclass
+class TimedClock:
+    """A stepped clock (1/60 s per frame) that times each loop iteration but its wait.
+
+    ``moving`` says whether a card was moving in the frame just drawn; those
+    frames' times are also kept in ``moving_ms``.
+    """
+
+    moving: Callable[[], bool]
+    t: float = 0.0
+    iteration_ms: list[float] = field(default_factory=list)
+    moving_ms: list[float] = field(default_factory=list)
+    _since: float | None = None
+
+    def now(self) -> float:
+        if self._since is None:
+            self._since = time.perf_counter()
+        return self.t
+
+    def wait(self, fps: int) -> None:
+        end = time.perf_counter()
+        if self._since is not None:
+            ms = (end - self._since) * 1000.0
+            self.iteration_ms.append(ms)
+            if self.moving():
+                self.moving_ms.append(ms)
+        self.t += 1 / 60
+        self._since = time.perf_counter()
+
+
+class ScriptedPlayer:
+    """Plays legal moves as a person would: drags most, taps some, redeals when stuck.
+
+    One gesture at a time, spread over frames: a drag presses, moves the card
+    over ~10 frames and drops; then it waits for the card to land.
+    """
+
+    def __init__(self, app: App, seed: int = 1) -> None:
+        import random
+
+        self.app = app
+        self.rng = random.Random(seed)
+        self.queue: list[list[GameEvent]] = []
+        self.moves = 0
+
+    def _plan(self) -> None:
+        from crescent.control.input import KeyPress, PointerDown, PointerMove, PointerUp
+
+        app = self.app
+        game = app.session.game
+        if len(app.scenes) > 1 or game.status != "playing":
+            app.new_game(CODE if game.code != CODE else "CR1-N-AAAAAAC")
+            return
+        moves = [m for m in game.legal_moves() if m.src < 16]
+        if not moves:
+            self.queue.append([KeyPress("r" if game.redeals_left else "u")])
+            return
+        move = self.rng.choice(moves)
+        sx, sy = app.layout.slots[move.src].center
+        dx, dy = app.layout.slots[move.dst].center
+        self.moves += 1
+        if self.rng.random() < 0.7:
+            self.queue.append([PointerDown(sx, sy)])
+            steps = 10
+            for k in range(1, steps + 1):
+                t = k / steps
+                self.queue.append([PointerMove(sx + (dx - sx) * t, sy + (dy - sy) * t)])
+            self.queue.append([PointerUp(dx, dy)])
+        else:
+            # Select, then tap the destination (a single tap may already move it).
+            self.queue.append([PointerDown(sx, sy), PointerUp(sx, sy)])
+            self.queue.append([])
+            if (
+                game.check(move) is None
+                and len(app.table.controller.destinations(game, move.src)) > 1
+            ):
+                self.queue.append([PointerDown(dx, dy), PointerUp(dx, dy)])
+        self.queue.extend([[]] * 3)
+
+    def poll(self, window_size: tuple[int, int]) -> list[GameEvent]:
+        if not self.queue and not self.app.table.anims.busy:
+            self._plan()
+        return self.queue.pop(0) if self.queue else []
+
+
+def _percentile(sorted_ms: list[float], q: float) -> float:
+    return sorted_ms[min(len(sorted_ms) - 1, round(q * (len(sorted_ms) - 1)))]
+
+
+@dataclass
+class Frames:
+    p50_ms: float
+    p95_ms: float
+    max_ms: float
+    moving_p50_ms: float
+    moving_p95_ms: float
+    frames: int
+    moving_frames: int
+    moves: int
+
+
+def frame_times(app: App, frames: int, seed: int) -> Frames:
+    from crescent.ui.app import run_app
+
+    def moving() -> bool:
+        drag = app.table.controller.drag
+        return app.table.anims.busy or (drag is not None and drag.active)
+
+    clock = TimedClock(moving)
+    player = ScriptedPlayer(app, seed)
+    run_app(app, clock=clock, events=player, max_frames=30)  # warm up: first frames rasterise
+    clock.iteration_ms.clear()
+    clock.moving_ms.clear()
+    run_app(app, clock=clock, events=player, max_frames=frames + 1)
+    ms = sorted(clock.iteration_ms)
+    mov = sorted(clock.moving_ms) or [0.0]
+    return Frames(
+        statistics.median(ms),
+        _percentile(ms, 0.95),
+        ms[-1],
+        statistics.median(mov),
+        _percentile(mov, 0.95),
+        len(ms),
+        len(clock.moving_ms),
+        player.moves,
+    )
+
+
+def resize_times(app: App, runs: int) -> dict[str, float]:
+    """Median ms per resize step: App.resize plus the first full frame."""
+    import pygame
+
+    app.draw()
+    steps: dict[str, list[float]] = {}
+    previous = BENCH_SIZE
+    for _ in range(runs):
+        for size in RESIZES:
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.event.clear()
+            start = time.perf_counter()
+            app.resize(size)
+            app.draw()
+            took = (time.perf_counter() - start) * 1000.0
+            name = f"{previous[0]}x{previous[1]}->{size[0]}x{size[1]}"
+            steps.setdefault(name, []).append(took)
+            previous = size
+    return {name: statistics.median(v) for name, v in steps.items()}
+
+
+# -- report --------------------------------------------------------------------------------------
+
+
+def _verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m crescent.bench frames",
+        description="Client frame benchmark (video driver: $SDL_VIDEODRIVER; targets for dummy).",
+    )
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
+    parser.add_argument("--idle-seconds", type=float, default=5.0, help="idle CPU window")
+    parser.add_argument("--frames", type=int, default=600, help="frames timed at 1920x1080")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument("--first-frame-child", metavar="DIR", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.first_frame_child:
+        return _first_frame_child(args.first_frame_child)
+    if args.runs < 1 or args.frames < 10 or args.idle_seconds <= 0:
+        parser.error("--runs must be >= 1, --frames >= 10, --idle-seconds > 0")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    driver = os.environ.get("SDL_VIDEODRIVER", "(SDL default)")
+
+    firsts = [first_frame() for _ in range(args.runs)]
+    # One game window for the rest, as a player has.
+    app = _make_app(BENCH_SIZE)
+    idles = [idle_cpu(app, args.idle_seconds) for _ in range(args.runs)]
+    runs = [frame_times(app, args.frames, seed) for seed in range(args.runs)]
+    resize = resize_times(app, args.runs)
+    app.session.close()
+    rss = _peak_rss_mb()
+    child_rss = [f.child_rss_mb for f in firsts if f.child_rss_mb is not None]
+
+    first_s = statistics.median(f.from_spawn_s for f in firsts)
+    first_main_s = statistics.median(f.from_main_s for f in firsts)
+    idle = statistics.median(idles)
+    p50 = statistics.median(r.p50_ms for r in runs)
+    p95 = statistics.median(r.p95_ms for r in runs)
+    worst = max(r.max_ms for r in runs)
+    moving_p50 = statistics.median(r.moving_p50_ms for r in runs)
+    moving_p95 = statistics.median(r.moving_p95_ms for r in runs)
+    worst_resize = max(resize.values())
+    figures = {
+        "driver": driver,
+        "first_frame_s": first_s,
+        "first_frame_from_main_s": first_main_s,
+        "idle_cpu_pct": idle,
+        "frame_p50_ms": p50,
+        "frame_p95_ms": p95,
+        "frame_max_ms": worst,
+        "moving_frame_p50_ms": moving_p50,
+        "moving_frame_p95_ms": moving_p95,
+        "frames_per_run": runs[0].frames,
+        "moving_frames_per_run": runs[0].moving_frames,
+        "moves_per_run": runs[0].moves,
+        "peak_rss_mb": rss,
+        "first_frame_child_peak_rss_mb": max(child_rss) if child_rss else None,
+        "resize_ms": resize,
+    }
+    misses = [
+        first_s >= FIRST_FRAME_TARGET_S,
+        idle >= IDLE_TARGET_PCT,
+        max(p95, moving_p95) > FRAME_P95_TARGET_MS,
+        rss is not None and rss >= RSS_TARGET_MB,
+        worst_resize >= RESIZE_TARGET_MS,
+    ]
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(f"video driver: {driver}; medians of {args.runs} runs")
+        print(
+            f"first frame      {first_s * 1000:7.0f} ms from process start "
+            f"({first_main_s * 1000:.0f} ms from main)   target < "
+            f"{FIRST_FRAME_TARGET_S * 1000:.0f} ms  {_verdict(not misses[0])}"
+        )
+        print(
+            f"idle CPU         {idle:7.2f} % of one core "
+            f"({args.idle_seconds:g} s)   target < {IDLE_TARGET_PCT:g} %  {_verdict(not misses[1])}"
+        )
+        print(
+            f"frame time       p50 {p50:.2f} ms, p95 {p95:.2f} ms, max {worst:.2f} ms "
+            f"({runs[0].frames} frames, {runs[0].moves} moves, "
+            f"{BENCH_SIZE[0]}x{BENCH_SIZE[1]})   target p95 <= {FRAME_P95_TARGET_MS:g} ms  "
+            f"{_verdict(not misses[2])}"
+        )
+        print(
+            f"  cards moving   p50 {moving_p50:.2f} ms, p95 {moving_p95:.2f} ms "
+            f"({runs[0].moving_frames} of the frames)"
+        )
+        rss_text = f"{rss:.0f} MB" if rss is not None else "n/a"
+        child_text = f"{max(child_rss):.0f} MB" if child_rss else "n/a"
+        print(
+            f"peak RSS         {rss_text} (first-frame process {child_text})   "
+            f"target < {RSS_TARGET_MB:.0f} MB  {_verdict(not misses[3])}"
+        )
+        for name, ms in resize.items():
+            print(f"resize           {name}: {ms:.0f} ms")
+        print(
+            f"resize worst     {worst_resize:.0f} ms   target < {RESIZE_TARGET_MS:.0f} ms  "
+            f"{_verdict(not misses[4])}"
+        )
+    return 1 if args.strict and any(misses) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""Table geometry, the input controller and animations: pure, no pygame."""

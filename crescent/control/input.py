@@ -1,0 +1,451 @@
+"""The input controller: a pure state machine from pointer and key events to intents.
+
+It sees the table through a layout (hit-testing) and the game (read only:
+which moves are legal, why one is refused). It never changes the game and
+never imports pygame: the table scene carries out the intents it returns.
+
+Behaviour (RULES.md section 5):
+
+* Tap a pile: exactly one legal destination -> it moves; several (or none) ->
+  the pile is selected and its legal destinations are highlighted; the next
+  tap on a place moves there (or says why not). Tapping the selected pile
+  again, or empty table, clears the selection.
+* Double tap: to a foundation that accepts the card, else to the single pile
+  that accepts it, else the reason why not.
+* Drag: past DRAG_START_PX the card follows the pointer; a drop on a pile
+  moves there; a drop anywhere in the foundation area goes to the accepting
+  foundation of the card's suit (under the pointer if both accept, else the
+  nearest); an invalid drop slides back with the reason.
+* One pointer at a time: a second finger is ignored while one is down.
+* Keys: arrows/Tab move a focus over the places, Enter/Space tap it,
+  U/Ctrl+Z undo, R redeal, N new game, H hint, Esc clears the selection.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from crescent.control.layout import TableLayout as TableLayoutLike
+from crescent.rules.engine import FOUNDATIONS, PILES, Move, Reason, ascending, descending
+
+PLACES = PILES + FOUNDATIONS
+
+# Sized for fingers: a finger wobbles by a few pixels during a tap.
+DRAG_START_PX = 14.0
+"""A press that moves further than this (in table pixels) is a drag, not a tap."""
+DOUBLE_TAP_S = 0.35
+"""Two taps on one place within this time make a double tap."""
+DOUBLE_TAP_PX = 40.0
+"""...and within this distance of each other."""
+
+
+# -- events in ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PointerDown:
+    x: float
+    y: float
+    pointer: int = 0
+    """0 for the mouse, the finger id + 1 for touches."""
+
+
+@dataclass(frozen=True, slots=True)
+class PointerMove:
+    x: float
+    y: float
+    pointer: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PointerUp:
+    x: float
+    y: float
+    pointer: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class KeyPress:
+    key: str
+    """A key name: "left", "right", "up", "down", "tab", "return", "space",
+    "escape", "u", "r", "n", "h", "f11", ... (lower case)."""
+    ctrl: bool = False
+    shift: bool = False
+    alt: bool = False
+
+
+Event = PointerDown | PointerMove | PointerUp | KeyPress
+
+
+# -- intents out ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMove:
+    move: Move
+    from_pos: tuple[float, float] | None = None
+    """Where a dragged card was dropped (its top-left), so it slides from there."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse:
+    reason: Reason
+    place: int
+    from_pos: tuple[float, float] | None = None
+    """Set for a refused drop: the card slides back from there."""
+
+
+@dataclass(frozen=True, slots=True)
+class DragBack:
+    """A drag ended nowhere useful: the card slides back, no message."""
+
+    place: int
+    from_pos: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Nowhere:
+    """A tapped card that no place takes: it is selected, and the player is told."""
+
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A HUD button or a shortcut: "undo", "redeal", "new", "hint", "escape",
+    "fullscreen", or a HUD item name."""
+
+    name: str
+
+
+Intent = PlayMove | Refuse | DragBack | Nowhere | Command
+
+
+class TableView(Protocol):
+    """What the controller needs of the layout."""
+
+    card_w: int
+    card_h: int
+
+    def place_at(self, x: float, y: float) -> int | None: ...
+
+    def hud_item_at(self, x: float, y: float) -> int | None: ...
+
+    def slot_center(self, place: int) -> tuple[float, float]: ...
+
+    def slot_origin(self, place: int) -> tuple[float, float]: ...
+
+    def in_foundation_area(self, x: float, y: float) -> bool: ...
+
+
+class RulesView(Protocol):
+    """What the controller needs of the game (read only)."""
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def check(self, move: Move | str) -> Reason | None: ...
+
+    def top(self, place: int) -> int | None: ...
+
+    def count(self, place: int) -> int: ...
+
+
+@dataclass
+class Drag:
+    src: int
+    pointer: int
+    start: tuple[float, float]
+    pos: tuple[float, float]
+    grab: tuple[float, float]
+    """Pointer position relative to the card's top-left when it was grabbed."""
+    active: bool = False
+
+    @property
+    def card_origin(self) -> tuple[float, float]:
+        return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
+
+
+@dataclass
+class Controller:
+    """Turns events into intents; holds selection, focus, drag and tap memory."""
+
+    hud_items: tuple[str, ...] = ()
+    selected: int | None = None
+    focus: int | None = None
+    drag: Drag | None = None
+    _last_tap: tuple[int, float, float, float, bool] | None = field(default=None, repr=False)
+    """(place, time, x, y, moved) of the last tap, for double taps."""
+
+    def reset(self) -> None:
+        """Forget selection, drag and tap memory (new game, undo, redeal...)."""
+        self.selected = None
+        self.drag = None
+        self._last_tap = None
+
+    def destinations(self, game: RulesView, src: int) -> list[int]:
+        return [m.dst for m in game.legal_moves() if m.src == src]
+
+    def handle(self, event: Event, now: float, table: TableView, game: RulesView) -> list[Intent]:
+        if isinstance(event, PointerDown):
+            return self._down(event, table, game)
+        if isinstance(event, PointerMove):
+            return self._move(event, table)
+        if isinstance(event, PointerUp):
+            return self._up(event, now, table, game)
+        return self._key(event, table, game)
+
+    # -- pointer ---------------------------------------------------------------
+
+    def _down(self, ev: PointerDown, table: TableView, game: RulesView) -> list[Intent]:
+        if self.drag is not None and self.drag.pointer != ev.pointer:
+            return []  # a second finger while one is down: ignored
+        # (A new press of the same pointer means its release was lost, e.g. by
+        # a window that lost focus: that press is over, this one starts.)
+        place = table.place_at(ev.x, ev.y)
+        if place is None:
+            # A press off the cards: remembered so its release can tap the HUD or clear.
+            self.drag = Drag(-1, ev.pointer, (ev.x, ev.y), (ev.x, ev.y), (0.0, 0.0))
+            return []
+        ox, oy = table.slot_origin(place)
+        self.drag = Drag(place, ev.pointer, (ev.x, ev.y), (ev.x, ev.y), (ev.x - ox, ev.y - oy))
+        return []
+
+    def _move(self, ev: PointerMove, table: TableView) -> list[Intent]:
+        d = self.drag
+        if d is None or d.pointer != ev.pointer:
+            return []
+        d.pos = (ev.x, ev.y)
+        if not d.active and d.src >= 0 and math.dist(d.start, d.pos) > DRAG_START_PX:
+            d.active = True
+        return []
+
+    def _up(self, ev: PointerUp, now: float, table: TableView, game: RulesView) -> list[Intent]:
+        d = self.drag
+        if d is None or d.pointer != ev.pointer:
+            return []
+        self.drag = None
+        d.pos = (ev.x, ev.y)
+        if d.src >= 0 and math.dist(d.start, d.pos) > DRAG_START_PX:
+            d.active = True  # released far away even if no motion was reported
+        if d.active:
+            return self._drop(d, table, game)
+        if d.src < 0:
+            item = table.hud_item_at(ev.x, ev.y)
+            if item is not None and item < len(self.hud_items):
+                return [Command(self.hud_items[item])]
+            if self.selected is not None and table.in_foundation_area(ev.x, ev.y):
+                return self._to_foundation_area(self.selected, ev.x, ev.y, table, game, None)
+            self.selected = None
+            self._last_tap = None
+            return []
+        return self._tap(d.src, now, ev.x, ev.y, game)
+
+    def _drop(self, d: Drag, table: TableView, game: RulesView) -> list[Intent]:
+        origin = d.card_origin
+        x, y = d.pos
+        self.selected = None
+        self._last_tap = None
+        target = table.place_at(x, y)
+        if target is not None and target < PILES:
+            if target == d.src:
+                return [DragBack(d.src, origin)]
+            move = Move(d.src, target)
+            reason = game.check(move)
+            if reason is None:
+                return [PlayMove(move, origin)]
+            return [Refuse(reason, d.src, origin)]
+        if table.in_foundation_area(x, y) or (target is not None and target >= PILES):
+            return self._to_foundation_area(d.src, x, y, table, game, origin)
+        return [DragBack(d.src, origin)]
+
+    def _to_foundation_area(
+        self,
+        src: int,
+        x: float,
+        y: float,
+        table: TableView,
+        game: RulesView,
+        origin: tuple[float, float] | None,
+    ) -> list[Intent]:
+        """A card sent anywhere in the foundation area: its suit's accepting foundation."""
+        self.selected = None
+        card = game.top(src)
+        if card is None:
+            return [Refuse(Reason.EMPTY_SOURCE, src, origin)]
+        suit = card // 13
+        candidates = [f for f in (ascending(suit), descending(suit)) if f != src]
+        accepting = [f for f in candidates if game.check(Move(src, f)) is None]
+        under = table.place_at(x, y)
+        if accepting:
+            if len(accepting) == 1:
+                dst = accepting[0]
+            elif under in accepting:
+                dst = under
+            else:
+                dst = min(accepting, key=lambda f: math.dist((x, y), table.slot_center(f)))
+            return [PlayMove(Move(src, dst), origin)]
+        # Nothing accepts: the reason from the suit's foundation nearest the pointer.
+        nearest = min(candidates, key=lambda f: math.dist((x, y), table.slot_center(f)))
+        reason = game.check(Move(src, nearest)) or Reason.NOT_NEXT_RANK
+        return [Refuse(reason, src, origin)]
+
+    def _tap(self, place: int, now: float, x: float, y: float, game: RulesView) -> list[Intent]:
+        last = self._last_tap
+        double = (
+            last is not None
+            and last[0] == place
+            and now - last[1] <= DOUBLE_TAP_S
+            and math.dist((last[2], last[3]), (x, y)) <= DOUBLE_TAP_PX
+        )
+        if double and last is not None:
+            self._last_tap = None
+            if last[4]:
+                return []  # the first tap already moved the card: same result
+            self.selected = None
+            return self.double_tap(place, game)
+        self._last_tap = (place, now, x, y, False)
+        intents = self.tap(place, game)
+        if any(isinstance(i, PlayMove) for i in intents):
+            self._last_tap = (place, now, x, y, True)
+        return intents
+
+    def tap(self, place: int, game: RulesView) -> list[Intent]:
+        """A single tap (or Enter on the focused place)."""
+        sel = self.selected
+        if sel is not None:
+            self.selected = None
+            if place == sel:
+                return []
+            move = Move(sel, place)
+            reason = game.check(move)
+            if reason is None:
+                return [PlayMove(move)]
+            return [Refuse(reason, sel)]
+        if game.top(place) is None:
+            return [Refuse(Reason.EMPTY_SOURCE, place)]
+        dests = self.destinations(game, place)
+        if len(dests) == 1:
+            return [PlayMove(Move(place, dests[0]))]
+        if place >= PILES and not dests:
+            return [Refuse(_stuck_foundation(place, game), place)]
+        self.selected = place
+        return [] if dests else [Nowhere(place)]
+
+    def double_tap(self, place: int, game: RulesView) -> list[Intent]:
+        card = game.top(place)
+        if card is None:
+            return [Refuse(Reason.EMPTY_SOURCE, place)]
+        dests = self.destinations(game, place)
+        founds = [d for d in dests if d >= PILES]
+        if founds:
+            return [PlayMove(Move(place, founds[0]))]
+        if len(dests) == 1:
+            return [PlayMove(Move(place, dests[0]))]
+        if dests:
+            self.selected = place  # several piles accept it: let the player choose
+            return []
+        if place >= PILES:
+            return [Refuse(_stuck_foundation(place, game), place)]
+        suit = card // 13
+        target = ascending(suit) if place != ascending(suit) else descending(suit)
+        return [Refuse(game.check(Move(place, target)) or Reason.NOT_NEXT_RANK, place)]
+
+    # -- keys --------------------------------------------------------------------
+
+    def _key(self, ev: KeyPress, table: TableView, game: RulesView) -> list[Intent]:
+        k = ev.key
+        if k == "z" and ev.ctrl:
+            return [Command("undo")]
+        if ev.ctrl or ev.alt:
+            return []
+        if k in ("u", "r", "n", "h"):
+            self.reset()
+            return [Command({"u": "undo", "r": "redeal", "n": "new", "h": "hint"}[k])]
+        if k == "escape":
+            if self.selected is not None or self.drag is not None:
+                self.selected = None
+                self.drag = None
+                return []
+            return [Command("escape")]
+        if k == "f11":
+            return [Command("fullscreen")]
+        if k == "tab":
+            step = -1 if ev.shift else 1
+            self.focus = 0 if self.focus is None else (self.focus + step) % PLACES
+            return []
+        if k in ("left", "right", "up", "down"):
+            self.focus = self._neighbour(self.focus, k, table)
+            return []
+        if k in ("return", "space", "enter", "kp_enter"):
+            if self.focus is None:
+                self.focus = 0
+                return []
+            self._last_tap = None
+            return self.tap(self.focus, game)
+        return []
+
+    def _neighbour(self, focus: int | None, direction: str, table: TableView) -> int:
+        """The nearest place in ``direction`` from the focus, by slot centres."""
+        if focus is None:
+            return 0
+        fx, fy = table.slot_center(focus)
+        dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
+        best: tuple[float, int] | None = None
+        for p in range(PLACES):
+            if p == focus:
+                continue
+            px, py = table.slot_center(p)
+            along = (px - fx) * dx + (py - fy) * dy
+            if along <= 1:
+                continue
+            across = abs((px - fx) * dy) + abs((py - fy) * dx)
+            score = along + 2.5 * across
+            if best is None or score < best[0]:
+                best = (score, p)
+        return focus if best is None else best[1]
+
+
+def _other_foundation(place: int) -> int:
+    f = place - PILES
+    return PILES + (f + 4) % 8
+
+
+def _stuck_foundation(place: int, game: RulesView) -> Reason:
+    """Why a tapped foundation's top card goes nowhere.
+
+    RULES.md checks the source first: a lone base is locked (reason 2). A
+    complete foundation (13 cards) is finished: "This foundation is complete"
+    (reason 5) says more than the next-rank check (8) against the other
+    foundation of its suit, which a King or Ace on top can never pass.
+    """
+    if game.count(place) >= 13:
+        return Reason.FOUNDATION_COMPLETE
+    return game.check(Move(place, _other_foundation(place))) or Reason.NOT_NEXT_RANK
+
+
+class LayoutView:
+    """A :class:`crescent.control.layout.TableLayout` seen as the controller's TableView."""
+
+    def __init__(self, layout: TableLayoutLike) -> None:
+        self.layout = layout
+        self.card_w = layout.card_w
+        self.card_h = layout.card_h
+
+    def place_at(self, x: float, y: float) -> int | None:
+        return self.layout.place_at(x, y)
+
+    def hud_item_at(self, x: float, y: float) -> int | None:
+        return self.layout.hud_item_at(x, y)
+
+    def slot_center(self, place: int) -> tuple[float, float]:
+        r = self.layout.slots[place]
+        return (r.x + r.w / 2, r.y + r.h / 2)
+
+    def slot_origin(self, place: int) -> tuple[float, float]:
+        r = self.layout.slots[place]
+        return (float(r.x), float(r.y))
+
+    def in_foundation_area(self, x: float, y: float) -> bool:
+        return self.layout.foundation_area.contains(x, y)

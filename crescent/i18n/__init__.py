@@ -1,0 +1,1 @@
+"""Every player-facing sentence (:mod:`.text`) and the translator (:mod:`.translator`)."""

@@ -1,0 +1,203 @@
+"""Every player-facing message, as its English gettext msgid.
+
+This module only names the messages; :mod:`crescent.i18n.translator` translates them.
+``N_`` and ``N_plural`` (the gettext naming convention) are no-op markers:
+they return their argument(s), so a constant here is the English text itself. A plural message is a
+:class:`Plural` ``(singular, plural)`` tuple whose texts use ``{n}``.
+
+Placeholders are ``str.format`` names in braces; every translation keeps
+exactly the placeholders of its English message (tests/i18n/test_i18n.py checks it).
+
+The catalogs under ``assets/locale/`` hold one entry per message here:
+``python tools/compile_catalogs.py extract`` rewrites ``crescent.pot`` from this
+module (see that script for updating the ``.po`` files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final, NamedTuple
+
+from crescent.rules.engine import Reason
+
+
+class Plural(NamedTuple):
+    """A message with a singular and a plural English form (gettext ``ngettext``)."""
+
+    singular: str
+    plural: str
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation; returns it unchanged."""
+    return message
+
+
+def N_plural(singular: str, plural: str) -> Plural:
+    """Mark a plural message for translation; returns ``Plural(singular, plural)``."""
+    return Plural(singular, plural)
+
+
+# The status bar and the toolbar.
+TIME: Final = N_("Time")
+MOVES: Final = N_("Moves")
+REDEAL: Final = N_("Redeal")
+NO_REDEALS: Final = N_("No redeals left")
+REDEALS_LEFT: Final = N_plural("{n} redeal left", "{n} redeals left")
+UNDO: Final = N_("Undo")
+HINT: Final = N_("Hint")
+NEW_GAME: Final = N_("New game")
+SETTINGS: Final = N_("Settings")
+STATISTICS: Final = N_("Statistics")
+FINISH: Final = N_("Finish")
+CODE: Final = N_("Code")
+CODE_COPIED: Final = N_("Code copied: {code}")
+REDEAL_AGAIN: Final = N_("Tap again to redeal")
+REDEAL_ARMED: Final = N_("Moves are still possible. Press Redeal again to redeal.")
+ABANDON_TITLE: Final = N_("Abandon this game?")
+ABANDON_TEXT: Final = N_("It counts as played, not won.")
+UNDO_AFTER_REDEAL: Final = N_("The redeal cleared the undo history.")
+NO_PLACE_TAKES: Final = N_("No place takes the {card}")
+
+# Dialog buttons and the game-code dialog.
+ENTER_CODE: Final = N_("Enter a code")
+ENTER_CODE_PROMPT: Final = N_("Type a game code, like CR1-N-AAAAAAB")
+DEAL: Final = N_("Deal")
+CANCEL: Final = N_("Cancel")
+CLOSE: Final = N_("Close")
+OK: Final = N_("OK")
+YES: Final = N_("Yes")
+NO: Final = N_("No")
+QUIT: Final = N_("Quit")
+
+# Why a typed game code is rejected.
+CODE_EMPTY: Final = N_("Type a code first")
+CODE_SHAPE: Final = N_("A code looks like CR1-N-AAAAAAB")
+CODE_TOO_LONG: Final = N_("That is too long for a code")
+CODE_VERSION: Final = N_("This code is from another version of the game (codes start with CR1)")
+CODE_VARIANT: Final = N_("The variant letter must be N, F or D")
+CODE_LENGTH: Final = N_("The deal number must be exactly 7 letters")
+CODE_LETTERS: Final = N_("The deal number uses letters A to Z only")
+
+# End of game and being stuck (RULES.md section 4).
+POINT_REDEAL: Final = N_("No move is possible: press Redeal")
+BLOCKED_TITLE: Final = N_("Blocked")
+BLOCKED_TEXT: Final = N_("No move is possible and no redeal is left.")
+UNDO_LAST: Final = N_("Undo last move")
+WON_TITLE: Final = N_("You won!")
+WON_TIME: Final = N_("Time: {time}")
+WON_MOVES: Final = N_plural("{n} move", "{n} moves")
+
+# Settings.
+LANGUAGE: Final = N_("Language")
+INTERACTIVE_RULES: Final = N_("Interactive rules")
+VARIANT_FOR_NEW: Final = N_("Variant for new games")
+VARIANT_N: Final = N_("Standard")
+VARIANT_F: Final = N_("Crescent Four")
+VARIANT_D: Final = N_("Face-down deal")
+FOUR_COLOUR: Final = N_("Four-colour deck")
+WINNABLE_ONLY: Final = N_("Winnable deals only")
+FULL_SCREEN: Final = N_("Full screen")
+ON: Final = N_("On")
+OFF: Final = N_("Off")
+
+# Hints.
+HINT_THINKING: Final = N_("Looking for a winning line…")
+HINT_MOVE: Final = N_("Hint: {move}. Tap Hint again to play it.")
+HINT_REDEAL: Final = N_("Hint: redeal now.")
+HINT_UNSURE: Final = N_("No win found; best guess: {move}. This position may be lost.")
+HINT_LOST: Final = N_("This position cannot be won.")
+HINT_GO_BACK: Final = N_("Undo to the last winnable position")
+HINT_NO_WAY_BACK: Final = N_("No earlier position in the undo history can be won.")
+HINT_SEARCHING_BACK: Final = N_("Looking for an earlier winnable position…")
+
+# Statistics.
+STATS_TITLE: Final = N_("Statistics")
+GAMES_PLAYED: Final = N_("Games played")
+GAMES_WON: Final = N_("Games won")
+WIN_RATE: Final = N_("Win rate")
+CURRENT_STREAK: Final = N_("Current streak")
+BEST_STREAK: Final = N_("Best streak")
+BEST_TIME: Final = N_("Best time")
+FEWEST_MOVES: Final = N_("Fewest moves")
+AVERAGE_TIME: Final = N_("Average winning time")
+RESET_STATS: Final = N_("Reset statistics")
+RESET_CONFIRM: Final = N_("Reset all statistics? This cannot be undone.")
+
+# Notices about the save file.
+NOTICE_CORRUPT: Final = N_("A damaged save file was set aside; starting fresh.")
+NOTICE_CANNOT_SAVE: Final = N_("Progress cannot be saved on this computer.")
+NOTICE_NEWER: Final = N_("Your saved game is from a newer version and was left untouched.")
+
+# Kiosk mode.
+TOUCH_TO_PLAY: Final = N_("Touch to play")
+ENTER_PIN: Final = N_("Operator PIN")
+WRONG_PIN: Final = N_("Wrong PIN")
+PIN_WAIT: Final = N_plural("Try again in {n} second", "Try again in {n} seconds")
+
+# Places, cards and moves.
+PILE_N: Final = N_("Pile {n}")
+FOUNDATION_N: Final = N_("Foundation {n}")
+CARD_COUNT: Final = N_plural("{n} card", "{n} cards")
+MOVE_TEXT: Final = N_("{card}: {src} → {dst}")
+RANK_NAMES: Final = (
+    N_("Ace"),
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    N_("Jack"),
+    N_("Queen"),
+    N_("King"),
+)
+"""Rank 1..13 at index 0..12; numerals are the same in every language and not in the catalogs."""
+SUIT_NAMES: Final = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+"""Suits in the order of :mod:`crescent.rules.cards` (S H D C)."""
+CARD_NAME: Final = N_("{rank} of {suit}")
+
+# Refused moves (RULES.md section 2, the table of reasons).
+REASONS: Final[dict[Reason, str]] = {
+    Reason.EMPTY_SOURCE: N_("There is no card to move"),
+    Reason.BASE_LOCKED: N_("The foundation base is locked"),
+    Reason.FOUNDATION_TO_PILE: N_("Cards never go back from a foundation to a pile"),
+    Reason.EMPTY_PILE: N_("Cannot place on an empty pile"),
+    Reason.FOUNDATION_COMPLETE: N_("This foundation is complete"),
+    Reason.WRONG_SUIT: N_("Must be the same suit"),
+    Reason.RANK_NOT_ADJACENT: N_("Must be one rank higher or lower"),
+    Reason.NOT_NEXT_RANK: N_("Must be the next card of this foundation"),
+    Reason.PILE_FULL: N_("This pile is full; choose another destination"),
+    Reason.NO_REDEALS_LEFT: N_("No redeals left"),
+}
+
+
+def messages() -> Iterator[str | Plural]:
+    """Every message to translate, once each, in the order of this module.
+
+    The catalogs and their tests are built from this: a new constant here
+    (a str, a :class:`Plural`, or a tuple/dict of str) is picked up without
+    being listed anywhere else. Numerals are skipped.
+    """
+    seen: set[str | Plural] = set()
+    for name, value in globals().items():
+        if not name.isupper():
+            continue
+        items: list[object]
+        if isinstance(value, Plural | str):
+            items = [value]
+        elif isinstance(value, tuple):
+            items = list(value)
+        elif isinstance(value, dict):
+            items = list(value.values())
+        else:
+            continue
+        for item in items:
+            if isinstance(item, str) and item.isdigit():
+                continue
+            if isinstance(item, Plural | str) and item not in seen:
+                seen.add(item)
+                yield item

@@ -1,0 +1,227 @@
+"""The kiosk configuration file: a JSON object with a ``kiosk`` section.
+
+Pure module (no pygame, nothing at import time). The file is read once, at
+start; anything wrong with it (missing, not JSON, a wrong type, an unknown
+key, no PIN) is a :class:`KioskConfigError` whose message is one line, so the
+kiosk never starts unlocked by mistake. Messages never repeat the PIN.
+
+The documented example is :data:`EXAMPLE` (every key but ``pin`` is optional;
+the values shown are the defaults where there is one).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from crescent.play.settings import LANGUAGES, VARIANTS
+
+__all__ = [
+    "CORNERS",
+    "EXAMPLE",
+    "KioskConfig",
+    "KioskConfigError",
+    "load_kiosk_config",
+    "parse_kiosk_config",
+]
+
+CORNERS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")
+PIN_DIGITS: Final = (4, 12)
+"""The PIN is a string of 4 to 12 digits (the on-screen pad has digits only)."""
+
+EXAMPLE: Final = """\
+{
+  "kiosk": {
+    "pin": "2468",
+    "idle_seconds": 90,
+    "exit_corner": "top-left",
+    "exit_corner_px": 80,
+    "exit_hold_seconds": 5,
+    "pin_tries": 3,
+    "pin_lockout_seconds": 30,
+    "dpi": 96,
+    "touch_mm": 9,
+    "language": "en",
+    "variant": "N",
+    "winnable_only": true
+  }
+}
+"""
+
+
+class KioskConfigError(Exception):
+    """The configuration cannot be used; the message is one line for the operator."""
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    """The kiosk's settings. ``pin`` is kept out of ``repr`` (and so out of logs).
+
+    With no ``pin`` (``--kiosk`` without ``--config``) the kiosk is fully locked:
+    no exit gesture and no operator settings; only its supervisor can stop it.
+    """
+
+    pin: str | None = field(default=None, repr=False)
+    idle_s: float = 90.0
+    """Seconds without a touch before the table turns into the attract loop."""
+    exit_corner: str = "top-left"
+    exit_corner_px: int = 80
+    """Side of the exit corner square at 9 mm touch targets on a 96 dpi screen; scaled up
+    with the touch size."""
+    exit_hold_s: float = 5.0
+    """How long the exit corner must be pressed before the PIN pad opens."""
+    pin_tries: int = 3
+    """Wrong PINs allowed before a wait is imposed."""
+    pin_lockout_s: float = 30.0
+    """The first wait; it doubles with every further wrong PIN."""
+    dpi: float | None = None
+    touch_mm: float = 9.0
+    language: str | None = None
+    """The visitors' default language: restored when the table goes idle."""
+    variant: str | None = None
+    """Variant for new games (overrides the saved setting at start)."""
+    winnable_only: bool | None = None
+    """Deal only winnable games (overrides the saved setting at start)."""
+
+
+def load_kiosk_config(path: Path) -> KioskConfig:
+    """Read and check the configuration file; KioskConfigError (one line) if unusable."""
+    where = f"config file {str(path)!r}"
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise KioskConfigError(f"{where} does not exist") from None
+    except IsADirectoryError:
+        raise KioskConfigError(f"{where} is a folder, not a file") from None
+    except OSError as e:
+        raise KioskConfigError(f"{where} cannot be read: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise KioskConfigError(f"{where} is not UTF-8 text") from None
+    try:
+        obj = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        # The position only, never the text around it (it may hold the PIN).
+        raise KioskConfigError(
+            f"{where} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"
+        ) from None
+    except ValueError as e:
+        raise KioskConfigError(f"{where} is not valid JSON: {e}") from None
+    return parse_kiosk_config(obj, where)
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+_KEYS: Final = (
+    "pin",
+    "idle_seconds",
+    "exit_corner",
+    "exit_corner_px",
+    "exit_hold_seconds",
+    "pin_tries",
+    "pin_lockout_seconds",
+    "dpi",
+    "touch_mm",
+    "language",
+    "variant",
+    "winnable_only",
+)
+
+
+def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
+    """The configuration in the decoded JSON ``obj``; KioskConfigError if anything is wrong.
+
+    Other top-level sections are ignored; inside ``kiosk`` an unknown key is an
+    error (a misspelt key would otherwise be silently left at its default).
+    """
+    if not isinstance(obj, dict):
+        raise KioskConfigError(f'{where} must hold a JSON object with a "kiosk" section')
+    section = obj.get("kiosk")
+    if section is None:
+        raise KioskConfigError(f'{where} has no "kiosk" section')
+    if not isinstance(section, dict):
+        raise KioskConfigError(f'{where}: "kiosk" must be an object')
+    unknown = sorted(str(k) for k in section if k not in _KEYS)
+    if unknown:
+        raise KioskConfigError(
+            f"{where}: unknown key kiosk.{unknown[0]} (known: {', '.join(_KEYS)})"
+        )
+    if "pin" not in section:
+        raise KioskConfigError(f"{where}: kiosk.pin is missing (the operator PIN is required)")
+    pin = section["pin"]
+    lo, hi = PIN_DIGITS
+    if not (isinstance(pin, str) and pin.isascii() and pin.isdigit() and lo <= len(pin) <= hi):
+        # The value is not repeated: it may be the real PIN, mistyped.
+        raise KioskConfigError(
+            f'{where}: kiosk.pin must be a string of {lo} to {hi} digits, like "2468"'
+        )
+    s = _Section(section, where)
+    return KioskConfig(
+        pin=pin,
+        idle_s=s.number("idle_seconds", 90.0, 10.0, 86400.0),
+        exit_corner=s.choice("exit_corner", CORNERS) or "top-left",
+        exit_corner_px=s.integer("exit_corner_px", 80, 40, 400),
+        exit_hold_s=s.number("exit_hold_seconds", 5.0, 1.0, 60.0),
+        pin_tries=s.integer("pin_tries", 3, 1, 20),
+        pin_lockout_s=s.number("pin_lockout_seconds", 30.0, 1.0, 3600.0),
+        dpi=s.optional_number("dpi", 30.0, 1000.0),
+        touch_mm=s.number("touch_mm", 9.0, 5.0, 30.0),
+        language=s.choice("language", LANGUAGES),
+        variant=s.choice("variant", VARIANTS),
+        winnable_only=s.flag("winnable_only"),
+    )
+
+
+class _Section:
+    """Typed reads from the ``kiosk`` object, each failing with a one-line message."""
+
+    def __init__(self, d: dict[str, Any], where: str) -> None:
+        self.d = d
+        self.where = where
+
+    def _fail(self, key: str, what: str) -> KioskConfigError:
+        return KioskConfigError(f"{self.where}: kiosk.{key} must be {what}, not {self.d[key]!r}")
+
+    def optional_number(self, key: str, lo: float, hi: float) -> float | None:
+        v = self.d.get(key)
+        if v is None:
+            return None
+        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+            raise self._fail(key, f"a number from {lo:g} to {hi:g}")
+        if not lo <= v <= hi:
+            raise self._fail(key, f"a number from {lo:g} to {hi:g}")
+        return float(v)
+
+    def number(self, key: str, default: float, lo: float, hi: float) -> float:
+        v = self.optional_number(key, lo, hi)
+        return default if v is None else v
+
+    def integer(self, key: str, default: int, lo: int, hi: int) -> int:
+        v = self.d.get(key)
+        if v is None:
+            return default
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise self._fail(key, f"a whole number from {lo} to {hi}")
+        return v
+
+    def choice(self, key: str, options: tuple[str, ...]) -> str | None:
+        v = self.d.get(key)
+        if v is None:
+            return None
+        if v not in options:
+            raise self._fail(key, "one of " + ", ".join(options))
+        return str(v)
+
+    def flag(self, key: str) -> bool | None:
+        v = self.d.get(key)
+        if v is None:
+            return None
+        if not isinstance(v, bool):
+            raise self._fail(key, "true or false")
+        return v

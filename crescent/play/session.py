@@ -1,0 +1,331 @@
+"""One player's session: the current game, its clock, statistics and autosave.
+
+Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
+
+* The clock counts from the first move and only while the session is told
+  time passes (the UI stops it while the window is minimised or unfocused).
+* Every move, undo and redeal is saved (through a background writer, so a
+  slow disk never stalls a frame); quitting flushes the last save.
+* A won or blocked game is recorded in the statistics once; a game left for a
+  new one with moves played counts as played, not won.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from crescent.play.settings import Settings
+from crescent.play.stats import Stats
+from crescent.play.storage import Notice, SavedGame, Store
+from crescent.rules.engine import Game, IllegalMove, Move, Reason, Rules
+
+
+def win_id(game: Game, elapsed: float) -> str:
+    """Names one won game well enough to never count it twice."""
+    return f"{game.code}/{game.moves}/{elapsed:.3f}"
+
+
+def pool_of(variant: str) -> str:
+    """Which pool of winnable deals serves ``variant``: face-down deals have the N cards."""
+    return "F" if variant == "F" else "N"
+
+
+class SaveWriter:
+    """Writes the latest snapshot of each file in a background thread.
+
+    Only the newest pending write per file matters; ``flush`` waits until the
+    disk has what was last given.
+    """
+
+    def __init__(self) -> None:
+        self._pending: dict[str, Callable[[], object]] = {}
+        self._lock = threading.Lock()
+        self._wake: queue.Queue[bool] = queue.Queue()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, key: str, write: Callable[[], object]) -> None:
+        with self._lock:
+            # The newest write of a file replaces a pending one and goes last, so
+            # writes reach the disk in the order they were asked for.
+            self._pending.pop(key, None)
+            self._pending[key] = write
+            self._idle.clear()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="crescent-save", daemon=True)
+            self._thread.start()
+        self._wake.put(True)
+
+    def _run(self) -> None:
+        while True:
+            self._wake.get()
+            while True:
+                with self._lock:
+                    if not self._pending:
+                        self._idle.set()
+                        break
+                    key = next(iter(self._pending))
+                    write = self._pending.pop(key)
+                # A failed save must never kill the game; the Store records a notice.
+                with contextlib.suppress(Exception):
+                    write()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        return self._idle.wait(timeout)
+
+
+@dataclass
+class Outcome:
+    """What a finished game came to, once."""
+
+    status: str
+    seconds: float
+    moves: int
+
+
+class Session:
+    """The game being played and everything that must outlive it."""
+
+    def __init__(
+        self,
+        store: Store | None,
+        settings: Settings | None = None,
+        *,
+        rng: random.Random | None = None,
+        pool: Callable[[str], list[int]] | None = None,
+        background_saves: bool = True,
+    ) -> None:
+        self.store = store
+        self.settings = settings if settings is not None else Settings()
+        self.stats = store.load_stats() if store is not None else Stats()
+        self.rng = rng or random.Random()
+        self.pool = pool
+        self.writer = SaveWriter() if background_saves else None
+        self.game = Game.new(self.settings.variant, self.rng)
+        self.elapsed = 0.0
+        self.recorded = False
+        self.idle_abandoned = False
+        self.outcome: Outcome | None = None
+        self.changes = 0
+        self._wins = 0
+        """Bumped on every change of the game, so views know to redraw."""
+
+    # -- starting ------------------------------------------------------------------
+
+    def start(self, *, code: str | None = None, new: bool = False) -> None:
+        """Deal ``code``, or resume the saved game, or deal a new one.
+
+        A saved game left for ``code`` or ``new`` counts as abandoned.
+        """
+        wanted = Game.from_code(code) if code is not None else None
+        saved = self.store.load_game() if self.store is not None else None
+        if wanted is not None or new:
+            if saved is not None and not saved.idle_abandoned:
+                self.game = saved.game
+                self.abandon()
+            self._begin(wanted if wanted is not None else self._fresh_game(self.settings.variant))
+            return
+        if saved is not None and saved.game.status == "won":
+            self.game, self.elapsed = saved.game, saved.elapsed
+            if self.stats.last_win != win_id(saved.game, saved.elapsed):
+                self._check_end()  # killed before the statistics were saved: count it now
+            else:
+                self.recorded = True
+                self.outcome = Outcome("won", saved.elapsed, saved.game.moves)
+                self._save_win()
+        elif saved is not None and not saved.idle_abandoned:
+            self.game = saved.game
+            if saved.game.status == "blocked":
+                self.abandon()  # a blocked game is recorded once and not resumed
+            else:
+                self.elapsed = saved.elapsed
+                self.recorded = False
+                self.outcome = None
+                self.changes += 1
+                self._check_end()
+                return
+        self._begin(self._fresh_game(self.settings.variant))
+
+    def _fresh_game(self, variant: str) -> Game:
+        """A new deal; with "winnable deals only", one proven winnable (shipped or local pool)."""
+        if self.settings.winnable_only:
+            numbers = list(self.pool(pool_of(variant))) if self.pool is not None else []
+            if self.store is not None:
+                numbers += self.store.load_winnable().get(pool_of(variant), [])
+            if numbers:
+                return Game.deal(self.rng.choice(numbers), variant)
+        return Game.new(variant, self.rng)
+
+    def proven_winnable(self) -> None:
+        """The solver found a win from a position of this game: its deal is winnable."""
+        game = self.game
+        if self.store is None or game.rules != Rules.for_variant(game.variant):
+            return
+        store, pool, number = self.store, pool_of(game.variant), game.number
+        self._submit(f"pool-{number}", lambda: store.add_winnable(pool, number))
+
+    def _begin(self, game: Game) -> None:
+        self.game = game
+        self.elapsed = 0.0
+        self.recorded = False
+        self.idle_abandoned = False
+        self.outcome = None
+        self.changes += 1
+        self.save()
+
+    def new_game(self, variant: str | None = None, code: str | None = None) -> None:
+        """Leave the current game (recorded as played if moves were made) and deal another."""
+        self.abandon()
+        if code is not None:
+            self._begin(Game.from_code(code))
+        else:
+            self._begin(self._fresh_game(variant or self.settings.variant))
+
+    def abandon(self) -> None:
+        """The player leaves this game: blocked, or with moves played, it counts as a loss.
+
+        A game left idle on a kiosk (``idle_abandoned``) is not counted: its player is gone.
+        """
+        if self.recorded or self.idle_abandoned:
+            return
+        if self.game.status == "blocked" or (self.game.moves > 0 and self.game.status == "playing"):
+            self.stats.record_loss(self.game.variant)
+            self.recorded = True
+            self._save_stats()
+
+    # -- playing -------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        """The clock runs from the first move."""
+        return self.game.moves > 0 or self.game.redeals_left < self.game.rules.redeals
+
+    def tick(self, dt: float) -> None:
+        if self.started and self.game.status == "playing":
+            self.elapsed += dt
+
+    def check(self, move: Move | str) -> Reason | None:
+        return self.game.check(move)
+
+    def play(self, move: Move | str) -> None:
+        """Play a move (IllegalMove if refused, nothing changed), save, record an end."""
+        self.game.play(move)
+        self._changed()
+
+    def undo(self) -> bool:
+        if self.recorded:
+            return False  # a won (recorded) game stays won
+        if not self.game.undo():
+            return False
+        self._changed()
+        return True
+
+    def redeal(self) -> None:
+        self.game.redeal()
+        self._changed()
+
+    def apply(self, token: str) -> None:
+        """A move or ``"R"``, as in ``--play``."""
+        self.game.apply(token)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.changes += 1
+        self._check_end()
+        self.save()
+
+    def _check_end(self) -> None:
+        """A won game is recorded at once. A blocked one is recorded when the
+        player leaves it (new game, quit), since the blocked dialog offers to
+        undo the last move and play on."""
+        status = self.game.status
+        if status == "playing":
+            self.outcome = None
+            return
+        if self.outcome is None or self.outcome.status != status:
+            self.outcome = Outcome(status, self.elapsed, self.game.moves)
+        if status == "won" and not self.recorded:
+            game_id = win_id(self.game, self.elapsed)
+            self.stats.record_win(self.game.variant, self.elapsed, self.game.moves, game_id)
+            self.recorded = True
+            self._save_win()
+
+    # -- saving --------------------------------------------------------------------
+
+    def snapshot(self) -> SavedGame:
+        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned)
+
+    def save(self) -> None:
+        """Save the game (a finished one is removed: it is not resumed)."""
+        store = self.store
+        if store is None:
+            return
+        if self.recorded:
+            if self.outcome is None or self.outcome.status != "won":
+                self._submit("game", store.clear_game)
+            return  # a win's own job saves the stats and clears the game
+        snap = self.snapshot()
+        self._submit("game", lambda: store.save_game(snap))
+
+    def save_settings(self) -> None:
+        store = self.store
+        if store is not None:
+            snap = Settings(**vars(self.settings))
+            self._submit("settings", lambda: store.save_settings(snap))
+
+    def _save_stats(self) -> None:
+        store = self.store
+        if store is not None:
+            snap = Stats.from_dict(self.stats.to_dict())
+            self._submit("stats", lambda: store.save_stats(snap))
+
+    def _save_win(self) -> None:
+        """One job, in this order: the won game, the statistics, then no saved game.
+
+        A kill at any instant leaves either the game before the winning move with
+        the win not yet counted, or the won game (counted or not, as ``last_win``
+        tells on the next start), or the win counted and nothing to resume.
+        """
+        store = self.store
+        if store is None:
+            return
+        won = self.snapshot()
+        stats = Stats.from_dict(self.stats.to_dict())
+
+        def write() -> None:
+            if store.save_game(won) and store.save_stats(stats):
+                store.clear_game()
+
+        self._wins += 1
+        self._submit(f"win-{self._wins}", write)  # never replaced by a later save
+
+    def reset_stats(self) -> None:
+        self.stats.reset()
+        self._save_stats()
+
+    def _submit(self, key: str, write: Callable[[], Any]) -> None:
+        if self.writer is None:
+            write()
+        else:
+            self.writer.submit(key, write)
+
+    def close(self) -> None:
+        """Save everything and wait for the disk (on quit)."""
+        if self.game.status == "blocked":
+            self.abandon()
+        self.save()
+        if self.writer is not None:
+            self.writer.flush()
+
+    def notices(self) -> list[Notice]:
+        return self.store.take_notices() if self.store is not None else []
+
+
+__all__ = ["IllegalMove", "Outcome", "SaveWriter", "Session"]

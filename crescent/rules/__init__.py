@@ -1,0 +1,1 @@
+"""The rules of Crescent: cards, deal codes and the engine (pure Python, no pygame)."""

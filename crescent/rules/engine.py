@@ -1,0 +1,703 @@
+"""The rules of Crescent: one pure module, no pygame, no player-facing text.
+
+Places are ints: piles P1..P16 are 0..15, foundations F1..F8 are 16..23
+(F1-F4 ascend in spades, hearts, diamonds, clubs; F5-F8 descend in the same
+suit order). Cards are the small ints of :mod:`crescent.rules.cards`.
+
+``Game.legal_moves()`` lists moves in a fixed order: sources P1..P16 then
+F1..F8; for each source, destinations P1..P16 then F1..F8.
+
+A refused move raises :class:`IllegalMove` whose ``reason`` is a
+:class:`Reason`; the checks run in the order of RULES.md section 2 (source
+first, then destination) and the first that fails is the reason.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import deque
+from dataclasses import asdict, dataclass
+from typing import Any, Final, Literal
+
+from crescent.rules.cards import ACE, KING, card, card_text, parse_card
+from crescent.rules.deal import (
+    DEAL_COUNT,
+    PILES,
+    InvalidCode,
+    SplitMix64,
+    deal_piles,
+    make_code,
+    parse_code,
+)
+
+__all__ = [
+    "FOUNDATIONS",
+    "PILES",
+    "PILE_LIMIT",
+    "REDEAL",
+    "UNDO_LIMIT",
+    "Game",
+    "IllegalMove",
+    "InvalidCode",
+    "Move",
+    "Reason",
+    "Rules",
+    "parse_place",
+    "place_name",
+]
+
+FOUNDATIONS: Final = 8
+PLACES: Final = PILES + FOUNDATIONS
+FIRST_FOUNDATION: Final = PILES
+PILE_LIMIT: Final = 13
+UNDO_LIMIT: Final = 100
+FORMAT: Final = 1
+REDEAL: Final = "R"
+"""The token for a redeal in a line of play (``"P10-P14 R P3-F2"``)."""
+
+Status = Literal["playing", "won", "blocked"]
+
+
+def ascending(suit: int) -> int:
+    """The place of the ascending foundation of ``suit``."""
+    return FIRST_FOUNDATION + suit
+
+
+def descending(suit: int) -> int:
+    """The place of the descending foundation of ``suit``."""
+    return FIRST_FOUNDATION + 4 + suit
+
+
+def is_foundation(place: int) -> bool:
+    return place >= FIRST_FOUNDATION
+
+
+def place_name(place: int) -> str:
+    """``0`` -> ``"P1"``, ``16`` -> ``"F1"``."""
+    if not 0 <= place < PLACES:
+        raise ValueError(f"place {place} is outside 0..{PLACES - 1}")
+    if place < PILES:
+        return f"P{place + 1}"
+    return f"F{place - PILES + 1}"
+
+
+def parse_place(text: str) -> int:
+    """``"P10"`` -> 9, ``"f2"`` -> 17; ValueError naming the text otherwise."""
+    t = text.strip().upper()
+    # isascii: str.isdigit() also accepts digits like "²" and "١" that are not place numbers.
+    if len(t) >= 2 and t.isascii() and t[0] in "PF" and t[1:].isdigit() and t[1] != "0":
+        n = int(t[1:])
+        if t[0] == "P" and 1 <= n <= PILES:
+            return n - 1
+        if t[0] == "F" and 1 <= n <= FOUNDATIONS:
+            return PILES + n - 1
+    raise ValueError(f"{text!r} is not a place: piles are P1..P16, foundations F1..F8")
+
+
+class Reason(enum.Enum):
+    """Why a move is refused, in the order the checks run (RULES.md section 2)."""
+
+    EMPTY_SOURCE = 1
+    BASE_LOCKED = 2
+    FOUNDATION_TO_PILE = 3
+    EMPTY_PILE = 4
+    FOUNDATION_COMPLETE = 5
+    WRONG_SUIT = 6
+    RANK_NOT_ADJACENT = 7
+    NOT_NEXT_RANK = 8
+    PILE_FULL = 9
+    NO_REDEALS_LEFT = 10
+
+
+class IllegalMove(Exception):
+    """A refused move or redeal; nothing changed. ``reason`` says why."""
+
+    def __init__(self, reason: Reason, move: Move | None = None) -> None:
+        self.reason = reason
+        self.move = move
+        what = str(move) if move is not None else "redeal"
+        super().__init__(f"{what} refused: {reason.name}")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One card from ``src`` to ``dst`` (places as ints); text form ``"P10-P14"``."""
+
+    src: int
+    dst: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.src < PLACES and 0 <= self.dst < PLACES):
+            raise ValueError(f"move places must be 0..{PLACES - 1}, got {self.src}, {self.dst}")
+        if self.src == self.dst:
+            raise ValueError(f"a move needs two different places, got {place_name(self.src)} twice")
+
+    def __str__(self) -> str:
+        return f"{place_name(self.src)}-{place_name(self.dst)}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """``"P10-P14"`` -> Move(9, 13); ValueError with a clear message on bad text."""
+        if not isinstance(text, str):
+            raise ValueError(f"a move is text like 'P10-P14', not {type(text).__name__}")
+        parts = text.strip().split("-")
+        if len(parts) != 2:
+            raise ValueError(
+                f"{text[:40]!r} is not a move: write source-destination, like P10-P14 or P3-F2"
+            )
+        src, dst = (parse_place(p) for p in parts)
+        if src == dst:
+            raise ValueError(f"{text.strip()!r} moves a card onto its own place")
+        return _MOVES[src][dst]
+
+
+_MOVES: list[list[Move]] = [
+    [Move(s, d) if s != d else None for d in range(PLACES)]  # type: ignore[misc]
+    for s in range(PLACES)
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What differs between the games built on Crescent's rules.
+
+    ``redeal`` is ``"rotate"`` (each pile of two or more cards: bottom card to
+    the top) or ``"shuffle"`` (levels mode: gather the tableau, shuffle, deal
+    again). ``empty_piles_accept``: an empty pile takes any card (levels 1-3);
+    otherwise it stays empty, through shuffles too (standard, level 4).
+    """
+
+    redeals: int = 3
+    face_down: bool = False
+    redeal: Literal["rotate", "shuffle"] = "rotate"
+    empty_piles_accept: bool = False
+
+    @staticmethod
+    def for_variant(variant: str) -> Rules:
+        if variant == "N":
+            return Rules()
+        if variant == "F":
+            return Rules(redeals=4)
+        if variant == "D":
+            return Rules(face_down=True)
+        raise ValueError(f"unknown variant {variant!r}: use N, F or D")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(d: object) -> Rules:
+        if not isinstance(d, dict):
+            raise ValueError("rules must be an object")
+        redeals = d.get("redeals")
+        face_down = d.get("face_down")
+        redeal = d.get("redeal")
+        accept = d.get("empty_piles_accept")
+        if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= 99:
+            raise ValueError(f"rules: redeals must be a whole number 0..99, got {redeals!r}")
+        if not isinstance(face_down, bool) or not isinstance(accept, bool):
+            raise ValueError("rules: face_down and empty_piles_accept must be true or false")
+        if redeal not in ("rotate", "shuffle"):
+            raise ValueError(f"rules: redeal must be 'rotate' or 'shuffle', got {redeal!r}")
+        return Rules(redeals, face_down, redeal, accept)
+
+
+def _up(c: int) -> int:
+    """The same-suit card one rank up, King wrapping to Ace (between piles)."""
+    return c + 1 if c % 13 != 12 else c - 12
+
+
+def _down(c: int) -> int:
+    return c - 1 if c % 13 != 0 else c + 12
+
+
+class Game:
+    """A Crescent game in progress: piles, foundations, redeals, moves, undo."""
+
+    __slots__ = (
+        "_history",
+        "down",
+        "foundations",
+        "moves",
+        "number",
+        "piles",
+        "redeals_left",
+        "rules",
+        "variant",
+    )
+
+    def __init__(
+        self,
+        piles: list[list[int]],
+        *,
+        variant: str = "N",
+        number: int = 0,
+        rules: Rules | None = None,
+        foundations: list[list[int]] | None = None,
+        down: list[int] | None = None,
+        redeals_left: int | None = None,
+        moves: int = 0,
+    ) -> None:
+        self.variant = variant
+        self.number = number
+        self.rules = rules if rules is not None else Rules.for_variant(variant)
+        self.piles = piles
+        if foundations is None:
+            foundations = [[card(ACE, s)] for s in range(4)] + [[card(KING, s)] for s in range(4)]
+        self.foundations = foundations
+        if down is None:
+            down = [max(len(p) - 1, 0) if self.rules.face_down else 0 for p in piles]
+        self.down = down
+        self.redeals_left = self.rules.redeals if redeals_left is None else redeals_left
+        self.moves = moves
+        # (move, flipped): flipped when the move turned the source's new top face up.
+        self._history: deque[tuple[Move, bool]] = deque(maxlen=UNDO_LIMIT)
+
+    # -- creation -------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, number: int, variant: str = "N", rules: Rules | None = None) -> Game:
+        """Deal ``number`` of ``variant`` (see :mod:`crescent.rules.deal`)."""
+        if variant not in "NFD" or len(variant) != 1:
+            raise InvalidCode(f"unknown variant {variant!r}: use N, F or D", "variant")
+        return cls(deal_piles(number), variant=variant, number=number, rules=rules)
+
+    @classmethod
+    def from_code(cls, code: str) -> Game:
+        """The deal a code names; InvalidCode naming the fault otherwise."""
+        variant, number = parse_code(code)
+        return cls.deal(number, variant)
+
+    @classmethod
+    def new(cls, variant: str = "N", rng: random.Random | None = None) -> Game:
+        """A random deal of ``variant``; ``game.code`` deals it again."""
+        if variant not in "NFD" or len(variant) != 1:
+            raise InvalidCode(f"unknown variant {variant!r}: use N, F or D", "variant")
+        number = (rng or random.SystemRandom()).randrange(DEAL_COUNT)
+        return cls.deal(number, variant)
+
+    @property
+    def code(self) -> str:
+        return make_code(self.variant, self.number)
+
+    # -- looking --------------------------------------------------------------
+
+    def top(self, place: int) -> int | None:
+        """The top card of a pile or foundation, or None for an empty pile."""
+        stack = self.piles[place] if place < PILES else self.foundations[place - PILES]
+        return stack[-1] if stack else None
+
+    def count(self, place: int) -> int:
+        if place < PILES:
+            return len(self.piles[place])
+        return len(self.foundations[place - PILES])
+
+    def face_up(self, pile: int, height: int) -> bool:
+        """Whether card ``height`` (0 = bottom) of ``pile`` is face up."""
+        return height >= self.down[pile]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves that undo can take back, oldest first."""
+        return [m for m, _ in self._history]
+
+    @property
+    def is_won(self) -> bool:
+        return all(len(f) == 13 for f in self.foundations)
+
+    @property
+    def status(self) -> Status:
+        if self.is_won:
+            return "won"
+        if self.redeals_left == 0 and not self.has_move():
+            return "blocked"
+        return "playing"
+
+    # -- rules ----------------------------------------------------------------
+
+    def check(self, move: Move | str) -> Reason | None:
+        """Why ``move`` would be refused, or None if it is legal. Changes nothing."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        src, dst = move.src, move.dst
+        # The source.
+        if src < PILES:
+            stack = self.piles[src]
+            if not stack:
+                return Reason.EMPTY_SOURCE
+        else:
+            stack = self.foundations[src - PILES]
+            if len(stack) <= 1:
+                return Reason.BASE_LOCKED
+            if dst < PILES:
+                return Reason.FOUNDATION_TO_PILE
+        c = stack[-1]
+        # The destination.
+        if dst < PILES:
+            target = self.piles[dst]
+            if not target:
+                return None if self.rules.empty_piles_accept else Reason.EMPTY_PILE
+            t = target[-1]
+            if t // 13 != c // 13:
+                return Reason.WRONG_SUIT
+            if t != _up(c) and t != _down(c):
+                return Reason.RANK_NOT_ADJACENT
+            if len(target) >= PILE_LIMIT:
+                return Reason.PILE_FULL
+            return None
+        f = dst - PILES
+        found = self.foundations[f]
+        if len(found) >= 13:
+            return Reason.FOUNDATION_COMPLETE
+        t = found[-1]
+        if t // 13 != c // 13:
+            return Reason.WRONG_SUIT
+        want = t + 1 if f < 4 else t - 1
+        if c != want:
+            return Reason.NOT_NEXT_RANK
+        return None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, sources P1..P16 then F1..F8, destinations likewise."""
+        piles = self.piles
+        founds = self.foundations
+        accept_empty = self.rules.empty_piles_accept
+        by_top: dict[int, list[int]] = {}
+        empties: list[int] = []
+        for i, p in enumerate(piles):
+            if not p:
+                empties.append(i)
+            elif len(p) < PILE_LIMIT:
+                by_top.setdefault(p[-1], []).append(i)
+        out: list[Move] = []
+        append = out.append
+        for i, p in enumerate(piles):
+            if not p:
+                continue
+            c = p[-1]
+            row = _MOVES[i]
+            a = by_top.get(_up(c))
+            b = by_top.get(_down(c))
+            if accept_empty and empties:
+                dests = sorted([*(a or ()), *(b or ()), *empties])
+                for d in dests:
+                    append(row[d])
+            elif a and b:
+                for d in sorted(a + b):
+                    append(row[d])
+            elif a:
+                for d in a:
+                    append(row[d])
+            elif b:
+                for d in b:
+                    append(row[d])
+            s = c // 13
+            asc = founds[s]
+            if asc[-1] == c - 1 and c % 13 != 0:
+                append(row[PILES + s])
+            desc = founds[4 + s]
+            if desc[-1] == c + 1 and c % 13 != 12:
+                append(row[PILES + 4 + s])
+        for s in range(4):
+            asc = founds[s]
+            desc = founds[4 + s]
+            # Foundation to foundation: the ascending top follows onto the
+            # descending one when the descending top is one rank higher.
+            if len(asc) > 1 and len(desc) < 13 and desc[-1] == asc[-1] + 1:
+                append(_MOVES[PILES + s][PILES + 4 + s])
+        for s in range(4):
+            asc = founds[s]
+            desc = founds[4 + s]
+            if len(desc) > 1 and len(asc) < 13 and asc[-1] == desc[-1] - 1:
+                append(_MOVES[PILES + 4 + s][PILES + s])
+        return out
+
+    def has_move(self) -> bool:
+        return bool(self.legal_moves())
+
+    # -- changing -------------------------------------------------------------
+
+    def play(self, move: Move | str) -> None:
+        """Play ``move``; IllegalMove (nothing changed) if the rules refuse it."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        reason = self.check(move)
+        if reason is not None:
+            raise IllegalMove(reason, move)
+        self._apply(move)
+
+    def _apply(self, move: Move) -> None:
+        """Play a move already known to be legal."""
+        flipped = self.apply_unchecked(move)
+        self.moves += 1
+        self._history.append((move, flipped))
+
+    def apply_unchecked(self, move: Move) -> bool:
+        """Search fast path: move a card for a move known to be legal, with no
+        move count and no undo history. Returns whether a card turned face up,
+        for :meth:`unapply`."""
+        src, dst = move.src, move.dst
+        if src < PILES:
+            stack = self.piles[src]
+            c = stack.pop()
+            flipped = bool(stack) and self.down[src] >= len(stack)
+            if flipped:
+                self.down[src] = len(stack) - 1
+        else:
+            c = self.foundations[src - PILES].pop()
+            flipped = False
+        if dst < PILES:
+            self.piles[dst].append(c)
+        else:
+            self.foundations[dst - PILES].append(c)
+        return flipped
+
+    def undo(self) -> bool:
+        """Take back the last move; False when there is nothing to undo."""
+        if not self._history:
+            return False
+        move, flipped = self._history.pop()
+        self._unapply(move, flipped)
+        self.moves -= 1
+        return True
+
+    def unapply(self, move: Move, flipped: bool) -> None:
+        """Take back :meth:`apply_unchecked` (search fast path)."""
+        self._unapply(move, flipped)
+
+    def _unapply(self, move: Move, flipped: bool) -> None:
+        src, dst = move.src, move.dst
+        c = self.piles[dst].pop() if dst < PILES else self.foundations[dst - PILES].pop()
+        if src < PILES:
+            if flipped:
+                self.down[src] += 1
+            self.piles[src].append(c)
+        else:
+            self.foundations[src - PILES].append(c)
+
+    def redeal(self) -> None:
+        """Redeal the tableau (a rotation or, in levels mode, a shuffle).
+
+        Not a move: the move counter stays, and undo history is cleared.
+        Raises IllegalMove(Reason.NO_REDEALS_LEFT) when none is left.
+        """
+        if self.redeals_left <= 0:
+            raise IllegalMove(Reason.NO_REDEALS_LEFT)
+        if self.rules.redeal == "rotate":
+            for i, p in enumerate(self.piles):
+                if len(p) >= 2:
+                    p.append(p.pop(0))
+                    if self.down[i]:
+                        self.down[i] -= 1
+        else:
+            self._shuffle_tableau()
+        self.redeals_left -= 1
+        self._history.clear()
+
+    def _shuffle_tableau(self) -> None:
+        """Levels mode: gather the tableau, shuffle, deal round the piles again.
+
+        The shuffle is seeded from the deal number and how many redeals were
+        used, so a saved game replays the same way. Empty piles get cards
+        again only when the rules let empty piles take cards.
+        """
+        cards = [c for p in self.piles for c in p]
+        used = self.rules.redeals - self.redeals_left
+        SplitMix64(self.number + (used + 1) * (1 << 40)).shuffle(cards)
+        targets = [i for i, p in enumerate(self.piles) if p or self.rules.empty_piles_accept]
+        for i in range(PILES):
+            self.piles[i] = []
+            self.down[i] = 0
+        for k, c in enumerate(cards):
+            self.piles[targets[k % len(targets)]].append(c)
+
+    def apply(self, token: str) -> None:
+        """Play one token of a line of play: a move (``"P3-F2"``) or ``"R"``."""
+        if token.strip().upper() == REDEAL:
+            self.redeal()
+        else:
+            self.play(token)
+
+    # -- saving ---------------------------------------------------------------
+
+    def copy(self) -> Game:
+        g = Game(
+            [list(p) for p in self.piles],
+            variant=self.variant,
+            number=self.number,
+            rules=self.rules,
+            foundations=[list(f) for f in self.foundations],
+            down=list(self.down),
+            redeals_left=self.redeals_left,
+            moves=self.moves,
+        )
+        g._history.extend(self._history)
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict that :meth:`from_dict` turns back into this exact game."""
+        return {
+            "format": FORMAT,
+            "code": self.code,
+            "variant": self.variant,
+            "rules": self.rules.to_dict(),
+            "piles": [[card_text(c) for c in p] for p in self.piles],
+            "face_down": list(self.down),
+            "foundations": [[card_text(c) for c in f] for f in self.foundations],
+            "redeals_left": self.redeals_left,
+            "moves": self.moves,
+            "history": [[str(m), flipped] for m, flipped in self._history],
+        }
+
+    @classmethod
+    def from_dict(cls, d: object) -> Game:
+        """The game a :meth:`to_dict` dict describes; ValueError saying what is wrong."""
+        if not isinstance(d, dict):
+            raise ValueError(f"a saved game must be an object, not {type(d).__name__}")
+        if isinstance(d.get("format"), bool) or d.get("format") != FORMAT:
+            raise ValueError(
+                f"unknown saved-game format {d.get('format')!r} (this version reads 1)"
+            )
+        try:
+            variant, number = parse_code(str(d.get("code", "")))
+        except InvalidCode as e:
+            raise ValueError(f"saved game code: {e}") from None
+        if d.get("variant", variant) != variant:
+            raise ValueError(f"variant {d.get('variant')!r} does not match code {d.get('code')!r}")
+        rules = Rules.from_dict(d["rules"]) if "rules" in d else Rules.for_variant(variant)
+        piles = _card_lists(d.get("piles"), PILES, "piles")
+        foundations = _card_lists(d.get("foundations"), FOUNDATIONS, "foundations")
+        for i, p in enumerate(piles):
+            if len(p) > PILE_LIMIT:
+                raise ValueError(f"pile P{i + 1} holds {len(p)} cards; a pile holds at most 13")
+        for f, stack in enumerate(foundations):
+            _check_foundation(f, stack)
+        counts = [0] * 52
+        for stack in piles + foundations:
+            for c in stack:
+                counts[c] += 1
+        wrong = [card_text(c) for c in range(52) if counts[c] != 2]
+        if wrong:
+            raise ValueError(
+                f"every card must be there exactly twice; wrong count for {', '.join(wrong[:6])}"
+            )
+        down = d.get("face_down", [0] * PILES)
+        if (
+            not isinstance(down, list)
+            or len(down) != PILES
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in down)
+        ):
+            raise ValueError("face_down must be a list of 16 whole numbers")
+        for i, (n, p) in enumerate(zip(down, piles, strict=True)):
+            if not 0 <= n <= max(len(p) - 1, 0):
+                raise ValueError(f"pile P{i + 1}: {n} face-down cards under a pile of {len(p)}")
+        redeals_left = d.get("redeals_left")
+        if (
+            not isinstance(redeals_left, int)
+            or isinstance(redeals_left, bool)
+            or not 0 <= redeals_left <= rules.redeals
+        ):
+            raise ValueError(f"redeals_left must be 0..{rules.redeals}, got {redeals_left!r}")
+        moves = d.get("moves")
+        if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
+            raise ValueError(f"moves must be a whole number, got {moves!r}")
+        game = cls(
+            piles,
+            variant=variant,
+            number=number,
+            rules=rules,
+            foundations=foundations,
+            down=list(down),
+            redeals_left=redeals_left,
+            moves=moves,
+        )
+        game._restore_history(d.get("history", []))
+        return game
+
+    def _restore_history(self, raw: object) -> None:
+        """Load undo history, proving each entry was a legal move (replayed on a copy)."""
+        if not isinstance(raw, list) or len(raw) > UNDO_LIMIT:
+            raise ValueError(f"history must be a list of at most {UNDO_LIMIT} moves")
+        entries: list[tuple[Move, bool]] = []
+        for item in raw:
+            if (
+                not isinstance(item, list)
+                or len(item) != 2
+                or not isinstance(item[0], str)
+                or not isinstance(item[1], bool)
+            ):
+                raise ValueError(f"history entry {item!r} is not [move, flipped]")
+            entries.append((Move.parse(item[0]), item[1]))
+        if len(entries) > self.moves:
+            raise ValueError("history holds more moves than the move counter")
+        probe = self.copy()
+        for move, flipped in reversed(entries):
+            stack = (
+                probe.piles[move.dst] if move.dst < PILES else probe.foundations[move.dst - PILES]
+            )
+            if not stack or (move.dst >= PILES and len(stack) <= 1):
+                raise ValueError(f"history move {move} does not match the position")
+            if move.src < PILES and len(probe.piles[move.src]) >= PILE_LIMIT:
+                raise ValueError(f"history move {move} does not match the position")
+            if flipped and (
+                move.src >= PILES or probe.down[move.src] >= len(probe.piles[move.src])
+            ):
+                raise ValueError(f"history move {move} does not match the position")
+            probe._unapply(move, flipped)
+        # Undoing the history must lead to a sound position (foundations in
+        # order, piles within 13, every top face up); replaying it forward
+        # from there then proves each move legal.
+        for f, stack in enumerate(probe.foundations):
+            try:
+                _check_foundation(f, stack)
+            except ValueError as e:
+                raise ValueError(
+                    f"history does not match the position: undoing it leaves {e}"
+                ) from None
+        for i, p in enumerate(probe.piles):
+            if len(p) > PILE_LIMIT or probe.down[i] > max(len(p) - 1, 0):
+                raise ValueError(f"history does not match the position of pile P{i + 1}")
+        for move, flipped in entries:
+            reason = probe.check(move)
+            if reason is not None:
+                raise ValueError(f"history move {move} was not legal ({reason.name})")
+            probe._apply(move)
+            if probe._history[-1][1] != flipped:
+                raise ValueError(f"history move {move} does not match the face-down cards")
+        self._history.extend(entries)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.code} moves={self.moves} redeals_left={self.redeals_left}>"
+
+
+def _card_lists(raw: object, n: int, what: str) -> list[list[int]]:
+    if not isinstance(raw, list) or len(raw) != n:
+        raise ValueError(f"{what} must be a list of {n} lists of cards")
+    out: list[list[int]] = []
+    for stack in raw:
+        if not isinstance(stack, list) or not all(isinstance(x, str) for x in stack):
+            raise ValueError(f"{what} must be lists of card texts like '10H'")
+        out.append([parse_card(x) for x in stack])
+    return out
+
+
+def _check_foundation(f: int, stack: list[int]) -> None:
+    suit = f % 4
+    asc = f < 4
+    name = f"foundation F{f + 1}"
+    if not stack:
+        raise ValueError(f"{name} is empty; its base card is missing")
+    if len(stack) > 13:
+        raise ValueError(f"{name} holds {len(stack)} cards; at most 13")
+    for k, c in enumerate(stack):
+        want = card(k + 1, suit) if asc else card(13 - k, suit)
+        if c != want:
+            raise ValueError(
+                f"{name} is out of order: card {k + 1} is {card_text(c)}, "
+                f"expected {card_text(want)}"
+            )

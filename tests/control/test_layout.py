@@ -1,0 +1,365 @@
+"""The table layout: horseshoe order, sizes, no overlaps, hit tests."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from crescent.control.layout import Rect, TableLayout, compute_layout, default_touch_px
+
+SIZES = [(800, 600), (1280, 800), (1080, 1920), (1920, 1080), (3440, 1440), (3840, 2160)]
+HUD_ITEMS = [8, 9, 10, 11]
+TOUCHES = [0, 90]
+CASES = [
+    pytest.param(w, h, items, touch, id=f"{w}x{h}-hud{items}-touch{touch}")
+    for (w, h), items, touch in itertools.product(SIZES, HUD_ITEMS, TOUCHES)
+]
+
+P = list(range(16))  # P1..P16 are places 0..15
+F = list(range(16, 24))  # F1..F8 are places 16..23
+
+
+def window(layout: TableLayout) -> Rect:
+    return Rect(0, 0, layout.width, layout.height)
+
+
+def overlapping_pairs(rects: list[tuple[str, Rect]]) -> list[tuple[str, str]]:
+    return [
+        (name_a, name_b)
+        for (name_a, a), (name_b, b) in itertools.combinations(rects, 2)
+        if a.intersects(b)
+    ]
+
+
+def all_named_rects(layout: TableLayout) -> list[tuple[str, Rect]]:
+    named = [(f"slot{i}", r) for i, r in enumerate(layout.slots)]
+    named += [(f"label{i}", r) for i, r in enumerate(layout.labels)]
+    named += [(f"hud{i}", r) for i, r in enumerate(layout.hud_cells)]
+    named.append(("message", layout.message))
+    return named
+
+
+def check_invariants(layout: TableLayout, hud_items: int) -> None:
+    """What every layout promises, whatever the window."""
+    win = window(layout)
+    assert len(layout.slots) == 24
+    assert len(layout.labels) == 24
+    assert len(layout.hud_cells) == hud_items
+    for rect in (*layout.slots, *layout.labels, *layout.hud_cells, layout.message, layout.hud):
+        assert rect.w > 0 and rect.h > 0, rect
+        assert win.contains_rect(rect), rect
+    assert overlapping_pairs(all_named_rects(layout)) == []
+    for slot in layout.slots:
+        assert (slot.w, slot.h) == (layout.card_w, layout.card_h)
+        assert not slot.intersects(layout.hud)
+    for slot, label in zip(layout.slots, layout.labels, strict=True):
+        assert slot.bottom <= label.y <= slot.bottom + layout.label_px  # directly under
+        assert label.centerx == slot.centerx
+    for label in layout.labels:
+        assert not label.intersects(layout.hud)
+    assert not layout.message.intersects(layout.hud)
+    for cell in layout.hud_cells:
+        assert layout.hud.contains_rect(cell)
+        assert cell.w >= layout.touch_px and cell.h >= layout.touch_px
+    area = layout.foundation_area
+    for place in F:
+        assert area.contains_rect(layout.slots[place])
+    for place in P:
+        assert not area.intersects(layout.slots[place])
+        assert not area.intersects(layout.labels[place])
+    assert not area.intersects(layout.message)
+    assert not area.intersects(layout.hud)
+
+
+@pytest.mark.parametrize(("width", "height", "hud_items", "touch"), CASES)
+def test_layout_fits_the_window_without_overlaps(
+    width: int, height: int, hud_items: int, touch: int
+) -> None:
+    layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
+    check_invariants(layout, hud_items)
+
+
+@pytest.mark.parametrize(("width", "height", "hud_items", "touch"), CASES)
+def test_piles_form_the_horseshoe_in_rules_order(
+    width: int, height: int, hud_items: int, touch: int
+) -> None:
+    s = compute_layout(width, height, hud_items=hud_items, touch_px=touch).slots
+    left, top, right = P[0:4], P[4:12], P[12:16]
+    # P1..P4 go up the left column, P13..P16 down the right one.
+    assert len({s[p].x for p in left}) == 1
+    assert [s[p].y for p in left] == sorted((s[p].y for p in left), reverse=True)
+    assert len({s[p].y for p in left}) == 4
+    assert len({s[p].x for p in right}) == 1
+    assert [s[p].y for p in right] == sorted(s[p].y for p in right)
+    assert len({s[p].y for p in right}) == 4
+    # P5..P12 run left to right along one top row spanning both columns.
+    assert len({s[p].y for p in top}) == 1
+    xs = [s[p].x for p in top]
+    assert xs == sorted(xs) and len(set(xs)) == 8
+    assert s[4].x == s[3].x and s[11].x == s[12].x
+    assert s[4].bottom < s[3].y and s[11].bottom < s[12].y
+    # Consistent gaps: evenly spaced columns and side rows.
+    assert len({b - a for a, b in itertools.pairwise(xs)}) == 1
+    assert len({s[a].y - s[b].y for a, b in itertools.pairwise(left)}) == 1
+
+
+@pytest.mark.parametrize(("width", "height", "hud_items", "touch"), CASES)
+def test_foundations_sit_in_the_centre_aces_above_kings(
+    width: int, height: int, hud_items: int, touch: int
+) -> None:
+    layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
+    s = layout.slots
+    aces, kings = F[:4], F[4:]
+    assert len({s[f].y for f in aces}) == 1 and len({s[f].y for f in kings}) == 1
+    assert layout.labels[aces[0]].bottom <= s[kings[0]].y
+    for row in (aces, kings):
+        xs = [s[f].x for f in row]
+        assert xs == sorted(xs) and len(set(xs)) == 4
+    assert [s[f].x for f in aces] == [s[f].x for f in kings]
+    # Between the side columns and below the top row.
+    assert s[0].right < s[16].x and s[19].right < s[12].x
+    assert layout.labels[4].bottom <= layout.foundation_area.y
+    # Centred between the side columns (to a pixel of rounding).
+    assert abs((s[16].x - s[0].right) - (s[12].x - s[19].right)) <= 1
+
+
+@pytest.mark.parametrize(("width", "height", "hud_items", "touch"), CASES)
+def test_message_lies_under_the_foundations_and_holds_a_sentence(
+    width: int, height: int, hud_items: int, touch: int
+) -> None:
+    layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
+    msg = layout.message
+    assert msg.y >= layout.foundation_area.bottom
+    assert msg.bottom <= layout.labels[0].bottom  # within the tableau, above P1's label
+    assert msg.x >= layout.slots[0].right and msg.right <= layout.slots[12].x
+    assert msg.w >= 4 * layout.card_w
+    assert msg.h >= layout.hud_px * 2
+
+
+@pytest.mark.parametrize(("width", "height", "hud_items", "touch"), CASES)
+def test_table_is_centred_above_the_hud(
+    width: int, height: int, hud_items: int, touch: int
+) -> None:
+    layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
+    s = layout.slots
+    assert abs(s[4].x - (layout.width - s[11].right)) <= 1
+    top_space = s[4].y
+    bottom_space = layout.hud.y - layout.labels[0].bottom
+    assert abs(top_space - bottom_space) <= 1
+
+
+@pytest.mark.parametrize(("width", "height", "hud_items", "touch"), CASES)
+def test_hud_is_a_bottom_bar_in_item_order(
+    width: int, height: int, hud_items: int, touch: int
+) -> None:
+    layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
+    hud = layout.hud
+    assert hud.bottom == layout.height and hud.x == 0 and hud.w == layout.width
+    cells = layout.hud_cells
+    # Reading order: row by row, left to right.
+    keys = [(c.y, c.x) for c in cells]
+    assert keys == sorted(keys)
+    assert layout.hud_px >= 12
+    assert all(c.w >= 7 * layout.hud_px for c in cells)  # room for "CR1-N-AAAAAAB"
+
+
+def test_hud_uses_one_row_on_a_wide_window_and_more_in_portrait() -> None:
+    landscape = compute_layout(1920, 1080, hud_items=11)
+    assert len({c.y for c in landscape.hud_cells}) == 1
+    portrait = compute_layout(1080, 1920, hud_items=11)
+    assert len({c.y for c in portrait.hud_cells}) >= 2
+
+
+def test_big_touch_targets_make_the_hud_wrap() -> None:
+    layout = compute_layout(800, 600, hud_items=11, touch_px=90)
+    assert len({c.y for c in layout.hud_cells}) >= 2
+    assert all(c.w >= 90 and c.h >= 90 for c in layout.hud_cells)
+
+
+def test_cards_are_readable_at_the_smallest_window() -> None:
+    for items in HUD_ITEMS:
+        layout = compute_layout(800, 600, hud_items=items)
+        assert layout.card_w >= 50
+        assert layout.label_px >= 10
+
+
+def test_portrait_cards_stay_big() -> None:
+    layout = compute_layout(1080, 1920, hud_items=11)
+    assert layout.card_w >= 110  # a ninth of the width, the most eight in a row allow
+
+
+def test_card_height_follows_the_ratio() -> None:
+    for ratio in (1.4, 1.5, 1.3):
+        layout = compute_layout(1280, 800, hud_items=8, card_ratio=ratio)
+        assert layout.card_h == round(layout.card_w * ratio)
+
+
+def test_bigger_windows_give_bigger_cards() -> None:
+    sizes = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
+    widths = [compute_layout(w, h, hud_items=8).card_w for w, h in sizes]
+    assert widths == sorted(widths) and len(set(widths)) == len(widths)
+    assert compute_layout(3440, 1440, hud_items=8).card_w > widths[1]
+
+
+def test_cards_are_as_large_as_fit() -> None:
+    # In the limiting direction the table spans the window, margins aside.
+    for (w, h), items in itertools.product(SIZES, HUD_ITEMS):
+        layout = compute_layout(w, h, hud_items=items)
+        s = layout.slots
+        span_w = s[11].right - s[4].x
+        span_h = layout.labels[0].bottom - s[4].y
+        assert span_w >= 0.9 * w or span_h >= 0.9 * layout.hud.y
+
+
+def test_cards_meet_the_touch_size_when_there_is_room() -> None:
+    layout = compute_layout(1920, 1080, hud_items=8, touch_px=90)
+    assert layout.card_w >= 90
+
+
+def test_default_touch_size_scales_with_the_window() -> None:
+    assert default_touch_px(1280, 800) == 44
+    assert default_touch_px(800, 600) < 44 < default_touch_px(3840, 2160)
+    assert compute_layout(1280, 800, hud_items=8).touch_px == 44
+    assert compute_layout(1280, 800, hud_items=8, touch_px=70).touch_px == 70
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_place_at_hits_every_slot_centre(width: int, height: int) -> None:
+    layout = compute_layout(width, height, hud_items=8)
+    for place, slot in enumerate(layout.slots):
+        assert layout.place_at(*slot.center) == place
+        assert layout.place_at(slot.x, slot.y) == place
+        assert layout.place_at(slot.right - 1, slot.bottom - 1) == place
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_place_at_counts_the_label_as_its_pile(width: int, height: int) -> None:
+    layout = compute_layout(width, height, hud_items=8)
+    for place, label in enumerate(layout.labels):
+        assert layout.place_at(*label.center) == place
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize("touch", TOUCHES)
+def test_place_at_reaches_half_a_touch_target_beyond_the_edge(
+    width: int, height: int, touch: int
+) -> None:
+    layout = compute_layout(width, height, hud_items=8, touch_px=touch)
+    reach = layout.touch_px / 2
+    for slot in layout.slots:
+        # Just outside the card, within the reach: the nearest card wins (or
+        # the pile whose label is there, when the gap is narrower than the reach).
+        for px, py in (
+            (slot.x - reach + 1, slot.centery),
+            (slot.right + reach - 1, slot.centery),
+            (slot.centerx, slot.y - reach + 1),
+        ):
+            on_label = [p for p, lb in enumerate(layout.labels) if lb.contains(px, py)]
+            nearest = min(range(24), key=lambda p: layout.slots[p].distance_to(px, py))
+            expected = on_label[0] if on_label else nearest
+            assert layout.place_at(px, py) == expected
+            assert layout.slots[expected].distance_to(px, py) <= reach
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_place_at_picks_the_nearer_card_in_a_gap(width: int, height: int) -> None:
+    layout = compute_layout(width, height, hud_items=8, touch_px=120)
+    p5, p6 = layout.slots[4], layout.slots[5]
+    gap = p6.x - p5.right
+    assert layout.place_at(p5.right + gap * 0.25, p5.centery) == 4
+    assert layout.place_at(p5.right + gap * 0.75, p5.centery) == 5
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_place_at_is_none_far_from_every_slot(width: int, height: int) -> None:
+    layout = compute_layout(width, height, hud_items=8)
+    reach = layout.touch_px / 2
+    s = layout.slots
+    # Beside the foundations, halfway to the left column: open table.
+    far_x = (s[0].right + layout.foundation_area.x) / 2
+    far_y = s[16].centery
+    assert min(r.distance_to(far_x, far_y) for r in s) > reach
+    assert layout.place_at(far_x, far_y) is None
+    # On the HUD and outside the window.
+    assert layout.place_at(layout.hud.centerx, layout.hud.bottom - 1) is None
+    assert layout.place_at(-500, -500) is None
+    assert layout.place_at(layout.width + 500, layout.height / 2) is None
+    # Just beyond the reach of a card with nothing else near.
+    p1 = s[0]
+    assert layout.place_at(p1.right + reach + 2, p1.centery) is None
+
+
+def test_hud_item_at_finds_each_cell() -> None:
+    layout = compute_layout(1080, 1920, hud_items=11)
+    for index, cell in enumerate(layout.hud_cells):
+        assert layout.hud_item_at(*cell.center) == index
+    assert layout.hud_item_at(*layout.slots[0].center) is None
+    assert layout.hud_item_at(-1, -1) is None
+
+
+def test_rect_geometry() -> None:
+    r = Rect(10, 20, 30, 40)
+    assert (r.right, r.bottom, r.centerx, r.centery, r.center) == (40, 60, 25, 40, (25, 40))
+    assert r.contains(10, 20) and r.contains(39.9, 59.9)
+    assert not r.contains(40, 30) and not r.contains(20, 60) and not r.contains(9.9, 30)
+    assert r.inflate(5, 2) == Rect(5, 18, 40, 44)
+    assert r.intersects(Rect(39, 59, 5, 5))
+    assert not r.intersects(Rect(40, 20, 5, 5))  # touching edges do not overlap
+    assert not r.intersects(Rect(0, 0, 10, 100))
+    assert r.distance_to(25, 40) == 0.0
+    assert r.distance_to(0, 40) == 10.0
+    assert r.distance_to(43, 64) == 5.0
+    assert r.contains_rect(Rect(10, 20, 30, 40)) and not r.contains_rect(Rect(10, 20, 31, 40))
+
+
+def test_layout_is_deterministic() -> None:
+    a = compute_layout(1366, 768, hud_items=9, touch_px=50)
+    b = compute_layout(1366, 768, hud_items=9, touch_px=50)
+    assert a == b
+
+
+def test_layout_is_fast() -> None:
+    sizes = [(w, h) for w, h in SIZES for _ in range(20)]
+    start = time.perf_counter()
+    for w, h in sizes:
+        compute_layout(w, h, hud_items=11)
+    per_layout = (time.perf_counter() - start) / len(sizes)
+    assert per_layout < 0.002  # well under 1 ms on a quiet machine; slack for CI
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"width": 0, "height": 600, "hud_items": 8},
+        {"width": 800, "height": -1, "hud_items": 8},
+        {"width": 800, "height": 600, "hud_items": 0},
+        {"width": 800, "height": 600, "hud_items": 8, "touch_px": -5},
+        {"width": 800, "height": 600, "hud_items": 8, "card_ratio": 0.0},
+        {"width": 60, "height": 40, "hud_items": 8},
+    ],
+)
+def test_bad_arguments_are_refused(kwargs: dict[str, int | float]) -> None:
+    with pytest.raises(ValueError):
+        compute_layout(**kwargs)  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    width=st.integers(600, 3840),
+    height=st.integers(600, 3840),
+    hud_items=st.integers(1, 12),
+    touch=st.sampled_from([0, 0, 40, 60, 90]),
+)
+def test_any_window_in_range_gives_a_sound_layout(
+    width: int, height: int, hud_items: int, touch: int
+) -> None:
+    assume(9 / 16 <= width / height <= 21 / 9)
+    layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
+    check_invariants(layout, hud_items)
+    s = layout.slots
+    assert s[4].x == s[3].x and s[11].x == s[12].x
+    assert s[3].y > s[4].y and s[0].y > s[3].y and s[15].y > s[12].y

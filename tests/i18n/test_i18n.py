@@ -1,0 +1,662 @@
+"""crescent.i18n (text, translator): complete catalogs, seeded wording, plurals, fonts."""
+
+from __future__ import annotations
+
+import builtins
+import gettext
+import io
+import os
+import shutil
+import string
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from crescent import resources
+from crescent.i18n import text
+from crescent.i18n import translator as i18n
+from crescent.i18n.translator import (
+    LANGUAGES,
+    PoError,
+    Translator,
+    compile_po,
+    language_font_asset,
+    load_translator,
+    parse_po,
+    po_header,
+    system_language,
+)
+from crescent.rules.cards import card
+from crescent.rules.engine import Reason
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+PO_HEADER = (
+    'msgid ""\nmsgstr ""\n'
+    '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    '"Plural-Forms: nplurals=3; plural=(n == 0 || n == 1) ? 0 : '
+    'n != 0 && n % 1000000 == 0 ? 1 : 2;\\n"\n\n'
+)
+
+
+def po_file(lang: str) -> Path:
+    return resources.path(f"locale/{lang}/LC_MESSAGES/crescent.po")
+
+
+def entries(lang: str) -> dict[str, i18n.PoEntry]:
+    return {e.msgid: e for e in parse_po(po_file(lang).read_text(encoding="utf-8")) if e.msgid}
+
+
+def nplurals(lang: str) -> int:
+    header = po_header(parse_po(po_file(lang).read_text(encoding="utf-8")))
+    return int(header["Plural-Forms"].split(";")[0].split("=")[1])
+
+
+def key(message: str | text.Plural) -> str:
+    return message if isinstance(message, str) else message.singular
+
+
+def fields(s: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(s) if name is not None}
+
+
+# --- text.py ---------------------------------------------------------------------------------
+
+RULES_REASONS = {
+    # RULES.md section 2, the "en" column, word for word.
+    Reason.EMPTY_SOURCE: "There is no card to move",
+    Reason.BASE_LOCKED: "The foundation base is locked",
+    Reason.FOUNDATION_TO_PILE: "Cards never go back from a foundation to a pile",
+    Reason.EMPTY_PILE: "Cannot place on an empty pile",
+    Reason.FOUNDATION_COMPLETE: "This foundation is complete",
+    Reason.WRONG_SUIT: "Must be the same suit",
+    Reason.RANK_NOT_ADJACENT: "Must be one rank higher or lower",
+    Reason.NOT_NEXT_RANK: "Must be the next card of this foundation",
+    Reason.PILE_FULL: "This pile is full; choose another destination",
+    Reason.NO_REDEALS_LEFT: "No redeals left",
+}
+
+
+def test_reasons_are_the_english_of_the_rules_table() -> None:
+    assert text.REASONS == RULES_REASONS
+
+
+def test_markers_return_the_english_text() -> None:
+    assert text.N_("Time") == "Time" == text.TIME
+    assert text.REDEALS_LEFT == ("{n} redeal left", "{n} redeals left")
+    assert len(text.RANK_NAMES) == 13 and text.RANK_NAMES[0] == "Ace"
+    assert text.RANK_NAMES[9] == "10" and text.RANK_NAMES[12] == "King"
+    assert text.SUIT_NAMES == ("spades", "hearts", "diamonds", "clubs")
+
+
+def test_messages_lists_each_message_once_and_skips_numerals() -> None:
+    found = list(text.messages())
+    assert len(found) == len(set(found))
+    assert text.REDEALS_LEFT in found and text.CARD_NAME in found and "Jack" in found
+    assert text.REASONS[Reason.PILE_FULL] in found
+    assert "10" not in found and "2" not in found
+    # STATISTICS and STATS_TITLE are one msgid; so are NO_REDEALS and the redeal refusal.
+    assert found.count("Statistics") == 1 and found.count("No redeals left") == 1
+
+
+# --- the catalogs ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalog_translates_every_message_with_every_plural_form(lang: str) -> None:
+    catalog = entries(lang)
+    forms = nplurals(lang)
+    for message in text.messages():
+        entry = catalog.get(key(message))
+        assert entry is not None, f"{lang}: {key(message)!r} is missing"
+        assert not entry.fuzzy, f"{lang}: {key(message)!r} is fuzzy"
+        if isinstance(message, text.Plural):
+            assert entry.msgid_plural == message.plural
+            assert len(entry.msgstr) == forms, f"{lang}: {key(message)!r} needs {forms} forms"
+        else:
+            assert entry.msgid_plural is None and len(entry.msgstr) == 1
+        assert all(s.strip() for s in entry.msgstr), f"{lang}: {key(message)!r} has an empty form"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalog_has_no_message_that_text_py_lacks(lang: str) -> None:
+    assert set(entries(lang)) == {key(m) for m in text.messages()}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_the_english_placeholders(lang: str) -> None:
+    catalog = entries(lang)
+    for message in text.messages():
+        english = fields(message) if isinstance(message, str) else fields(message.plural)
+        for form in catalog[key(message)].msgstr:
+            assert fields(form) == english, f"{lang}: {form!r} should use {sorted(english)}"
+
+
+def test_template_lists_every_message() -> None:
+    pot = parse_po(resources.read_text("locale/crescent.pot"))
+    assert [e.msgid for e in pot if e.msgid] == [key(m) for m in text.messages()]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_plural_forms_header_is_what_babel_writes(lang: str) -> None:
+    plurals = pytest.importorskip("babel.messages.plurals")
+    header = po_header(parse_po(po_file(lang).read_text(encoding="utf-8")))
+    assert header["Language"] == lang
+    assert header["Plural-Forms"] == plurals.get_plural(lang).plural_forms
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalog_passes_msgfmt_check(lang: str) -> None:
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("msgfmt is not installed (apt-get install gettext); other tests parse the .po")
+    run = subprocess.run(
+        [msgfmt, "--check", "-o", "-", str(po_file(lang))], capture_output=True, check=False
+    )
+    assert run.returncode == 0, run.stderr.decode()
+    assert not run.stderr, run.stderr.decode()
+    # Our own compiler gives the same answers as msgfmt's .mo.
+    theirs = gettext.GNUTranslations(io.BytesIO(run.stdout))
+    ours = gettext.GNUTranslations(io.BytesIO(compile_po(po_file(lang).read_text("utf-8"))))
+    for message in text.messages():
+        if isinstance(message, str):
+            assert ours.gettext(message) == theirs.gettext(message)
+        else:
+            for n in range(30):
+                assert ours.ngettext(*message, n) == theirs.ngettext(*message, n)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalog_reads_cleanly_with_babel(lang: str) -> None:
+    pofile = pytest.importorskip("babel.messages.pofile")
+    with po_file(lang).open("rb") as f:
+        catalog = pofile.read_po(f, abort_invalid=True)
+    assert catalog.locale is not None and str(catalog.locale) == lang
+    assert catalog.num_plurals == nplurals(lang)
+    for message in text.messages():
+        entry = catalog.get(key(message))
+        assert entry is not None and not entry.fuzzy
+        strings = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        assert all(strings)
+
+
+# --- the seeds' wording ----------------------------------------------------------------------
+
+# Copied from /work/shared/seeds/rules-*.txt (note the ’ apostrophes, U+2019, of the seeds).
+SEEDED: dict[str, dict[Reason | str, str]] = {
+    "fr": {
+        Reason.BASE_LOCKED: "La base de fondation est verrouillée",
+        Reason.FOUNDATION_TO_PILE: "Une carte ne revient jamais d’une fondation vers une pile",
+        Reason.EMPTY_PILE: "Impossible de placer sur une pile vide",
+        Reason.WRONG_SUIT: "Doit être de la même enseigne",
+        Reason.RANK_NOT_ADJACENT: "Doit être d’un rang supérieur ou inférieur",
+        Reason.PILE_FULL: "Cette pile est pleine ; choisissez une autre destination",
+        Reason.NO_REDEALS_LEFT: "Aucune redistribution",
+        text.REDEAL: "Redistribuer",
+        text.UNDO: "Annuler",
+        text.VARIANT_D: "Distribution face cachée",
+    },
+    "ca": {
+        Reason.BASE_LOCKED: "La base del fonament està bloquejada",
+        Reason.FOUNDATION_TO_PILE: "Una carta no torna mai d’un fonament a una pila",
+        Reason.EMPTY_PILE: "No es pot col·locar en una pila buida",
+        Reason.WRONG_SUIT: "Ha de ser del mateix coll",
+        Reason.RANK_NOT_ADJACENT: "Ha de ser d’un rang superior o inferior",
+        Reason.PILE_FULL: "Aquesta pila és plena; trieu una altra destinació",
+        Reason.NO_REDEALS_LEFT: "Cap redistribució",
+        text.REDEAL: "Redistribuir",
+        text.UNDO: "Desfer",
+        text.VARIANT_D: "Repartiment cara avall",
+    },
+    "nl": {
+        Reason.BASE_LOCKED: "De basis van het fundament is vergrendeld",
+        Reason.FOUNDATION_TO_PILE: "Een kaart gaat nooit van een fundament terug naar een stapel",
+        Reason.EMPTY_PILE: "Kan niet op een lege stapel plaatsen",
+        Reason.WRONG_SUIT: "Moet dezelfde kleur zijn",
+        Reason.RANK_NOT_ADJACENT: "Moet een hogere of lagere rang zijn",
+        Reason.PILE_FULL: "Deze stapel is vol; kies een andere bestemming",
+        Reason.NO_REDEALS_LEFT: "Geen herverdeling meer",
+        text.REDEAL: "Opnieuw delen",
+        text.UNDO: "Ongedaan maken",
+        text.VARIANT_D: "Gesloten uitdeling",
+    },
+    "ja": {
+        Reason.BASE_LOCKED: "組み札の土台はロックされています",
+        Reason.FOUNDATION_TO_PILE: "カードが組み札から山に戻ることはありません",
+        Reason.EMPTY_PILE: "空の山には置けません",
+        Reason.WRONG_SUIT: "同じスートでなければなりません",
+        Reason.RANK_NOT_ADJACENT: "ランクが1つ上または1つ下でなければなりません",
+        Reason.PILE_FULL: "この山は満杯です。別の移動先を選んでください",
+        Reason.NO_REDEALS_LEFT: "再配布なし",
+        text.REDEAL: "再配布",
+        text.UNDO: "元に戻す",
+        text.INTERACTIVE_RULES: "インタラクティブルール",
+        text.BLOCKED_TITLE: "手詰まり",
+    },
+}
+# Card names as the seeds' diagrams write them.
+SEEDED_CARDS = {
+    "fr": {(1, 0): "as de pique", (11, 2): "valet de carreau", (12, 0): "dame de pique"},
+    "ca": {(1, 0): "as de piques", (11, 2): "jota de diamants", (12, 0): "reina de piques"},
+    "nl": {(8, 1): "harten 8", (9, 1): "harten 9", (7, 1): "harten 7"},
+    "ja": {(1, 0): "スペードのエース", (11, 2): "ダイヤのジャック", (12, 0): "スペードのクイーン"},
+}
+SEEDED_CARDS["fr"] |= {(13, 3): "roi de trèfle", (5, 1): "5 de cœur"}
+SEEDED_CARDS["ca"] |= {(13, 3): "rei de trèvols", (5, 1): "5 de cors"}
+SEEDED_CARDS["ja"] |= {(13, 3): "クラブのキング", (8, 1): "ハートの8"}
+
+
+def translated(t: Translator, what: Reason | str) -> str:
+    return t.reason(what) if isinstance(what, Reason) else t(what)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_seeded_messages_are_word_for_word(lang: str) -> None:
+    t = load_translator(lang)
+    assert t.lang == lang
+    for what, expected in SEEDED[lang].items():
+        assert translated(t, what) == expected
+    for (rank, suit), expected in SEEDED_CARDS[lang].items():
+        assert t.card(card(rank, suit)) == expected
+
+
+def test_no_redeals_button_and_refusal_share_the_seed_text() -> None:
+    for lang in TRANSLATED:
+        t = load_translator(lang)
+        assert t(text.NO_REDEALS) == t.reason(Reason.NO_REDEALS_LEFT)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_expected_seed_strings_are_in_the_seed_file(lang: str) -> None:
+    seed = SEEDS / f"rules-{lang}.txt"
+    if not seed.is_file():
+        pytest.skip(f"{seed} is not here (the shared folder sits beside the repository)")
+    body = seed.read_text(encoding="utf-8")
+    for expected in [*SEEDED[lang].values(), *SEEDED_CARDS[lang].values()]:
+        # A label starts with a capital where the seed's sentence has it in lower case.
+        mid_sentence = expected[:1].lower() + expected[1:]
+        assert expected in body or mid_sentence in body, f"{expected!r} is not in {seed.name}"
+    pile = load_translator(lang)(text.PILE_N, n=10)
+    assert pile in body or pile.lower() in body
+
+
+# --- plurals ---------------------------------------------------------------------------------
+
+PLURALS = {
+    "en": {0: "0 redeals left", 1: "1 redeal left", 2: "2 redeals left", 5: "5 redeals left"},
+    "fr": {
+        0: "0 redistribution restante",
+        1: "1 redistribution restante",
+        2: "2 redistributions restantes",
+        5: "5 redistributions restantes",
+    },
+    "ca": {
+        0: "Queden 0 redistribucions",
+        1: "Queda 1 redistribució",
+        2: "Queden 2 redistribucions",
+        5: "Queden 5 redistribucions",
+    },
+    "nl": {
+        0: "Nog 0 herverdelingen",
+        1: "Nog 1 herverdeling",
+        2: "Nog 2 herverdelingen",
+        5: "Nog 5 herverdelingen",
+    },
+    "ja": {0: "再配布あと0回", 1: "再配布あと1回", 2: "再配布あと2回", 5: "再配布あと5回"},
+}
+CARD_COUNTS = {
+    "en": ("0 cards", "1 card", "2 cards", "5 cards"),
+    "fr": ("0 carte", "1 carte", "2 cartes", "5 cartes"),
+    "ca": ("0 cartes", "1 carta", "2 cartes", "5 cartes"),
+    "nl": ("0 kaarten", "1 kaart", "2 kaarten", "5 kaarten"),
+    "ja": ("0枚", "1枚", "2枚", "5枚"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_selection_for_0_1_2_5(lang: str) -> None:
+    t = load_translator(lang)
+    for n, expected in PLURALS[lang].items():
+        assert t.plural(text.REDEALS_LEFT, n) == expected
+    assert tuple(t.plural(text.CARD_COUNT, n) for n in (0, 1, 2, 5)) == CARD_COUNTS[lang]
+
+
+def test_french_and_catalan_use_their_many_form_for_millions() -> None:
+    assert load_translator("fr").plural(text.CARD_COUNT, 1_000_000) == "1000000 de cartes"
+    assert load_translator("ca").plural(text.WON_MOVES, 2_000_000) == "2000000 de moviments"
+
+
+def test_plural_passes_extra_fields_and_n() -> None:
+    t = load_translator("en")
+    assert t.plural(("{n} of {what}", "{n} of {what}s"), 3, what="pile") == "3 of piles"
+
+
+# --- the translator --------------------------------------------------------------------------
+
+
+def test_translator_formats_fields() -> None:
+    assert load_translator("fr")(text.CODE_COPIED, code="CR1-N-AAAAAAB") == (
+        "Code copié : CR1-N-AAAAAAB"
+    )
+    assert load_translator("en")(text.WON_TIME, time="3:07") == "Time: 3:07"
+    assert load_translator("nl")(text.TIME) == "Tijd"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_has_a_translation(lang: str) -> None:
+    t = load_translator(lang)
+    for reason in Reason:
+        message = t.reason(reason)
+        assert message
+        assert (message == RULES_REASONS[reason]) == (lang == "en")
+
+
+def test_card_places_and_moves() -> None:
+    en, ja, nl = load_translator("en"), load_translator("ja"), load_translator("nl")
+    assert en.card(0) == "Ace of spades" and en.card(51) == "King of clubs"
+    assert en.card(card(10, 1)) == "10 of hearts"
+    assert nl.card(card(12, 3)) == "klaveren vrouw"
+    assert (
+        en.place(9) == "Pile 10"
+        and en.place(16) == "Foundation 1"
+        and en.place(23) == ("Foundation 8")
+    )
+    assert en.move(0, 9, 13) == "Ace of spades: Pile 10 → Pile 14"
+    assert ja.move(0, 9, 13) == "スペードのエース:山10 → 山14"
+    for bad in (-1, 52):
+        with pytest.raises(ValueError):
+            en.card(bad)
+    with pytest.raises(ValueError):
+        en.place(24)
+
+
+def test_every_card_name_differs_in_every_language() -> None:
+    for lang in LANGUAGES:
+        t = load_translator(lang)
+        assert len({t.card(c) for c in range(52)}) == 52
+
+
+def test_font_asset_follows_the_language() -> None:
+    assert load_translator("ja").font_asset() == "fonts/NotoSansCJKjp-Regular-Subset.otf"
+    assert load_translator("ja").font_asset(bold=True) == "fonts/NotoSansCJKjp-Bold-Subset.otf"
+    for lang in ("en", "fr", "ca", "nl"):
+        assert load_translator(lang).font_asset() == "fonts/DejaVuSans-Subset.ttf"
+        assert load_translator(lang).font_asset(True) == "fonts/DejaVuSans-Bold-Subset.ttf"
+    assert language_font_asset("xx") == language_font_asset("en")
+
+
+def test_nothing_is_installed_into_builtins() -> None:
+    before = set(vars(builtins))
+    load_translator("fr")
+    assert set(vars(builtins)) == before
+
+
+def test_a_translation_with_a_wrong_placeholder_shows_english() -> None:
+    po = PO_HEADER + 'msgid "Time: {time}"\nmsgstr "Temps : {temps}"\n'
+    t = Translator("fr", gettext.GNUTranslations(io.BytesIO(compile_po(po))))
+    assert t(text.WON_TIME, time="1:00") == "Time: 1:00"
+
+
+def test_i18n_and_text_import_without_pygame() -> None:
+    code = (
+        "import sys; sys.modules['pygame'] = None\n"
+        "import crescent.i18n.translator, crescent.i18n.text\n"
+        "t = crescent.i18n.translator.load_translator('ja')\n"
+        "assert t.lang == 'ja', t\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, check=False)
+    assert run.returncode == 0, run.stderr.decode()
+
+
+# --- fallbacks -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", [None, "", "de", "xx_YY", "english", "zz"])
+def test_unknown_or_no_language_gives_english(lang: str | None) -> None:
+    t = load_translator(lang)
+    assert t.lang == "en"
+    assert t(text.REDEAL) == "Redeal"
+    assert t.plural(text.WON_MOVES, 1) == "1 move"
+
+
+def test_locale_names_are_accepted() -> None:
+    assert load_translator("fr_FR.UTF-8").lang == "fr"
+    assert load_translator("ja-JP").lang == "ja"
+
+
+@pytest.fixture
+def assets_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Make the translator look for catalogs in ``tmp_path`` instead of the real assets."""
+
+    def fake_path(name: str) -> Path:
+        full = tmp_path / name
+        if not full.exists():
+            raise resources.MissingAsset(name)
+        return full
+
+    monkeypatch.setattr(resources, "path", fake_path)
+    yield tmp_path
+
+
+def install(base: Path, lang: str, po: str | None = None, mo: bytes | None = None) -> Path:
+    folder = base / "locale" / lang / "LC_MESSAGES"
+    folder.mkdir(parents=True, exist_ok=True)
+    if po is not None:
+        (folder / "crescent.po").write_text(po, encoding="utf-8")
+    if mo is not None:
+        (folder / "crescent.mo").write_bytes(mo)
+    return folder
+
+
+def test_missing_catalog_gives_english(assets_in: Path) -> None:
+    t = load_translator("fr")
+    assert t.lang == "en" and t(text.UNDO) == "Undo"
+
+
+def test_catalog_without_mo_is_compiled_from_po(assets_in: Path) -> None:
+    real = ROOT / "assets" / "locale" / "fr" / "LC_MESSAGES" / "crescent.po"
+    install(assets_in, "fr", po=real.read_text(encoding="utf-8"))
+    t = load_translator("fr")
+    assert t.lang == "fr" and t(text.UNDO) == "Annuler"
+    assert t.plural(text.CARD_COUNT, 2) == "2 cartes"
+    assert not (assets_in / "locale" / "fr" / "LC_MESSAGES" / "crescent.mo").exists()
+
+
+def test_mo_is_used_when_it_is_not_older_than_po(assets_in: Path) -> None:
+    mo = compile_po(PO_HEADER + 'msgid "Undo"\nmsgstr "Annuler (mo)"\n')
+    folder = install(assets_in, "fr", po=PO_HEADER + 'msgid "Undo"\nmsgstr "Annuler (po)"\n')
+    install(assets_in, "fr", mo=mo)
+    assert load_translator("fr")(text.UNDO) == "Annuler (mo)"
+    # An edited .po, newer than the last build's .mo, wins.
+    po = folder / "crescent.po"
+    mtime = (folder / "crescent.mo").stat().st_mtime
+    os.utime(po, (mtime + 10, mtime + 10))
+    assert load_translator("fr")(text.UNDO) == "Annuler (po)"
+
+
+def test_broken_mo_falls_back_to_po(assets_in: Path) -> None:
+    install(assets_in, "fr", po=PO_HEADER + 'msgid "Undo"\nmsgstr "Annuler"\n', mo=b"not a mo")
+    assert load_translator("fr")(text.UNDO) == "Annuler"
+
+
+@pytest.mark.parametrize(
+    "po",
+    [
+        "this is not a po file\n",
+        'msgid "Undo"\nmsgstr "no header, so no charset"\n',
+        PO_HEADER.replace("nplurals=3", "nplurals=x")
+        + 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"\nmsgstr[1] "bs"\nmsgstr[2] "bs"\n',
+    ],
+)
+def test_broken_po_gives_english(assets_in: Path, po: str) -> None:
+    install(assets_in, "nl", po=po)
+    t = load_translator("nl")
+    assert t.lang == "en" and t(text.UNDO) == "Undo"
+
+
+# --- the .po reader and compiler -------------------------------------------------------------
+
+
+def test_compile_po_honours_plural_formula_context_escapes_and_fuzzy() -> None:
+    po = PO_HEADER + (
+        '#, python-brace-format\nmsgid "{n} card"\nmsgid_plural "{n} cards"\n'
+        'msgstr[0] "{n} carte"\nmsgstr[1] "{n} de cartes"\nmsgstr[2] "{n} cartes"\n\n'
+        'msgctxt "menu"\nmsgid "Deal"\nmsgstr "Donne"\n\n'
+        'msgid "Say \\"hi\\"\\n"\nmsgstr ""\n"Dis \\"salut\\""\n"\\n"\n\n'
+        '#, fuzzy\nmsgid "Undo"\nmsgstr "Défaire"\n\n'
+        'msgid "Quit"\nmsgstr ""\n\n'
+        '#~ msgid "Old"\n#~ msgstr "Vieux"\n'
+    )
+    catalog = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+    assert [catalog.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2, 10**6)] == [
+        "{n} carte",
+        "{n} carte",
+        "{n} cartes",
+        "{n} de cartes",
+    ]
+    assert catalog.pgettext("menu", "Deal") == "Donne"
+    assert catalog.gettext('Say "hi"\n') == 'Dis "salut"\n'
+    assert catalog.gettext("Undo") == "Undo"  # fuzzy: left out, like msgfmt
+    assert catalog.gettext("Quit") == "Quit"  # untranslated
+    assert catalog.gettext("Old") == "Old"  # obsolete
+
+
+def test_plural_entry_with_an_empty_form_counts_as_untranslated() -> None:
+    po = PO_HEADER + 'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} carte"\n'
+    po += 'msgstr[1] ""\nmsgstr[2] "{n} cartes"\n'
+    catalog = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+    assert catalog.ngettext("{n} card", "{n} cards", 1_000_000) == "{n} cards"
+
+
+@pytest.mark.parametrize(
+    "po",
+    [
+        'msgid "a"\n',  # no msgstr
+        'msgstr "b"\n',  # no msgid
+        'msgid "a"\nmsgstr[0] "b"\n',  # index without plural
+        'msgid "a"\nmsgid_plural "as"\nmsgstr "b"\n',  # plural without index
+        'msgid "a"\nmsgid_plural "as"\nmsgstr[1] "b"\n',  # forms out of order
+        'msgid "a"\nmsgstr "b"\nmsgid "a"\nmsgstr "c"\n',  # twice
+        'msgid "a"\nmsgstr "b\\q"\n',  # unknown escape
+        'msgid "a"\nmsgstr "b"c"\n',  # bare quote
+        'msgid "a"\nnonsense\n',
+    ],
+)
+def test_parse_po_rejects_malformed_files(po: str) -> None:
+    with pytest.raises(PoError):
+        parse_po(po)
+
+
+def test_compile_po_rejects_a_bad_plural_header() -> None:
+    po = PO_HEADER.replace("nplurals=3", "nplurals=2")
+    po += 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"\nmsgstr[1] "bs"\n'
+    with pytest.raises(PoError, match="nplurals"):
+        compile_po(po)
+    with pytest.raises(PoError, match="charset"):
+        compile_po('msgid ""\nmsgstr "Content-Type: text/plain; charset=latin-1\\n"\n')
+
+
+# --- system language -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "ca_ES.UTF-8@valencia"}, "ca"),
+        ({"LANG": "nl_BE"}, "nl"),
+        ({"LANG": "ja_JP.eucJP"}, "ja"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({}, "en"),
+        ({"LANG": ""}, "en"),
+        ({"LC_MESSAGES": "ja_JP.UTF-8", "LANG": "fr_FR.UTF-8"}, "ja"),
+        ({"LC_ALL": "nl_NL.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8"}, "nl"),
+        ({"LANGUAGE": "de:ca:fr", "LANG": "nl_NL.UTF-8"}, "ca"),
+        ({"LANGUAGE": "", "LC_ALL": "", "LANG": "fr_CA"}, "fr"),
+        ({"LANGUAGE": "ja", "LANG": "C"}, "ja"),
+    ],
+)
+def test_system_language(environ: dict[str, str], expected: str) -> None:
+    assert system_language(environ) == expected
+
+
+def test_system_language_reads_os_environ(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    assert system_language() == "nl"
+
+
+# --- fonts -----------------------------------------------------------------------------------
+
+SYMBOLS = "♠♥♦♣·→…"
+
+
+def visible_strings(lang: str) -> list[str]:
+    """Everything ``lang`` can show: each message form, every card, moves, the language name."""
+    t = load_translator(lang)
+    out = [LANGUAGES[lang], SYMBOLS, "0123456789:%", "CR1-N-AAAAAAB"]
+    for message in text.messages():
+        if isinstance(message, str):
+            out.append(t(message))
+        else:
+            out += [t.plural(message, n) for n in (0, 1, 2, 5, 1_000_000)]
+    out += [t.card(c) for c in range(52)]
+    out += [t.move(c, 9, 16 + c % 8) for c in range(52)]
+    return out
+
+
+@pytest.fixture(scope="module")
+def freetype() -> Iterator[Any]:
+    ft = pytest.importorskip("pygame.freetype")
+    ft.init()
+    yield ft
+    ft.quit()
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_string_renders_with_no_missing_glyph(freetype: Any, lang: str, bold: bool) -> None:
+    font_path = resources.path(language_font_asset(lang, bold))
+    font = freetype.Font(str(font_path), 24)
+    for s in visible_strings(lang):
+        metrics = font.get_metrics(s)
+        missing = {ch for ch, m in zip(s, metrics, strict=True) if m is None}
+        assert not missing, f"{font_path.name} lacks {sorted(missing)} of {s!r}"
+
+
+def test_every_language_name_renders_in_its_own_font(freetype: Any) -> None:
+    for lang, name in LANGUAGES.items():
+        font = freetype.Font(str(resources.path(language_font_asset(lang))), 24)
+        assert None not in font.get_metrics(name)
+
+
+def test_latin_font_can_draw_the_latin_language_names_but_japanese_needs_its_own(
+    freetype: Any,
+) -> None:
+    latin = freetype.Font(str(resources.path(language_font_asset("en"))), 24)
+    japanese = freetype.Font(str(resources.path(language_font_asset("ja"))), 24)
+    assert None not in japanese.get_metrics("Français Català Nederlands English")
+    assert None in latin.get_metrics(LANGUAGES["ja"])
+
+
+def test_fonts_are_small_and_licensed() -> None:
+    folder = resources.path("fonts")
+    fonts = [p for p in folder.iterdir() if p.suffix in (".ttf", ".otf")]
+    assert len(fonts) == 4
+    assert sum(p.stat().st_size for p in fonts) < 3_000_000
+    assert "SIL Open Font License" in resources.read_text("fonts/LICENSE-NotoSansCJK-OFL.txt")
+    assert "Bitstream" in resources.read_text("fonts/LICENSE-DejaVu.txt")
+    licences = resources.read_text("LICENSES.md")
+    for p in fonts:
+        assert p.name in licences

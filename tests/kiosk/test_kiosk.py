@@ -1,0 +1,879 @@
+"""Kiosk mode: the config file, the lock-down, the exit gesture and PIN, the idle
+attract loop, and a real window under Xvfb (skipped when Xvfb/xdotool are absent).
+
+Under the dummy driver a kiosk window is full screen at the dummy display's
+size (1024x768); events go through pygame's own queue and the real loop.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from crescent.__main__ import Config, main
+from crescent.i18n import text as T
+from crescent.i18n.translator import load_translator
+from crescent.kiosk.config import (
+    EXAMPLE,
+    KioskConfig,
+    KioskConfigError,
+    load_kiosk_config,
+    parse_kiosk_config,
+)
+from crescent.kiosk.core import (
+    RECORDED,
+    RECORDED_LINE,
+    AttractPlanner,
+    DemoLine,
+    Kiosk,
+    PinGuard,
+    guess_dpi,
+    install_kiosk,
+)
+from crescent.play.session import Session
+from crescent.play.settings import Settings
+from crescent.play.storage import Store
+from crescent.rules.engine import Game
+from crescent.solver.search import Result
+from crescent.ui.app import STEP, App, Options, init_pygame
+from crescent.ui.clock import SteppedClock
+from crescent.ui.kiosk_scenes import FADE_S, AttractScene, PinPad
+from crescent.ui.screens import SettingsScreen
+from tests.helpers_positions import position
+from tests.helpers_ui import Client, post_mouse
+
+PIN = "2468"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def recorded_only() -> AttractPlanner:
+    """A planner that never solves: the attract loop shows the recorded line."""
+    return AttractPlanner(keep=0)
+
+
+def make_kiosk(
+    tmp_path: Path,
+    *,
+    kc: KioskConfig | None = None,
+    planner: AttractPlanner | None = None,
+    code: str | None = "CR1-N-AAAAAAB",
+) -> tuple[Client, Kiosk]:
+    init_pygame()
+    store = Store(tmp_path / "data")
+    session = Session(store, Settings(language="en"), rng=random.Random(11), background_saves=False)
+    session.start(code=code)
+    app = App(session, Options(kiosk=True, dpi=96), load_translator("en"))
+    config = Config(kiosk=True, kiosk_config=kc or KioskConfig(pin=PIN))
+    kiosk = install_kiosk(app, config)
+    kiosk.planner = planner or recorded_only()
+    pygame.event.clear()
+    client = Client(app, SteppedClock())
+    client.frames(2)
+    return client, kiosk
+
+
+@pytest.fixture
+def kiosk_client(tmp_path: Path) -> Iterator[tuple[Client, Kiosk]]:
+    c, k = make_kiosk(tmp_path)
+    yield c, k
+    k.planner.close()
+    pygame.event.clear()
+    pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame() -> Iterator[None]:
+    yield
+    pygame.quit()
+
+
+def tap(c: Client, pos: tuple[float, float]) -> None:
+    p = (int(pos[0]), int(pos[1]))
+    post_mouse(pygame.MOUSEBUTTONDOWN, p)
+    post_mouse(pygame.MOUSEBUTTONUP, p)
+    c.frames(2)
+
+
+def top(c: Client) -> object:
+    return c.app.scenes[-1]
+
+
+def pad_button(pad: PinPad, action: str) -> tuple[int, int]:
+    for b in pad.buttons:
+        if b.action == action:
+            return b.rect.center
+    raise AssertionError(f"no {action!r} button on the PIN pad")
+
+
+def enter_pin(c: Client, digits: str) -> None:
+    """Tap the digits and OK on the pad on top."""
+    for d in digits:
+        pad = top(c)
+        assert isinstance(pad, PinPad)
+        tap(c, pad_button(pad, d))
+    pad = top(c)
+    assert isinstance(pad, PinPad)
+    tap(c, pad_button(pad, "ok"))
+
+
+def hold_corner(c: Client, seconds: float) -> None:
+    """Press the exit corner (top-left by default) for ``seconds`` of frames, and release."""
+    post_mouse(pygame.MOUSEBUTTONDOWN, (4, 4))
+    c.frames(int(seconds * 60) + 2)
+    post_mouse(pygame.MOUSEBUTTONUP, (4, 4))
+    c.frames(2)
+
+
+def go_idle(c: Client, kiosk: Kiosk) -> AttractScene:
+    c.clock.advance(kiosk.config.idle_s + 1)
+    c.frames(2)
+    scene = top(c)
+    assert isinstance(scene, AttractScene)
+    return scene
+
+
+def write_config(tmp_path: Path, section: object) -> Path:
+    path = tmp_path / "kiosk.json"
+    path.write_text(json.dumps({"kiosk": section}), encoding="utf-8")
+    return path
+
+
+# -- the configuration file -------------------------------------------------------------
+
+
+def test_example_config_parses_with_its_documented_values() -> None:
+    kc = parse_kiosk_config(json.loads(EXAMPLE))
+    assert kc.pin == "2468" and kc.idle_s == 90 and kc.exit_corner == "top-left"
+    assert kc.exit_hold_s == 5 and kc.dpi == 96 and kc.winnable_only is True
+
+
+def test_docs_config_example_is_the_one_in_the_code() -> None:
+    doc = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert EXAMPLE.strip() in doc
+
+
+def test_minimal_config_needs_only_the_pin() -> None:
+    kc = parse_kiosk_config({"kiosk": {"pin": "0042"}})
+    assert kc == KioskConfig(pin="0042")
+    assert kc.idle_s == 90.0 and kc.exit_hold_s == 5.0 and kc.pin_tries == 3
+
+
+@pytest.mark.parametrize(
+    ("obj", "words"),
+    [
+        ([], "JSON object"),
+        ({}, 'no "kiosk" section'),
+        ({"kiosk": "on"}, "must be an object"),
+        ({"kiosk": {}}, "kiosk.pin is missing"),
+        ({"kiosk": {"pin": 2468}}, "kiosk.pin must be a string"),
+        ({"kiosk": {"pin": "12a4"}}, "kiosk.pin must be a string"),
+        ({"kiosk": {"pin": "123"}}, "4 to 12 digits"),
+        ({"kiosk": {"pin": "1234", "idle_seconds": "90"}}, "kiosk.idle_seconds"),
+        ({"kiosk": {"pin": "1234", "idle_seconds": True}}, "kiosk.idle_seconds"),
+        ({"kiosk": {"pin": "1234", "idle_seconds": 1}}, "from 10"),
+        ({"kiosk": {"pin": "1234", "exit_corner": "middle"}}, "kiosk.exit_corner"),
+        ({"kiosk": {"pin": "1234", "pin_tries": 2.5}}, "kiosk.pin_tries"),
+        ({"kiosk": {"pin": "1234", "dpi": "high"}}, "kiosk.dpi"),
+        ({"kiosk": {"pin": "1234", "language": "xx"}}, "kiosk.language"),
+        ({"kiosk": {"pin": "1234", "winnable_only": "yes"}}, "kiosk.winnable_only"),
+        ({"kiosk": {"pin": "1234", "idle_secs": 60}}, "unknown key kiosk.idle_secs"),
+    ],
+)
+def test_bad_config_is_refused_with_a_one_line_reason(obj: object, words: str) -> None:
+    with pytest.raises(KioskConfigError) as err:
+        parse_kiosk_config(obj)
+    message = str(err.value)
+    assert words in message
+    assert "\n" not in message
+
+
+def test_a_wrong_pin_value_is_never_repeated_in_the_error() -> None:
+    for bad in ("98765432109876543", "97x5"):
+        with pytest.raises(KioskConfigError) as err:
+            parse_kiosk_config({"kiosk": {"pin": bad}})
+        assert bad not in str(err.value)
+
+
+def test_config_never_shows_its_pin_in_repr() -> None:
+    kc = KioskConfig(pin="97531")
+    assert "97531" not in repr(kc)
+    assert "97531" not in repr(PinGuard(kc.pin))
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (None, "does not exist"),
+        (b"", "not valid JSON"),
+        (b'{"kiosk": {"pin": "2468",}}', "not valid JSON"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b'{"kiosk": {"pin": "2468", "dpi": NaN}}', "not valid JSON"),
+    ],
+)
+def test_unreadable_config_files_are_refused(
+    tmp_path: Path, content: bytes | None, words: str
+) -> None:
+    path = tmp_path / "k.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(KioskConfigError, match=words):
+        load_kiosk_config(path)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--kiosk", "--config", "{missing}"],
+        ["--kiosk", "--config", "{nopin}"],
+        ["--config", "{notjson}"],
+        ["--kiosk", "--config", "{badtype}"],
+    ],
+)
+def test_bad_kiosk_config_exits_2_with_one_line_and_no_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    files = {
+        "missing": tmp_path / "none.json",
+        "nopin": write_config(tmp_path, {"idle_seconds": 60}),
+        "notjson": tmp_path / "bad.json",
+        "badtype": tmp_path / "badtype.json",
+    }
+    files["notjson"].write_text("{kiosk: pin=1}", encoding="utf-8")
+    files["badtype"].write_text(json.dumps({"kiosk": {"pin": "2468", "touch_mm": "9"}}))
+    argv = [a.format(**{k: str(v) for k, v in files.items()}) for a in args]
+    argv += ["--data-dir", str(tmp_path / "data"), "--frames", "2"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("crescent: ")
+    assert "2468" not in err
+    assert not (tmp_path / "data").exists()  # nothing started
+
+
+def test_kiosk_runs_frames_under_the_dummy_driver(tmp_path: Path) -> None:
+    cfg = write_config(tmp_path, {"pin": PIN, "dpi": 120})
+    data = tmp_path / "data"
+    argv = ["--kiosk", "--config", str(cfg), "--data-dir", str(data), "--frames", "5"]
+    assert main([*argv, "--size", "1920x1080"]) == 0
+    assert (data / "game.json").exists()
+    assert main(["--config", str(cfg), "--data-dir", str(data), "--frames", "3"]) == 0
+
+
+def test_kiosk_without_a_config_runs_fully_locked(tmp_path: Path) -> None:
+    # --kiosk alone: no operator PIN, so no exit gesture and no operator settings.
+    data = tmp_path / "data"
+    assert main(["--kiosk", "--data-dir", str(data), "--frames", "5", "--size", "1280x800"]) == 0
+    c, k = make_kiosk(tmp_path, kc=KioskConfig())
+    try:
+        assert k.guard is None
+        hold_corner(c, 5.1)
+        assert not isinstance(top(c), PinPad)
+        c.app.open_settings()
+        c.frames(2)
+        assert not isinstance(top(c), PinPad) and top(c) is c.app.table
+        c.key(pygame.K_ESCAPE)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        c.frames(5)
+        assert c.app.running
+    finally:
+        k.planner.close()
+
+
+# -- locked down ------------------------------------------------------------------------
+
+
+def test_window_close_and_quit_shortcuts_leave_the_loop_running(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, _ = kiosk_client
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE, window=None))
+    c.key(pygame.K_ESCAPE)
+    c.key(pygame.K_F4, pygame.KMOD_LALT)
+    c.key(pygame.K_q, pygame.KMOD_LCTRL)
+    c.key(pygame.K_w, pygame.KMOD_LCTRL)
+    c.key(pygame.K_F11)
+    c.key(pygame.K_RETURN, pygame.KMOD_LALT)
+    stats = c.frames(10)
+    assert c.app.running and stats.frames == 10
+    assert c.app.scenes == [c.app.table]
+    assert c.app.exit_code == 0
+    c.app.quit()  # what the window's close button does
+    assert c.app.running
+
+
+def test_same_shortcuts_do_quit_outside_kiosk_mode(tmp_path: Path) -> None:
+    """The check above could fail: without kiosk mode, closing the window ends the loop."""
+    init_pygame()
+    session = Session(None, Settings(language="en"))
+    session.start()
+    app = App(session, Options(), load_translator("en"))
+    c = Client(app, SteppedClock())
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    c.frames(5)
+    assert not app.running
+
+
+def test_mouse_cursor_is_hidden(kiosk_client: tuple[Client, Kiosk]) -> None:
+    assert not pygame.mouse.get_visible()
+
+
+def test_touch_targets_are_at_least_9_mm(tmp_path: Path) -> None:
+    for dpi in (96.0, 120.0, 140.0):  # physically a 17" to 9" screen at 1024x768
+        init_pygame()
+        session = Session(None, Settings(language="en"))
+        session.start()
+        app = App(session, Options(kiosk=True, dpi=dpi), load_translator("en"))
+        kiosk = install_kiosk(app, Config(kiosk=True, kiosk_config=KioskConfig(pin=PIN)))
+        mm9 = 9 / 25.4 * dpi
+        lay = app.layout
+        assert lay.touch_px >= mm9 - 0.5
+        for cell in lay.hud_cells:
+            assert min(cell.w, cell.h) >= lay.touch_px - 1
+        assert lay.card_w >= lay.touch_px
+        kiosk.ask_pin("exit")
+        pad = app.scenes[-1]
+        assert isinstance(pad, PinPad)
+        app.draw()
+        assert len(pad.buttons) == 13
+        for b in pad.buttons:
+            assert min(b.rect.w, b.rect.h) >= lay.touch_px
+        x, y, w, h = kiosk.corner()
+        assert (x, y) == (0, 0) and w == h >= 80 * dpi / 96 - 1
+        pygame.quit()
+
+
+def test_dpi_guess_assumes_a_23_inch_panel() -> None:
+    assert guess_dpi((1920, 1080)) == 96.0  # 95.8 by the diagonal: never under 96
+    assert guess_dpi((3840, 2160)) == pytest.approx(191.6, abs=0.5)
+    assert guess_dpi((1024, 768)) == 96.0
+    assert guess_dpi(None) == 96.0
+
+
+# -- the exit gesture and the PIN ----------------------------------------------------------
+
+
+def test_exit_gesture_and_correct_pin_end_the_loop_with_code_0(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, _ = kiosk_client
+    hold_corner(c, 5.1)
+    pad = top(c)
+    assert isinstance(pad, PinPad) and pad.purpose == "exit"
+    enter_pin(c, PIN)
+    assert not c.app.running
+    assert c.app.exit_code == 0
+
+
+def test_a_short_press_or_a_slide_out_of_the_corner_opens_nothing(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, _ = kiosk_client
+    hold_corner(c, 4.5)
+    assert c.app.scenes == [c.app.table]
+    post_mouse(pygame.MOUSEBUTTONDOWN, (4, 4))
+    c.frames(60)
+    post_mouse(pygame.MOUSEMOTION, (300, 300))
+    c.frames(300)
+    post_mouse(pygame.MOUSEBUTTONUP, (300, 300))
+    c.frames(2)
+    assert c.app.scenes == [c.app.table]
+    # A long press elsewhere opens nothing either.
+    post_mouse(pygame.MOUSEBUTTONDOWN, (500, 300))
+    c.frames(400)
+    post_mouse(pygame.MOUSEBUTTONUP, (500, 300))
+    c.frames(2)
+    assert c.app.scenes == [c.app.table] and c.app.running
+
+
+def test_the_exit_corner_can_be_configured(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path, kc=KioskConfig(pin=PIN, exit_corner="bottom-right"))
+    w, h = c.app.size
+    x, y, cw, ch = k.corner()
+    assert (x + cw, y + ch) == (w, h)
+    hold_corner(c, 6)  # top-left: nothing
+    assert c.app.scenes == [c.app.table]
+    post_mouse(pygame.MOUSEBUTTONDOWN, (w - 3, h - 3))
+    c.frames(5 * 60 + 3)
+    assert isinstance(top(c), PinPad)
+
+
+def test_wrong_pins_are_refused_and_rate_limited(kiosk_client: tuple[Client, Kiosk]) -> None:
+    c, k = kiosk_client
+    hold_corner(c, 5.1)
+    for _ in range(2):
+        enter_pin(c, "1111")
+        assert c.app.running and isinstance(top(c), PinPad)
+    pad = top(c)
+    assert isinstance(pad, PinPad) and pad.wrong and pad.wait_left() == 0
+    enter_pin(c, "1111")  # the third: a 30 s wait
+    assert pad.wait_left() == 30
+    assert all(not b.enabled for b in pad.buttons if b.action != "cancel")
+    # During the wait even the right PIN is refused, unchecked (typed keys do nothing).
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=PIN))
+    c.key(pygame.K_RETURN)
+    c.frames(2)
+    assert k.try_pin(PIN, "exit") == "locked"
+    assert c.app.running
+    c.clock.advance(31)
+    c.frames(2)
+    assert pad.wait_left() == 0
+    enter_pin(c, "9999")  # the fourth: the wait doubles
+    assert pad.wait_left() == 60 and c.app.running
+    c.clock.advance(61)
+    c.frames(2)
+    enter_pin(c, PIN)
+    assert not c.app.running and c.app.exit_code == 0
+
+
+def test_pin_guard_waits_double_and_reset_on_success() -> None:
+    g = PinGuard("1234", tries=3, lockout_s=30)
+    t = 0.0
+    assert [g.check("0000", t) for _ in range(2)] == ["wrong", "wrong"]
+    assert g.wait_left(t) == 0
+    assert g.check("0000", t) == "wrong" and g.wait_left(t) == 30
+    assert g.check("1234", t + 29) == "locked"
+    assert g.check("0000", t + 30) == "wrong" and g.wait_left(t + 30) == 60
+    assert g.check("0000", t + 90) == "wrong" and g.wait_left(t + 90) == 120
+    assert g.check("1234", t + 210) == "ok" and g.failures == 0
+    assert g.check("0000", t + 210) == "wrong" and g.wait_left(t + 210) == 0
+    for _ in range(40):
+        t += 10_000
+        g.check("0000", t)
+    assert g.wait_left(t) == 3600  # capped at an hour
+
+
+def test_cancel_closes_the_pad_and_keyboard_digits_work(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, _ = kiosk_client
+    hold_corner(c, 5.1)
+    pad = top(c)
+    assert isinstance(pad, PinPad)
+    tap(c, pad_button(pad, "cancel"))
+    assert c.app.scenes == [c.app.table] and c.app.running
+    hold_corner(c, 5.1)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=PIN))
+    c.frames(2)
+    c.key(pygame.K_RETURN)
+    c.frames(2)
+    assert not c.app.running
+
+
+def test_the_pin_is_never_logged_nor_kept(
+    kiosk_client: tuple[Client, Kiosk], caplog: pytest.LogCaptureFixture
+) -> None:
+    c, _ = kiosk_client
+    caplog.set_level(logging.DEBUG)
+    hold_corner(c, 5.1)
+    pad = top(c)
+    assert isinstance(pad, PinPad)
+    enter_pin(c, "1357")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="24"))
+    c.frames(2)
+    assert pad.typed == "24" and "24" not in repr(pad)
+    enter_pin(c, "68")
+    assert not c.app.running
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "wrong operator PIN" in logged and "operator PIN accepted" in logged
+    assert "1357" not in logged and PIN not in logged
+    assert pad.typed == ""
+
+
+def test_settings_are_behind_the_pin_and_language_is_one_tap(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, _ = kiosk_client
+    lang = c.app.tr.lang
+    tap(c, c.hud("lang"))
+    assert c.app.tr.lang != lang and c.app.scenes == [c.app.table]
+    tap(c, c.hud("settings"))
+    pad = top(c)
+    assert isinstance(pad, PinPad) and pad.purpose == "settings"
+    enter_pin(c, "0000")
+    assert top(c) is pad
+    enter_pin(c, PIN)
+    assert isinstance(top(c), SettingsScreen)
+    assert c.app.running
+
+
+# -- idle: the attract loop ---------------------------------------------------------------
+
+
+def test_idle_starts_the_attract_loop_and_sets_the_visitor_game_aside(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, k = kiosk_client
+    session = c.app.session
+    move = session.game.legal_moves()[0]
+    c.app.table.play(move)
+    c.frames(30)
+    played_before = session.stats.get("N").played
+    c.clock.advance(k.config.idle_s - 5)
+    c.frames(2)
+    assert c.app.scenes == [c.app.table]  # not yet
+    scene = go_idle(c, k)
+    assert scene.game is not session.game
+    assert session.idle_abandoned
+    saved = session.store.load_game() if session.store else None
+    assert saved is not None and saved.idle_abandoned and saved.game.moves == 1
+    assert session.stats.get("N").played == played_before
+
+
+def test_attract_plays_legal_moves_only_and_never_touches_the_visitor(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, k = kiosk_client
+    session = c.app.session
+    c.app.table.play(session.game.legal_moves()[0])
+    c.frames(30)
+    scene = go_idle(c, k)
+    visitor = session.game.to_dict()
+    files = {p.name: p.read_bytes() for p in (session.store.root.iterdir())}  # type: ignore[union-attr]
+    stats = session.stats.to_dict()
+    assert scene.line is not None
+    check = Game.from_code(scene.line.code)
+    played: list[str] = []
+
+    def step(token: str) -> None:
+        check.apply(token)  # the engine refuses an illegal move
+        played.append(token)
+        assert scene.demo.piles == check.piles and scene.demo.foundations == check.foundations
+
+    scene.on_step = step
+    # The whole recorded line, to the win and into the next deal.
+    for i in range(len(RECORDED_LINE) * 40 + 600):
+        c.clock.wait(60)
+        c.app.now = c.clock.now()
+        c.app.update(STEP)
+        if i % 30 == 0:
+            c.app.draw()
+        if played == list(RECORDED_LINE) and scene.pos == 0:
+            break
+    assert played == list(RECORDED_LINE)
+    assert check.is_won
+    assert scene.pos == 0 and scene.demo.moves == 0  # the next deal
+    assert session.game.to_dict() == visitor
+    assert session.stats.to_dict() == stats
+    assert {p.name: p.read_bytes() for p in session.store.root.iterdir()} == files  # type: ignore[union-attr]
+
+
+def test_a_touch_ends_the_attract_loop_with_a_fresh_uncounted_game(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, k = kiosk_client
+    session = c.app.session
+    for _ in range(2):
+        c.app.table.play(session.game.legal_moves()[0])
+    c.frames(30)
+    old_code = session.game.code
+    played = session.stats.get("N").played
+    go_idle(c, k)
+    c.frames(int(3 * FADE_S * 60))
+    tap(c, (c.app.size[0] // 2, c.app.size[1] // 2))
+    assert c.app.scenes == [c.app.table]
+    assert session.game.moves == 0 and session.game.code != old_code
+    assert not session.idle_abandoned
+    assert session.stats.get("N").played == played  # the idle game is not a loss
+    # ...while a visitor who leaves a game for a new one does lose it.
+    c.app.table.play(session.game.legal_moves()[0])
+    c.app.new_game()
+    assert session.stats.get("N").played == played + 1
+
+
+def test_the_language_button_works_in_the_attract_loop(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, k = kiosk_client
+    scene = go_idle(c, k)
+    lang = c.app.tr.lang
+    tap(c, c.hud("lang"))
+    assert c.app.tr.lang != lang
+    assert top(c) is scene  # still playing by itself, now in the new language
+    caption = scene._caption_cache
+    c.frames(int(3 * FADE_S * 60))
+    assert scene._caption_cache is not None and scene._caption_cache is not caption
+    assert scene._caption_cache[0][0] == c.app.tr(T.TOUCH_TO_PLAY)
+    tap(c, c.app.layout.slots[20].center)
+    assert c.app.scenes == [c.app.table] and c.app.tr.lang != lang
+
+
+def test_idle_restores_the_configured_language(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path, kc=KioskConfig(pin=PIN, language="fr"))
+    assert c.app.tr.lang == "fr"
+    tap(c, c.hud("lang"))
+    assert c.app.tr.lang != "fr"
+    go_idle(c, k)
+    assert c.app.tr.lang == "fr"
+
+
+def test_idle_closes_the_pin_pad_and_operator_settings(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, k = kiosk_client
+    tap(c, c.hud("settings"))
+    enter_pin(c, PIN)
+    assert isinstance(top(c), SettingsScreen)
+    go_idle(c, k)
+    assert [type(s) for s in c.app.scenes] == [type(c.app.table), AttractScene]
+
+
+def test_a_restart_after_an_idle_abandoned_game_deals_a_fresh_one(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path)
+    session = c.app.session
+    session.apply(str(session.game.legal_moves()[0]))
+    go_idle(c, k)
+    session.close()
+    again = Session(Store(tmp_path / "data"), Settings(), background_saves=False)
+    again.start()
+    assert again.game.moves == 0 and not again.idle_abandoned
+    assert again.stats.get("N").played == 0
+    # Without the idle mark the game would have been resumed.
+    again.apply(str(again.game.legal_moves()[0]))
+    again.close()
+    third = Session(Store(tmp_path / "data"), Settings(), background_saves=False)
+    third.start()
+    assert third.game.moves == 1
+
+
+def test_a_blocked_game_left_idle_is_not_counted_either(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path)
+    session = c.app.session
+    session.game = position({"P1": ["QC", "KC"]}, {"F4": "JC"}, redeals_left=0, moves=5)
+    session.changes += 1
+    session.save()
+    c.app.table.after_change()
+    c.frames(30)
+    assert session.game.status == "blocked" and not session.recorded
+    go_idle(c, k)
+    session.close()  # a restart now...
+    again = Session(Store(tmp_path / "data"), Settings(), background_saves=False)
+    again.start()  # ...deals a fresh game and counts nothing
+    assert again.game.status == "playing" and again.game.moves == 0
+    assert again.stats.get("N").played == 0
+    tap(c, (c.app.size[0] // 2, c.app.size[1] // 2))  # or a visitor touches the loop
+    assert session.game.moves == 0 and session.stats.get("N").played == 0
+
+
+def test_attract_loop_skips_a_line_the_engine_refuses(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    c, k = kiosk_client
+    bad = DemoLine("CR1-N-AAAAAAB", ("P1-P1",))
+    k.planner.lines = [bad]
+    k.planner.keep = 1
+    scene = go_idle(c, k)
+    assert scene.line == bad
+    for _ in range(int((FADE_S + 3) * 60)):
+        c.clock.wait(60)
+        c.app.now = c.clock.now()
+        c.app.update(STEP)
+    assert scene.line == RECORDED and k.planner.lines == []
+
+
+# -- the attract loop's deals ------------------------------------------------------------
+
+
+def test_the_recorded_line_wins_in_the_engine() -> None:
+    game = Game.from_code(RECORDED.code)
+    for token in RECORDED.tokens:
+        game.apply(token)
+    assert game.is_won
+
+
+def test_planner_solves_pool_deals_in_the_background() -> None:
+    planner = AttractPlanner(lambda variant: [3387541014, 2795742288], budget_s=5, keep=2)
+    assert planner.next_line() == RECORDED  # never waits
+    assert planner.wait_idle(60)
+    assert len(planner.lines) == 2
+    for line in planner.lines:
+        game = Game.from_code(line.code)
+        for token in line.tokens:
+            game.apply(token)
+        assert game.is_won
+    codes = {planner.next_line().code for _ in range(4)}
+    assert codes == {ln.code for ln in planner.lines}
+    assert not planner.busy  # all kept: no more solving
+
+
+def test_planner_gives_up_after_its_attempts_and_falls_back() -> None:
+    calls: list[str] = []
+
+    def never(game: Game, **kw: object) -> Result:
+        calls.append(game.code)
+        return Result("unknown")
+
+    def broken_pool(variant: str) -> list[int]:
+        raise OSError("no pool")
+
+    planner = AttractPlanner(broken_pool, solve=never, max_attempts=5, rng=random.Random(3))
+    assert planner.next_line() == RECORDED
+    assert planner.wait_idle(10)
+    assert len(calls) == 5 and planner.next_line() == RECORDED
+    assert not planner.busy
+
+
+# -- fatal errors -----------------------------------------------------------------------
+
+
+def test_a_fatal_error_is_logged_without_the_pin_and_exits_non_zero(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    cfg = write_config(tmp_path, {"pin": "80863"})
+
+    def boom(self: Kiosk, dt: float) -> None:
+        raise RuntimeError("the kiosk failed")
+
+    monkeypatch.setattr(Kiosk, "update", boom)
+    caplog.set_level(logging.INFO)
+    argv = ["--config", str(cfg), "--data-dir", str(tmp_path / "d"), "--frames", "20"]
+    assert main(argv) == 1
+    logged = "\n".join(r.getMessage() + (r.exc_text or "") for r in caplog.records)
+    assert "fatal error" in logged
+    assert "80863" not in logged
+
+
+# -- a real window under Xvfb --------------------------------------------------------------
+
+_XVFB_TOOLS = ("Xvfb", "xdotool", "import")
+
+
+def _missing_tools() -> list[str]:
+    return [t for t in _XVFB_TOOLS if shutil.which(t) is None]
+
+
+def _free_display() -> int:
+    for n in range(91, 140):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+@pytest.mark.skipif(
+    bool(_missing_tools()),
+    reason=f"needs Xvfb, xdotool and ImageMagick's import (missing: {', '.join(_missing_tools())})"
+    "; apt-get install -y xvfb xdotool imagemagick",
+)
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920)])
+def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A real X window: Escape and Alt+F4 leave it running; the screen is filled at the
+    screen's size; the corner gesture and the PIN typed on the pad end it with code 0.
+    Screenshots go to $CRESCENT_SHOTS (if set) for a person to look at."""
+    w, h = size
+    display = f":{_free_display()}"
+    xvfb = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+    idle_s = 10
+    cfg = write_config(tmp_path, {"pin": PIN, "idle_seconds": idle_s})
+    game = None
+    try:
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
+                break
+            time.sleep(0.05)
+        game = subprocess.Popen(
+            [
+                sys.executable,
+                str(ROOT / "main.py"),
+                "--kiosk",
+                "--config",
+                str(cfg),
+                "--size",
+                f"{w}x{h}",
+                "--data-dir",
+                str(tmp_path / "data"),
+                "--code",
+                "CR1-N-AAAAAAB",
+                "--lang",
+                "en",
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+
+        def xdo(*args: str) -> str:
+            out = subprocess.run(
+                ["xdotool", *args], env=env, capture_output=True, text=True, timeout=30
+            )
+            return out.stdout.strip()
+
+        assert xdo("search", "--sync", "--onlyvisible", "--class", "crescent")
+        time.sleep(1.5)  # SDL may replace its first window when it goes full screen
+        window = xdo("search", "--onlyvisible", "--class", "crescent").split()
+        assert len(window) == 1, f"expected one game window, found {window}"
+        geometry = xdo("getwindowgeometry", "--shell", window[0])
+        assert f"WIDTH={w}" in geometry and f"HEIGHT={h}" in geometry
+        xdo("windowfocus", "--sync", window[0])
+        for keys in ("Escape", "alt+F4", "ctrl+q", "F11", "ctrl+w"):
+            xdo("key", "--window", window[0], keys)
+            time.sleep(0.3)
+            assert game.poll() is None, f"{keys} ended the kiosk"
+        last_input = time.monotonic()
+        shot = tmp_path / f"kiosk-{w}x{h}.png"
+        subprocess.run(
+            ["import", "-display", display, "-window", "root", str(shot)], check=True, timeout=30
+        )
+        init_pygame()
+        img = pygame.image.load(str(shot))
+        assert img.get_size() == (w, h)
+        # The table fills the screen: the HUD's band at the bottom, felt at the top.
+        assert img.get_at((w // 2, h - 5))[:3] != (0, 0, 0)
+        assert img.get_at((w // 2, 5))[:3] != (0, 0, 0)
+        shots = os.environ.get("CRESCENT_SHOTS")
+        if shots:
+            Path(shots).mkdir(parents=True, exist_ok=True)
+            shutil.copy(shot, Path(shots) / shot.name)
+        # Left alone, the table turns into the attract loop.
+        time.sleep(max(0.0, last_input + idle_s + 3 - time.monotonic()))
+        attract = tmp_path / f"attract-{w}x{h}.png"
+        subprocess.run(
+            ["import", "-display", display, "-window", "root", str(attract)], check=True, timeout=30
+        )
+        assert game.poll() is None
+        if shots:
+            shutil.copy(attract, Path(shots) / attract.name)
+        after = pygame.image.load(str(attract))
+        grid = [(x * w // 40, y * h // 40) for x in range(40) for y in range(40)]
+        changed = sum(after.get_at(p) != img.get_at(p) for p in grid)
+        assert changed > len(grid) // 20  # another deal, and the caption
+        # The operator: 5 s in the top-left corner, then the PIN on the pad.
+        xdo("mousemove", "--sync", "6", "6")
+        xdo("mousedown", "1")
+        time.sleep(5.6)
+        xdo("mouseup", "1")
+        time.sleep(0.5)
+        if shots:
+            subprocess.run(
+                ["import", "-display", display, "-window", "root", f"{shots}/pad-{w}x{h}.png"],
+                check=True,
+                timeout=30,
+            )
+        assert game.poll() is None
+        xdo("type", "--delay", "80", PIN)
+        xdo("key", "Return")
+        assert game.wait(timeout=15) == 0
+    finally:
+        if game is not None and game.poll() is None:
+            game.kill()
+            game.wait()
+        xvfb.terminate()
+        xvfb.wait()

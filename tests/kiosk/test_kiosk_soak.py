@@ -1,0 +1,240 @@
+"""A long kiosk soak: hours of idle / attract / play cycles on a simulated clock.
+
+What is simulated: the kiosk app (dummy video driver, 1024x768 full screen)
+runs its real update step at 60 Hz on a clock the test advances, so
+``CRESCENT_SOAK_HOURS`` hours (default 8: 1.7 million update steps) pass in
+a couple of minutes. Every step runs (idle timer, attract loop, animations,
+visitors' games); the screen is drawn every ``DRAW_EVERY``-th step only (twice
+per simulated second), since drawing every frame would take far longer and
+draws nothing new in between. Visitors are scripted with a seeded random
+generator: they touch the attract loop, play legal moves (and sometimes undo,
+redeal, change the language, start a new game, try a wrong operator PIN),
+then walk away, and the table goes idle. Events are handed to the app
+directly (the pygame queue is exercised in tests/kiosk/test_kiosk.py). Saves go to a
+real data folder through the background writer; the attract loop's planner
+solves real deals in its background thread.
+
+Checked: no exception; memory (the process's resident size, after a warm-up
+half hour) grows by less than 10 MB; the visitor's and the attract loop's
+games always hold the 104 cards; a game left idle is never counted.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import random
+import resource
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from crescent.__main__ import Config
+from crescent.control.input import PointerDown, PointerUp
+from crescent.i18n.translator import load_translator
+from crescent.kiosk.config import KioskConfig
+from crescent.kiosk.core import AttractPlanner, Kiosk, install_kiosk
+from crescent.play.session import Session
+from crescent.play.settings import Settings
+from crescent.play.storage import Store
+from crescent.rules.engine import Game
+from crescent.ui.app import STEP, App, Options, init_pygame
+from crescent.ui.dialogs import MessageDialog
+from crescent.ui.kiosk_scenes import AttractScene, PinPad
+
+HOURS = float(os.environ.get("CRESCENT_SOAK_HOURS", "8"))
+DRAW_EVERY = 30
+CHECK_EVERY_S = 600.0
+WARM_UP_S = 1800.0
+MAX_GROWTH_MB = 10.0
+QUICK_DEALS = [3387541014, 2795742288, 4684576729, 1243862422, 3411833895]
+"""Deals the solver wins in well under a second: the attract loop's pool."""
+ALL_CARDS = sorted(list(range(52)) * 2)
+
+
+def rss_mb() -> float:
+    """The resident size now (Linux), else the peak (still catches steady growth)."""
+    try:
+        with open("/proc/self/statm") as f:
+            pages = int(f.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2**20 if sys.platform == "darwin" else peak / 1024
+
+
+def cards_intact(game: Game) -> bool:
+    cards: list[int] = []
+    for pile in game.piles:
+        cards += pile
+    for foundation in game.foundations:
+        cards += foundation
+    return sorted(cards) == ALL_CARDS
+
+
+class Soak:
+    def __init__(self, tmp_path: Path, seed: int = 2024) -> None:
+        init_pygame()
+        self.rng = random.Random(seed)
+        self.store = Store(tmp_path / "data")
+        session = Session(
+            self.store,
+            Settings(language="en"),
+            rng=random.Random(seed + 1),
+            pool=lambda variant: QUICK_DEALS,
+        )
+        session.start()
+        self.app = App(session, Options(kiosk=True, dpi=96), load_translator("en"))
+        config = KioskConfig(pin="2468", idle_s=90.0)
+        self.kiosk: Kiosk = install_kiosk(self.app, Config(kiosk=True, kiosk_config=config))
+        self.kiosk.planner = AttractPlanner(
+            session.pool, budget_s=2.0, keep=3, rng=random.Random(seed + 2)
+        )
+        self.t = 0.0
+        self.steps = 0
+        self.next_check = CHECK_EVERY_S
+        self.idle_abandons = 0
+        self.attract_cycles = 0
+        self.visitor_moves = 0
+
+    # -- time ------------------------------------------------------------------------
+
+    def run(self, seconds: float) -> None:
+        app = self.app
+        for _ in range(round(seconds / STEP)):
+            self.t += STEP
+            app.now = self.t
+            app.update(STEP)
+            self.steps += 1
+            if self.steps % DRAW_EVERY == 0:
+                app.draw()
+            if self.t >= self.next_check:
+                self.next_check += CHECK_EVERY_S
+                self.check()
+        assert app.running
+
+    def check(self) -> None:
+        assert cards_intact(self.app.session.game)
+        attract = self.kiosk._attract
+        if attract is not None:
+            assert cards_intact(attract.demo)
+
+    # -- people --------------------------------------------------------------------------
+
+    def touch(self, x: float, y: float) -> None:
+        self.app.handle(PointerDown(x, y, 1))
+        self.app.handle(PointerUp(x, y, 1))
+
+    def visitor(self) -> None:
+        """Touch the attract loop, play for a few minutes, walk away."""
+        app = self.app
+        session = app.session
+        assert isinstance(app.scenes[-1], AttractScene)
+        played = session.stats.to_dict()
+        w, h = app.size
+        self.touch(w / 2, h / 2)
+        assert app.scenes == [app.table]
+        assert session.stats.to_dict() == played  # the game left idle is not counted
+        assert session.game.moves == 0
+        stay = self.rng.uniform(30, 600)
+        end = self.t + stay
+        while self.t < end:
+            self.run(self.rng.uniform(1.0, 6.0))
+            self.act()
+        if not session.recorded and session.game.moves:
+            self.idle_abandons += 1
+        self.run(90.5)  # nobody touches it: the attract loop starts
+        assert isinstance(app.scenes[-1], AttractScene)
+        assert session.idle_abandoned or session.recorded
+        self.attract_cycles += 1
+
+    def act(self) -> None:
+        app = self.app
+        table = app.table
+        session = app.session
+        top = app.scenes[-1]
+        if isinstance(top, MessageDialog):  # won, blocked or lost: its first button
+            top.run("b0")
+            return
+        if top is not table:
+            top.handle(PointerDown(1, 1))  # a tap beside a dialog...
+            app.close_dialogs()  # ...and the visitor closes it
+            return
+        roll = self.rng.random()
+        moves = session.game.legal_moves()
+        if roll < 0.02:
+            app.cycle_language()
+        elif roll < 0.03:
+            app.open_settings()
+            pad = app.scenes[-1]
+            assert isinstance(pad, PinPad)
+            for d in "1111":
+                pad.press(d)
+            pad.press("ok")
+            pad.press("cancel")
+        elif roll < 0.05:
+            table.command("undo")
+        elif roll < 0.06:
+            app.new_game()
+        elif not moves:
+            table.command("redeal")
+        else:
+            move = self.rng.choice(moves)
+            src = app.layout.slots[move.src]
+            if self.rng.random() < 0.5:
+                # A double tap sends a card to its best place, as visitors do.
+                x, y = src.x + src.w / 2, src.y + src.h / 2
+                self.touch(x, y)
+                self.touch(x, y)
+            else:
+                table.play(move)
+            self.visitor_moves += 1
+
+
+@pytest.fixture
+def soak(tmp_path: Path) -> Iterator[Soak]:
+    s = Soak(tmp_path)
+    yield s
+    s.kiosk.planner.close()
+    pygame.quit()
+
+
+def test_kiosk_soak_hours_of_idle_attract_and_play(soak: Soak) -> None:
+    started = time.monotonic()
+    total = HOURS * 3600
+    soak.run(91)  # the first visitor never came: attract
+    rss0: float | None = None
+    rss_half: float | None = None
+    while soak.t < total:
+        soak.run(soak.rng.uniform(60, 1200))  # the loop plays by itself for a while
+        soak.visitor()
+        if rss0 is None and soak.t >= min(WARM_UP_S, total / 4):
+            gc.collect()
+            rss0 = rss_mb()
+        if rss_half is None and soak.t >= total / 2:
+            gc.collect()
+            rss_half = rss_mb()
+    soak.check()
+    gc.collect()
+    rss_end = rss_mb()
+    growth = rss_end - (rss0 or 0.0)
+    session = soak.app.session
+    session.close()
+    elapsed = time.monotonic() - started
+    print(
+        f"\nsoak: {soak.t / 3600:.1f} h simulated in {elapsed:.0f} s, {soak.steps} steps, "
+        f"{soak.attract_cycles} attract cycles, {soak.visitor_moves} visitor moves, "
+        f"{soak.idle_abandons} games left idle, {len(soak.kiosk.planner.lines)} solved deals "
+        f"shown in turn; memory after warm-up {rss0:.1f} MB, half-way {rss_half:.1f} MB, "
+        f"end {rss_end:.1f} MB"
+    )
+    assert soak.attract_cycles >= HOURS * 3
+    assert soak.visitor_moves > 0
+    assert growth < MAX_GROWTH_MB
+    # What was saved is sound.
+    assert soak.store.load_game() is not None or session.recorded
+    assert soak.store.take_notices() == []

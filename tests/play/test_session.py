@@ -1,0 +1,320 @@
+"""The session: autosave and resume, statistics recorded once, abandons, the clock."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from crescent.play.session import Session
+from crescent.play.storage import Store
+from crescent.rules.cards import card_text
+from crescent.rules.engine import Game
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = "CR1-N-AAAAAAB"
+
+
+def _nearly_won() -> dict[str, object]:
+    """All cards home but the King of clubs: one move (P1-F4) wins."""
+    asc = [[card_text(s * 13 + r) for r in range(13)] for s in range(4)]
+    desc = [[card_text(s * 13 + r) for r in range(12, -1, -1)] for s in range(4)]
+    asc[3] = asc[3][:12]
+    piles: list[list[str]] = [[] for _ in range(16)]
+    piles[0] = ["KC"]
+    return {
+        "format": 1,
+        "code": CODE,
+        "variant": "N",
+        "piles": piles,
+        "foundations": asc + desc,
+        "redeals_left": 3,
+        "moves": 90,
+    }
+
+
+def _blocked() -> dict[str, object]:
+    """No move and no redeal: P1 holds the last 2 clubs under nothing that fits."""
+    d = _nearly_won()
+    asc = d["foundations"]
+    assert isinstance(asc, list)
+    asc[3] = asc[3][:11]  # clubs ascending stops at J: Q and K still out
+    d["piles"] = [["QC", "KC"]] + [[] for _ in range(15)]
+    d["redeals_left"] = 0
+    return d
+
+
+def session(tmp_path: Path, **kw: object) -> Session:
+    return Session(Store(tmp_path), background_saves=False, **kw)  # type: ignore[arg-type]
+
+
+def test_resume_restores_position_counters_history_and_clock(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.play("P1-P11")
+    s.play("P2-F7")
+    s.tick(12.5)
+    s.redeal()
+    s.play("P3-P7") if s.game.check("P3-P7") is None else None
+    before = s.game.to_dict()
+    s.close()
+    again = session(tmp_path)
+    again.start()
+    assert again.game.to_dict() == before
+    assert again.elapsed == 12.5
+    assert again.game.can_undo == bool(before["history"])
+
+
+def test_new_or_code_abandons_the_saved_game_as_played(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.play("P1-P11")
+    s.close()
+    again = session(tmp_path)
+    again.start(new=True)
+    stats = Store(tmp_path).load_stats().get("N")
+    assert (stats.played, stats.won) == (1, 0)
+
+
+def test_untouched_game_left_is_not_counted(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.new_game()
+    assert s.stats.get("N").played == 0
+
+
+def test_win_is_recorded_once_and_not_resumed(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.game = Game.from_dict(_nearly_won())
+    s.tick(1.0)
+    s.play("P1-F4")
+    assert s.game.status == "won"
+    assert s.undo() is False
+    s.save()
+    s.close()
+    st = Store(tmp_path).load_stats().get("N")
+    assert (st.played, st.won, st.fewest_moves) == (1, 1, 91)
+    again = session(tmp_path)
+    again.start()
+    assert again.game.status == "playing" and again.game.moves == 0
+    assert again.stats.get("N").won == 1
+
+
+def test_blocked_game_recorded_when_left_and_not_resumed(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.game = Game.from_dict(_blocked())
+    s._check_end()
+    assert s.game.status == "blocked"
+    assert s.stats.get("N").played == 0  # the dialog may still undo
+    s.save()
+    s.close()
+    st = Store(tmp_path).load_stats().get("N")
+    assert (st.played, st.won) == (1, 0)
+    again = session(tmp_path)
+    again.start()
+    assert again.game.status == "playing"
+    assert again.stats.get("N").played == 1
+
+
+def test_clock_counts_from_first_move_only(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.tick(5.0)
+    assert s.elapsed == 0.0
+    s.play("P1-P11")
+    s.tick(2.0)
+    assert s.elapsed == 2.0
+
+
+def test_idle_abandoned_game_is_not_resumed(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.play("P1-P11")
+    s.idle_abandoned = True
+    s.save()
+    again = session(tmp_path)
+    again.start()
+    assert again.game.moves == 0
+
+
+def test_background_writer_flushes_on_close(tmp_path: Path) -> None:
+    s = Session(Store(tmp_path))
+    s.start(code=CODE)
+    for move in ("P1-P11", "P2-F7"):
+        s.play(move)
+    s.close()
+    saved = json.loads((tmp_path / "game.json").read_text())
+    assert saved["game"]["moves"] == 2
+
+
+def _run_game(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    command = [sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path), "--frames", "5"]
+    return subprocess.run(
+        [*command, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_resume_round_trip_through_a_real_second_start(tmp_path: Path) -> None:
+    first = _run_game(tmp_path, "--code", CODE, "--play", "P1-P11 P2-F7 R P3-P7")
+    assert first.returncode == 0, first.stderr
+    saved = json.loads((tmp_path / "game.json").read_text())
+    position = saved["game"]
+    assert position["moves"] == 3 and position["redeals_left"] == 2
+    second = _run_game(tmp_path)
+    assert second.returncode == 0, second.stderr
+    again = json.loads((tmp_path / "game.json").read_text())["game"]
+    assert again["piles"] == position["piles"]
+    assert again["foundations"] == position["foundations"]
+    assert (again["moves"], again["redeals_left"], again["history"]) == (
+        position["moves"],
+        position["redeals_left"],
+        position["history"],
+    )
+
+
+def test_winnable_only_draws_from_shipped_and_local_pools(tmp_path: Path) -> None:
+    from crescent.play.settings import Settings
+
+    s = Session(
+        Store(tmp_path),
+        Settings(winnable_only=True),
+        pool=lambda v: [7] if v == "N" else [],
+        background_saves=False,
+    )
+    s.start(new=True)
+    assert s.game.number == 7
+    s.new_game(variant="F")
+    assert s.game.variant == "F"  # no F pool yet: any deal
+    s.proven_winnable()
+    assert Store(tmp_path).load_winnable() == {"F": [s.game.number]}
+    number = s.game.number
+    s.new_game(variant="F")
+    assert s.game.number == number
+    s.new_game(variant="D")
+    assert s.game.number == 7 and s.game.variant == "D"  # the N pool serves face-down deals
+
+
+def test_bad_local_pool_file_is_set_aside_and_others_untouched(tmp_path: Path) -> None:
+    from crescent.play.storage import Notice
+
+    store = Store(tmp_path)
+    store.save_settings(store.load_settings())
+    settings_bytes = (tmp_path / "settings.json").read_bytes()
+    (tmp_path / "winnable.json").write_text('{"format": 1, "pools": {"N": [-3]}}')
+    assert store.load_winnable() == {}
+    assert Notice.CORRUPT in store.take_notices()
+    assert list(tmp_path.glob("winnable.json.corrupt-*"))
+    assert (tmp_path / "settings.json").read_bytes() == settings_bytes
+    assert store.add_winnable("N", 12) and store.load_winnable() == {"N": [12]}
+
+
+def test_a_corrupt_save_is_set_aside_and_the_player_is_told_once(tmp_path: Path) -> None:
+    from crescent.i18n import text as T
+    from tests.helpers_ui import close_client, make_client
+
+    (tmp_path / "game.json").write_text('{"format": 1, "game": {"piles": [')  # truncated
+    (tmp_path / "settings.json").write_text('{"format": 1, "language": "fr"}')
+    settings_before = (tmp_path / "settings.json").read_bytes()
+    c = make_client(store=Store(tmp_path), lang="fr", code=None)  # type: ignore[arg-type]
+    try:
+        table = c.app.table
+        assert table.message is not None
+        assert table.message[0] == c.app.tr(T.NOTICE_CORRUPT)
+        assert list(tmp_path.glob("game.json.corrupt-*"))
+        assert (tmp_path / "settings.json").read_bytes() == settings_before
+        table.message = None
+        c.frames(130)  # the periodic check says nothing new
+        assert table.message is None
+    finally:
+        close_client(c)
+
+
+def test_settings_chosen_in_the_settings_screen_are_remembered(tmp_path: Path) -> None:
+    from crescent.ui.screens import SettingsScreen
+    from tests.helpers_ui import close_client, make_client
+
+    c = make_client(store=Store(tmp_path))
+    try:
+        c.app.open_settings()
+        screen = c.app.scenes[-1]
+        assert isinstance(screen, SettingsScreen)
+        for action in ("lang", "rules", "variant", "colour", "winnable"):
+            screen.run(action)
+        c.frames(2)
+    finally:
+        close_client(c)
+    saved = Store(tmp_path).load_settings()
+    assert (saved.language, saved.interactive_rules, saved.variant) == ("fr", False, "F")
+    assert saved.four_colour and saved.winnable_only
+    # A second start keeps them (and deals the remembered variant).
+    again = _run_game(tmp_path, "--new")
+    assert again.returncode == 0, again.stderr
+    kept = Store(tmp_path).load_settings()
+    assert (kept.language, kept.interactive_rules, kept.variant, kept.four_colour) == (
+        "fr",
+        False,
+        "F",
+        True,
+    )
+    assert json.loads((tmp_path / "game.json").read_text())["game"]["variant"] == "F"
+
+
+def _won_position() -> Game:
+    game = Game.from_dict(_nearly_won())
+    game.play("P1-F4")
+    return game
+
+
+def test_a_win_killed_before_its_statistics_is_counted_on_the_next_start(
+    tmp_path: Path,
+) -> None:
+    from crescent.play.storage import SavedGame
+
+    # The win's job wrote the won game, then the process died before the statistics.
+    Store(tmp_path).save_game(SavedGame(_won_position(), 33.0))
+    s = session(tmp_path)
+    s.start()
+    assert s.game.status == "playing" and s.game.moves == 0  # not resumed
+    s.close()
+    st = Store(tmp_path).load_stats().get("N")
+    assert (st.played, st.won, st.best_time) == (1, 1, 33.0)
+    again = session(tmp_path)
+    again.start()
+    assert again.stats.get("N").won == 1
+
+
+def test_a_win_already_counted_is_never_counted_twice(tmp_path: Path) -> None:
+    from crescent.play.session import win_id
+    from crescent.play.stats import Stats
+    from crescent.play.storage import SavedGame
+
+    won = _won_position()
+    stats = Stats()
+    stats.record_win("N", 33.0, won.moves, win_id(won, 33.0))
+    store = Store(tmp_path)
+    store.save_stats(stats)
+    store.save_game(SavedGame(won, 33.0))  # died after the statistics, before the clear
+    s = session(tmp_path)
+    s.start()
+    s.close()
+    assert Store(tmp_path).load_stats().get("N").won == 1
+    assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 0
+
+
+def test_a_new_game_right_after_a_win_never_drops_the_win(tmp_path: Path) -> None:
+    s = Session(Store(tmp_path))  # the background writer
+    s.game = Game.from_dict(_nearly_won())
+    s.play("P1-F4")
+    s.new_game()
+    s.play(s.game.legal_moves()[0])
+    s.close()
+    assert Store(tmp_path).load_stats().get("N").won == 1
+    saved = json.loads((tmp_path / "game.json").read_text())["game"]
+    assert saved["moves"] == 1  # the new game, saved after the win's job

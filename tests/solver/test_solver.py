@@ -1,0 +1,291 @@
+"""The solver: winning lines replay in the engine, losses are proven, budgets hold."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from benchmarks import solver as solver_bench
+from crescent.rules.cards import parse_card
+from crescent.rules.engine import PILES, Game, Rules
+from crescent.solver.search import (
+    _Budget,
+    _convert,
+    _dead,
+    _make_key,
+    _Search,
+    best_guess,
+    last_winnable,
+    load_pool,
+    solve,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Deals the solver wins quickly (searches are deterministic for a node budget).
+PINNED = ["CR1-N-AAAAAAG", "CR1-N-AAAAAAJ", "CR1-F-AAAAAAG", "CR1-D-AAAAAAJ"]
+
+
+def replay(game: Game, line: list[str]) -> Game:
+    g = game.copy()
+    for token in line:
+        g.apply(token)
+    return g
+
+
+def spades_left(
+    asc: int, desc: int, piles: list[str], *, redeals: int = 0, rules: Rules | None = None
+) -> Game:
+    """Hearts, diamonds and clubs done; spades up to ``asc`` and down to ``desc``.
+
+    ``piles`` are space-separated cards bottom to top, P1 first; the rest are empty.
+    """
+    rules = rules or Rules(redeals=redeals)
+    found = [[parse_card(f"{r}S") for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"][:asc]]]
+    found += [[s * 13 + r for r in range(13)] for s in (1, 2, 3)]
+    names = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    found += [[parse_card(f"{names[r - 1]}S") for r in range(13, desc - 1, -1)]]
+    found += [[s * 13 + r for r in range(12, -1, -1)] for s in (1, 2, 3)]
+    cards = [[parse_card(c) for c in p.split()] for p in piles]
+    cards += [[] for _ in range(PILES - len(cards))]
+    return Game(cards, rules=rules, foundations=found, redeals_left=rules.redeals)
+
+
+@pytest.mark.parametrize("code", PINNED)
+def test_pinned_deals_are_won_by_a_line_that_replays(code: str) -> None:
+    game = Game.from_code(code)
+    result = solve(game, budget_s=30, max_nodes=20_000)
+    assert result.outcome == "won"
+    assert replay(game, result.line).is_won
+
+
+def test_a_one_move_win() -> None:
+    game = spades_left(12, 1, ["KS"])
+    result = solve(game, budget_s=5)
+    assert result.outcome == "won"
+    assert result.line == ["P1-F1"]
+
+
+def test_an_already_won_game_is_won_with_an_empty_line() -> None:
+    game = spades_left(12, 1, ["KS"])
+    game.play("P1-F1")
+    result = solve(game, budget_s=5)
+    assert (result.outcome, result.line) == ("won", [])
+
+
+def test_a_card_stuck_above_its_neighbours_is_a_proven_loss() -> None:
+    # JS can never leave P1: 10S and QS lie beneath it, and 9S too (the
+    # ascending spades need it first). Other spades are free.
+    game = spades_left(8, 5, ["9S QS 10S JS", "KS", "4S", "3S", "2S", "AS"])
+    assert solve(game, budget_s=5).outcome == "lost"
+
+
+def test_the_dead_test_looks_only_at_the_suits_it_is_asked_about() -> None:
+    game = spades_left(8, 5, ["9S QS 10S JS", "KS", "4S", "3S", "2S", "AS"])
+    piles, fnd, r = _convert(game)
+    assert _dead(piles, fnd, r)
+    assert _dead(piles, fnd, r, (0,))
+    assert not _dead(piles, fnd, r, (1, 2, 3))
+
+
+def test_positions_that_differ_only_in_pile_order_share_a_key() -> None:
+    game = Game.from_code("CR1-N-AAAAAAB")
+    search = _Search(game, _Budget(time.monotonic() + 1, None, lambda: False))
+    piles, fnd, r = _convert(game)
+    swapped = (piles[3], *piles[1:3], piles[0], *piles[4:])
+    assert swapped != piles
+    key = _make_key(search.phash(piles), fnd, r)
+    assert _make_key(search.phash(swapped), fnd, r) == key
+    assert _make_key(search.phash(piles), fnd, r - 1) != key
+
+
+def test_a_search_paused_at_every_turn_resumes_to_the_same_line() -> None:
+    game = Game.from_code(PINNED[0])
+
+    def run(slice_end: float) -> tuple[object, int]:
+        budget = _Budget(time.monotonic() + 60, 50_000, lambda: False)
+        budget.slice_end = slice_end
+        steps = _Search(game, budget).best_first(max_states=1_000_000, use_autoplay=True)
+        pauses = 0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value, pauses
+            pauses += 1
+
+    line, pauses = run(0.0)  # the turn is always over: it pauses at every look at the clock
+    assert isinstance(line, list) and line
+    assert pauses > 0
+    assert run(float("inf")) == (line, 0)
+
+
+def test_a_loss_is_proven_by_searching_when_a_redeal_remains() -> None:
+    # Nothing moves before the redeal; after it, QS lies above JS (which the
+    # ascending spades need first) and KS, so it can never leave P3.
+    piles = ["9S 3S 2S", "4S AS 10S", "QS JS KS"]
+    result = solve(spades_left(8, 5, piles, redeals=1), budget_s=5)
+    assert result.outcome == "lost"
+    assert result.nodes >= 1
+
+
+def test_a_deadlock_across_two_piles_is_broken_by_a_redeal() -> None:
+    # 2S waits for 4S under 10S, which waits for 9S under 2S; the redeal
+    # frees both, then KS must park on AS before the Ace goes up.
+    piles = ["9S 3S 2S", "4S AS 10S", "JS QS KS"]
+    game = spades_left(8, 5, piles, redeals=1)
+    result = solve(game, budget_s=5)
+    assert result.outcome == "won"
+    assert replay(game, result.line).is_won
+    assert solve(spades_left(8, 5, piles), budget_s=5).outcome == "lost"
+
+
+def test_a_position_won_only_with_a_redeal() -> None:
+    piles = ["9S JS 10S", "QS", "KS", "4S", "3S", "2S", "AS"]
+    result = solve(spades_left(8, 5, piles, redeals=1), budget_s=5)
+    assert result.outcome == "won"
+    assert "R" in result.line
+    assert replay(spades_left(8, 5, piles, redeals=1), result.line).is_won
+    assert solve(spades_left(8, 5, piles, redeals=0), budget_s=5).outcome == "lost"
+
+
+def test_meeting_foundations_are_slid_in_the_written_line() -> None:
+    # Spades meet at 9/10; the Ace on top can only go down after sliding 9..2 across.
+    pile = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS"
+    game = spades_left(9, 10, [pile])
+    result = solve(game, budget_s=5)
+    assert result.outcome == "won"
+    assert "F1-F5" in result.line
+    assert replay(game, result.line).is_won
+
+
+def test_empty_piles_taking_cards_are_used_when_the_rules_allow() -> None:
+    piles = ["JS 9S 10S", "", "QS", "KS", "4S", "3S", "2S", "AS"]
+    levels = Rules(redeals=0, redeal="shuffle", empty_piles_accept=True)
+    game = spades_left(8, 5, piles, rules=levels)
+    result = solve(game, budget_s=5)
+    assert result.outcome == "won"
+    assert replay(game, result.line).is_won
+    assert solve(spades_left(8, 5, piles), budget_s=5).outcome == "lost"
+
+
+def test_levels_mode_shuffles_replay_through_the_engine() -> None:
+    rules = Rules(redeals=5, redeal="shuffle", empty_piles_accept=True)
+    game = Game.deal(6, rules=rules)
+    result = solve(game, budget_s=20, max_nodes=20_000)
+    assert result.outcome == "won"
+    assert replay(game, result.line).is_won
+
+
+def test_the_solver_never_changes_the_game_it_is_given() -> None:
+    game = Game.from_code("CR1-N-AAAAAAB")
+    for token in ["P1-P2", "P3-F2"]:
+        if game.check(token) is None:
+            game.apply(token)
+    before = game.to_dict()
+    solve(game, budget_s=0.3)
+    best_guess(game)
+    last_winnable(game, budget_s=0.3)
+    assert game.to_dict() == before
+
+
+def test_the_budget_is_kept_within_100_ms() -> None:
+    game = Game.from_code("CR1-N-AAAAAAB")
+    result = solve(game, budget_s=0.3)
+    if result.outcome == "unknown":
+        assert result.seconds < 0.4
+    assert solve(game, budget_s=10, max_nodes=500).nodes <= 600
+
+
+def test_cancelling_stops_the_search_within_100_ms() -> None:
+    game = Game.from_code("CR1-N-AAAAAAB")
+    cancel = threading.Event()
+    done: list[float] = []
+
+    def run() -> None:
+        solve(game, budget_s=30, cancel=cancel)
+        done.append(time.monotonic())
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    time.sleep(0.3)
+    cancelled_at = time.monotonic()
+    cancel.set()
+    worker.join(5)
+    assert done, "the solver did not stop"
+    assert done[0] - cancelled_at < 0.1
+
+
+def test_best_guess_gives_a_legal_token_or_none() -> None:
+    game = Game.from_code("CR1-N-AAAAAAB")
+    token = best_guess(game)
+    assert token is not None
+    game.apply(token)
+    stuck = spades_left(8, 5, ["9S QS 10S JS"])
+    assert best_guess(stuck) is None
+    with_redeal = spades_left(8, 5, ["9S QS 10S JS"], redeals=1)
+    assert best_guess(with_redeal) == "R"
+
+
+def test_last_winnable_finds_the_move_that_lost() -> None:
+    game = spades_left(8, 5, ["JS 9S", "10S", "QS", "KS", "4S", "3S", "2S", "AS"])
+    assert last_winnable(game, budget_s=5) == 0
+    game.play("P2-P1")  # 10S onto 9S: now stuck above 9S and JS
+    assert solve(game, budget_s=5).outcome == "lost"
+    assert last_winnable(game, budget_s=5) == 1
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "crescent.solver", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def test_cli_prints_won_and_the_line() -> None:
+    out = run_cli(PINNED[0], "--budget-s", "20")
+    assert out.returncode == 0
+    first, second = out.stdout.splitlines()[:2]
+    assert first.startswith("won ")
+    tokens = second.split()
+    assert int(first.split()[1]) == len(tokens)
+    assert replay(Game.from_code(PINNED[0]), tokens).is_won
+
+
+@pytest.mark.parametrize("args", [("CR1-X-AAAAAAB",), ("CR1-N-AAAAAAB", "--budget-s", "soon")])
+def test_cli_refuses_bad_input_with_one_line_and_exit_2(args: tuple[str, ...]) -> None:
+    out = run_cli(*args)
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in out.stderr
+
+
+def test_the_pools_hold_a_thousand_deals_and_d_shares_n() -> None:
+    n_pool = load_pool("N")
+    f_pool = load_pool("F")
+    assert len(set(n_pool)) >= 1000
+    assert len(set(f_pool)) >= 1000
+    assert load_pool("D") == n_pool
+    for variant, number in (("N", n_pool[-1]), ("F", f_pool[-1])):
+        game = Game.deal(number, variant)
+        result = solve(game, budget_s=20)
+        assert result.outcome == "won"
+        assert replay(game, result.line).is_won
+
+
+def test_the_bench_reports_wins_times_and_the_hint_figure(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert solver_bench.main(["--first", "6", "--count", "1", "--budget-s", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "won 1 (replayed and verified)" in out
+    assert "Wilson" in out
+    assert "hint: p95" in out

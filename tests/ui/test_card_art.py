@@ -1,0 +1,175 @@
+"""The card art: shipped files, exact sizes, four colours, bounded caches, licences."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from crescent import resources
+from crescent.rules.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card, card_text
+from crescent.ui import cards as ui_cards
+from crescent.ui.cards import CACHE_LIMIT, FOUR_COLOUR, SHADOW_LIMIT, CardArt
+
+SIZES = [(71, 99), (200, 280)]
+NAMES = [card_text(c) for c in range(52)] + ["back"]
+
+
+def _svg_names() -> list[str]:
+    return sorted(p.name for p in (resources.assets_dir() / "cards").glob("*.svg"))
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def test_the_deck_ships_exactly_52_faces_and_one_back_named_in_the_engines_text_form() -> None:
+    assert _svg_names() == sorted(f"{n}.svg" for n in NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_svg_files_draw_only_with_shapes_sdl_image_renders(name: str) -> None:
+    svg = resources.read_text(f"cards/{name}.svg")
+    # SDL_image (nanosvg) draws no text, patterns, <use> clones or embedded images.
+    for tag in ("text", "tspan", "pattern", "use", "image", "font"):
+        assert not re.search(rf"<{tag}\b", svg), f"{name}.svg has a <{tag}> element"
+    assert 'preserveAspectRatio="none"' in svg
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_face_and_the_back_load_at_exactly_the_requested_size(size: tuple[int, int]) -> None:
+    art = CardArt()
+    for c in range(52):
+        assert art.face(c, size).get_size() == size, card_text(c)
+    assert art.back(size).get_size() == size
+
+
+def test_sizes_off_the_art_aspect_are_still_exact() -> None:
+    art = CardArt()
+    for size in [(90, 160), (160, 90), (33, 47), (1, 1)]:
+        assert art.face(card(12, HEARTS), size).get_size() == size
+
+
+def test_corners_are_transparent_and_the_card_body_opaque() -> None:
+    art = CardArt()
+    for surface in (art.face(card(1, SPADES), (120, 168)), art.back((120, 168))):
+        assert surface.get_at((0, 0)).a == 0
+        assert surface.get_at((119, 167)).a == 0
+        assert surface.get_at((60, 84)).a == 255
+        assert surface.get_at((60, 2)).a == 255  # the edge between the corners is card
+
+
+def test_the_back_is_not_a_blank_card() -> None:
+    back = CardArt().back((120, 168))
+    centre_colours = {tuple(back.get_at((x, 40)))[:3] for x in range(30, 90)}
+    assert (255, 255, 255) not in centre_colours
+    assert len(centre_colours) > 3  # a pattern, not a flat fill
+
+
+def test_four_colour_recolours_diamonds_and_clubs_but_not_spades_or_hearts() -> None:
+    size = (120, 168)
+    plain, four = CardArt(), CardArt(four_colour=True)
+    for rank in (1, 7, 10, 12):
+        for suit, changes in ((DIAMONDS, True), (CLUBS, True), (SPADES, False), (HEARTS, False)):
+            c = card(rank, suit)
+            differs = plain.face(c, size).get_view("2").raw != four.face(c, size).get_view("2").raw
+            assert differs == changes, card_text(c)
+
+
+@pytest.mark.parametrize(("suit", "normal"), [(DIAMONDS, (212, 0, 0)), (CLUBS, (0, 0, 0))])
+def test_four_colour_ace_centre_pip_takes_the_suit_colour(
+    suit: int, normal: tuple[int, int, int]
+) -> None:
+    art = CardArt()
+    ace = card(1, suit)
+    assert tuple(art.face(ace, (200, 280)).get_at((100, 140)))[:3] == normal
+    art.set_four_colour(True)
+    assert tuple(art.face(ace, (200, 280)).get_at((100, 140)))[:3] == _hex(FOUR_COLOUR[suit])
+    art.set_four_colour(False)
+    assert tuple(art.face(ace, (200, 280)).get_at((100, 140)))[:3] == normal
+
+
+def test_four_colour_leaves_court_figures_alone() -> None:
+    svg = resources.read_text("cards/KD.svg")
+    recoloured = ui_cards.recoloured(svg, "#1565c0")
+    assert recoloured.count("#d40000") > 0  # the king's red robe stays red
+    assert recoloured.count('class="pip" fill="#1565c0"') == svg.count('class="pip"')
+
+
+def test_card_cache_stays_bounded_across_many_sizes() -> None:
+    art = CardArt()
+    for width in range(60, 140, 4):
+        size = (width, width * 7 // 5)
+        for c in range(0, 52, 3):
+            art.face(c, size)
+        art.back(size)
+        art.shadow(size, 6)
+    assert len(art._cache) <= CACHE_LIMIT
+    assert len(art._shadows) <= SHADOW_LIMIT
+    art.clear()
+    assert art.cached() == 0
+
+
+def test_cache_returns_the_same_surface_for_the_same_request() -> None:
+    art = CardArt()
+    first = art.face(card(5, HEARTS), (100, 140))
+    assert art.face(card(5, HEARTS), (100, 140)) is first
+    assert art.face(card(5, HEARTS), (101, 140)) is not first
+
+
+def test_shadow_is_soft_larger_than_the_card_and_cached() -> None:
+    art = CardArt()
+    shadow = art.shadow((100, 140), 8)
+    assert shadow.get_size() == (116, 156)
+    assert shadow.get_at((0, 0)).a == 0
+    centre = shadow.get_at((58, 78)).a
+    edge = shadow.get_at((8, 78)).a  # on the card's edge: half-covered after blurring
+    assert centre > edge > 0
+    assert art.shadow((100, 140), 8) is shadow
+
+
+def test_bad_cards_and_sizes_are_refused() -> None:
+    art = CardArt()
+    with pytest.raises(ValueError):
+        art.face(52, (100, 140))
+    with pytest.raises(ValueError):
+        art.face(-1, (100, 140))
+    with pytest.raises(ValueError):
+        art.back((0, 140))
+
+
+def test_surfaces_are_converted_for_an_open_display() -> None:
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((64, 64))
+        display_format = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha().get_masks()
+        art = CardArt()
+        for surface in (art.face(card(1, HEARTS), (50, 70)), art.back((50, 70))):
+            assert surface.get_size() == (50, 70)
+            assert surface.get_flags() & pygame.SRCALPHA
+            assert surface.get_masks() == display_format
+        assert art.shadow((50, 70), 6).get_masks() == display_format
+    finally:
+        pygame.display.quit()
+    # and without a display, nothing needs one
+    assert CardArt().face(card(2, HEARTS), (50, 70)).get_size() == (50, 70)
+
+
+def test_the_licence_sits_beside_the_art_and_is_listed_in_licenses_md() -> None:
+    base = resources.assets_dir()
+    notice = (base / "cards" / "LICENSE.txt").read_text(encoding="utf-8")
+    assert "Chris Aguilar" in notice and "LGPL" in notice
+    lgpl = base / "licenses" / "vectorized-playing-cards" / "COPYING.LESSER.txt"
+    gpl = base / "licenses" / "vectorized-playing-cards" / "COPYING.txt"
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in lgpl.read_text(encoding="utf-8")
+    assert "GNU GENERAL PUBLIC LICENSE" in gpl.read_text(encoding="utf-8")
+    listing = resources.read_text("LICENSES.md")
+    for mention in (
+        "cards/<CARD>.svg",
+        "cards/back.svg",
+        "cards/LICENSE.txt",
+        "licenses/vectorized-playing-cards/COPYING.LESSER.txt",
+        "LGPL-3.0-or-later",
+    ):
+        assert mention in listing, mention

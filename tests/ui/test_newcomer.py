@@ -1,0 +1,313 @@
+"""A newcomer never loses a game by accident and always understands the table (issue 13)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard, new_game_needs_confirm
+from crescent.control.explain import ROW_TAGS, contrast_ratio, over, place_label
+from crescent.control.layout import compute_layout
+from crescent.engine import Game, Reason
+from crescent.i18n import text as T
+from crescent.ui import render
+from crescent.ui.dialogs import MessageDialog
+from tests.helpers_positions import position
+from tests.helpers_ui import Client, close_client, make_client
+
+MakeClient = Callable[..., Client]
+
+
+@pytest.fixture
+def client_for() -> Iterator[MakeClient]:
+    made: list[Client] = []
+
+    def make(game: Game | None = None, **kw: Any) -> Client:
+        c = make_client(game, **kw)
+        made.append(c)
+        return c
+
+    yield make
+    for c in made:
+        close_client(c)
+
+
+def top_dialog(c: Client) -> MessageDialog:
+    top = c.app.scenes[-1]
+    assert isinstance(top, MessageDialog), c.app.scenes
+    return top
+
+
+def message(c: Client) -> str:
+    assert c.app.table.message is not None, "nothing said"
+    return c.app.table.message[0]
+
+
+def play_first_move(c: Client) -> None:
+    c.click(c.centre(0))  # P1 of CR1-N-AAAAAAB has one destination
+    c.frames(1)
+    assert c.game.moves == 1
+    c.settle()
+    c.pause()
+
+
+# -- progress is never thrown away by one tap --------------------------------------
+
+
+def test_new_game_needs_confirm_only_with_moves_played_and_game_on() -> None:
+    g = Game.from_code("CR1-N-AAAAAAB")
+    assert not new_game_needs_confirm(g)
+    g.play(g.legal_moves()[0])
+    assert new_game_needs_confirm(g)
+
+
+def test_new_game_with_moves_played_asks_and_no_is_the_default(client_for: MakeClient) -> None:
+    c = client_for()
+    play_first_move(c)
+    code = c.game.code
+    for ask in (lambda: c.key(pygame.K_n), lambda: c.click(c.hud("new"))):
+        ask()
+        c.frames(2)
+        d = top_dialog(c)
+        assert d.title == c.app.tr(T.ABANDON_TITLE)
+        c.key(pygame.K_RETURN)  # the default answer: No
+        c.frames(2)
+        assert c.app.scenes[-1] is c.app.table
+        assert c.game.code == code and c.game.moves == 1
+    assert c.app.session.stats.get("N").played == 0
+    c.key(pygame.K_n)
+    c.frames(2)
+    [yes] = [b for b in top_dialog(c).buttons if b.label == c.app.tr(T.YES)]
+    c.click(yes.rect.center)
+    c.frames(2)
+    assert c.game.moves == 0 and c.app.scenes[-1] is c.app.table
+    assert c.app.session.stats.get("N").played == 1
+
+
+def test_new_game_with_nothing_played_asks_nothing(client_for: MakeClient) -> None:
+    c = client_for()
+    code = c.game.code
+    c.key(pygame.K_n)
+    c.frames(2)
+    assert c.app.scenes[-1] is c.app.table and c.game.code != code
+
+
+def test_redeal_guard_needs_a_second_press_within_the_time() -> None:
+    g = RedealGuard()
+    assert g.press(10.0, moves_remain=False)
+    assert not g.press(10.0, moves_remain=True)
+    assert g.armed(10.0 + REDEAL_CONFIRM_S)
+    assert g.press(11.0, moves_remain=True)
+    assert not g.armed(11.0)
+    assert not g.press(20.0, moves_remain=True)
+    assert not g.press(20.0 + REDEAL_CONFIRM_S + 0.1, moves_remain=True)  # too late: re-armed
+
+
+def test_redeal_with_moves_left_needs_a_second_tap_and_the_button_says_so(
+    client_for: MakeClient,
+) -> None:
+    c = client_for()
+    assert c.game.has_move()
+    c.click(c.hud("redeal"))
+    c.frames(2)
+    assert c.game.redeals_left == 3  # not yet
+    look = c.app.table._hud_keys[2]
+    assert look is not None and look.title == c.app.tr(T.REDEAL_AGAIN)
+    assert message(c) == c.app.tr(T.REDEAL_ARMED)
+    c.click(c.hud("redeal"))
+    c.frames(2)
+    assert c.game.redeals_left == 2
+    c.settle()
+    c.key(pygame.K_r)
+    c.frames(2)
+    c.clock.advance(REDEAL_CONFIRM_S + 1)
+    c.frames(2)
+    look = c.app.table._hud_keys[2]
+    assert look is not None and look.title == c.app.tr(T.REDEAL)  # disarmed by time
+    c.key(pygame.K_r)
+    c.frames(2)
+    assert c.game.redeals_left == 2
+    c.key(pygame.K_r)
+    c.frames(2)
+    assert c.game.redeals_left == 1
+
+
+# -- the table explains itself -------------------------------------------------------
+
+
+def test_foundation_labels_show_their_direction_and_rows_have_tags() -> None:
+    assert place_label(9, 6) == "P10 · 6"
+    assert place_label(16, 1) == "F1 ↑ · 1"  # climbs A→K, even on the bare base
+    assert place_label(20, 3) == "F5 ↓ · 3"  # falls K→A
+    assert ROW_TAGS == ("A→K", "K→A")
+    for size in ((800, 600), (1280, 800), (1080, 1920)):
+        lay = compute_layout(*size, hud_items=9)
+        up, down = lay.foundation_rows
+        assert all(up.contains_rect(lay.slots[p]) for p in range(16, 20))
+        assert all(down.contains_rect(lay.slots[p]) for p in range(20, 24))
+        assert not up.intersects(down)
+        assert all(
+            t.w > 0 and t.right <= r.x for t, r in zip(lay.row_tags, (up, down), strict=True)
+        )
+
+
+def _pixel(c: Client, pos: tuple[int, int]) -> tuple[int, int, int]:
+    col = c.app.screen.get_at(pos)
+    return (col.r, col.g, col.b)
+
+
+def test_the_two_foundation_rows_look_different(client_for: MakeClient) -> None:
+    c = client_for()
+    lay = c.app.layout
+    # The band between two cards of each row: the felt shows through, tinted.
+    a = _pixel(c, (lay.slots[16].right + 2, lay.slots[16].centery))
+    b = _pixel(c, (lay.slots[20].right + 2, lay.slots[20].centery))
+    assert sum(a) - sum(b) > 60, (a, b)
+
+
+def test_a_complete_foundation_looks_complete(client_for: MakeClient) -> None:
+    g = position({"P1": ["KS"], "P2": ["5S"]}, {"F1": "QS", "F5": "KS"})
+    c = client_for(g)
+    lay = c.app.layout
+    s = lay.slots[16]
+    frame = (s.centerx, s.y - max(3, lay.card_w // 22))
+
+    def gold() -> bool:
+        r, g, b = _pixel(c, frame)
+        return r > 200 and g > 160 and b < 120
+
+    assert not gold()
+    c.click(c.centre(0))  # KS onto F1: complete
+    c.frames(1)
+    c.settle()
+    assert gold()
+
+
+def test_tapping_a_card_with_nowhere_to_go_says_so(client_for: MakeClient) -> None:
+    g = position({"P1": ["9S"], "P2": ["3S"]}, {"F1": "5S", "F5": "KS"})
+    c = client_for(g, lang="fr")
+    c.click(c.centre(0))
+    c.frames(1)
+    assert message(c) == "Aucune place n'accepte le 9♠"
+
+
+def test_tapping_a_complete_foundation_says_it_is_complete(client_for: MakeClient) -> None:
+    g = position({"P1": ["2S"]}, {"F5": "9S"})
+    c = client_for(g)
+    c.click(c.centre(16))
+    c.frames(1)
+    assert message(c) == c.app.tr.reason(Reason.FOUNDATION_COMPLETE)
+
+
+def test_undo_after_a_redeal_says_why_it_does_nothing(client_for: MakeClient) -> None:
+    c = client_for()
+    play_first_move(c)
+    c.key(pygame.K_r)
+    c.key(pygame.K_r)
+    c.frames(1)
+    c.settle()
+    assert c.game.redeals_left == 2 and not c.game.can_undo
+    c.click(c.hud("undo"))
+    c.frames(1)
+    assert message(c) == c.app.tr(T.UNDO_AFTER_REDEAL)
+
+
+def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
+    client_for: MakeClient,
+) -> None:
+    g = position({"P1": ["6S"], "P2": ["7S"], "P3": ["5S"], "P4": ["QS"]}, {"F1": "4S"})
+    c = client_for(g)
+    c.app.session.settings.interactive_rules = False
+    before = [list(p) for p in c.game.piles]
+    c.click(c.centre(0))  # two destinations: selected
+    c.frames(1)
+    c.pause()
+    c.click(c.centre(3))  # onto QS: refused
+    c.frames(1)
+    assert c.app.table.anims.busy and c.app.table.anims.flights[-1].dst == 0
+    assert c.app.table.message is None
+    c.settle()
+    assert c.game.piles == before
+
+
+def test_face_down_piles_show_their_hidden_cards(client_for: MakeClient) -> None:
+    c = client_for(code="CR1-D-AAAAAAB")
+    look = c.app.table._slot_keys[0]
+    assert look is not None and look.under == 5 and not look.down
+    # The back edges show above the top card.
+    s = c.app.layout.slots[0]
+    above = _pixel(c, (s.centerx, s.y - 3))
+    plain = client_for(code="CR1-N-AAAAAAB")
+    felt = _pixel(plain, (s.centerx, s.y - 3))
+    assert above != felt
+
+
+# -- text a person can read ------------------------------------------------------------
+
+HUD_SIZES = [(800, 600), (1280, 800), (1080, 1920)]
+
+
+def _hud_texts(c: Client, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any, Any, Any]]:
+    """Draw every HUD cell; return (text, font, drawn rect, cell) for each text drawn."""
+    drawn: list[tuple[str, Any, Any, Any]] = []
+    real = render.text_centered
+    table = c.app.table
+    cell: list[Any] = [None]
+
+    def spy(surface: Any, font: Any, text: str, center: Any, color: Any) -> Any:
+        r = real(surface, font, text, center, color)
+        drawn.append((text, font, r, cell[0]))
+        return r
+
+    monkeypatch.setattr(render, "text_centered", spy)
+    table.base = None
+    table.draw(c.app.screen, True)
+    for i in range(len(table._hud_keys)):
+        cell[0] = c.app.layout.hud_cells[i]
+        table._draw_hud_cell(c.app.screen, i, table._hud_key(i))
+    monkeypatch.setattr(render, "text_centered", real)
+    return drawn
+
+
+@pytest.mark.parametrize("size", HUD_SIZES)
+@pytest.mark.parametrize("lang", ["en", "fr", "ca", "nl", "ja"])
+def test_hud_text_is_never_under_11_px_and_fits_its_cell(
+    client_for: MakeClient, monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]
+) -> None:
+    c = client_for(lang=lang, size=size)
+    states = [_hud_texts(c, monkeypatch)]
+    c.click(c.hud("redeal"))  # armed: "Tap again to redeal"
+    c.frames(1)
+    states.append(_hud_texts(c, monkeypatch))
+    c.app.session.game.redeals_left = 0
+    c.app.table.finish = [c.game.legal_moves()[0]]  # the Finish button
+    states.append(_hud_texts(c, monkeypatch))
+    seen = 0
+    for drawn in states:
+        for text, font, rect, cell in drawn:
+            if cell is None:
+                continue  # table labels, drawn by the full redraw
+            seen += 1
+            ink = font.render("H", True, (0, 0, 0)).get_bounding_rect().h
+            assert font.point_size >= 11 and ink >= 8, (lang, size, text, font.point_size)
+            box = pygame.Rect(cell.x, cell.y, cell.w, cell.h)
+            assert box.contains(rect), (lang, size, text, rect, box)
+    assert seen >= 3 * 9
+
+
+def test_hud_and_label_colours_meet_wcag_aa() -> None:
+    felts = (render.FELT_CENTRE, render.FELT_EDGE)
+    pairs = [(render.INK, render.BUTTON_BG), (render.INK, render.BUTTON_HOT)]
+    pairs += [(render.INK_DIM, render.BUTTON_BG), (render.INK_DIM, render.BUTTON_HOT)]
+    pairs += [(render.INK_DISABLED, render.BUTTON_DISABLED)]
+    for felt in felts:
+        hud = over(render.HUD_BG, felt)
+        pairs += [(render.INK, hud), (render.INK_DIM, hud)]
+        for band in (felt, over(render.ROW_UP, felt), over(render.ROW_DOWN, felt)):
+            pairs += [(ink, over(render.LABEL_BG, band)) for ink in (render.INK, render.GOLD)]
+        pairs.append((render.INK, felt))  # the row tags
+    for ink, bg in pairs:
+        assert contrast_ratio(ink, bg) >= 4.5, (ink, bg, contrast_ratio(ink, bg))

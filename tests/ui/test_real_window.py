@@ -1,0 +1,165 @@
+"""The desktop game in a real X window under Xvfb, driven with xdotool like a player.
+
+Skipped when Xvfb, xdotool or ImageMagick's ``import`` are missing
+(``apt-get install -y xvfb xdotool imagemagick``); ``CRESCENT_SHOTS=DIR``
+keeps the screenshots for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from crescent.control.layout import compute_layout
+from crescent.rules.engine import Game
+from crescent.ui.table import HUD_ITEMS
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = ("Xvfb", "xdotool", "import")
+MISSING = [t for t in TOOLS if shutil.which(t) is None]
+W, H = 1280, 800
+CODE = "CR1-N-AAAAAAB"
+
+pytestmark = pytest.mark.skipif(
+    bool(MISSING),
+    reason=f"needs {', '.join(MISSING)}: apt-get install -y xvfb xdotool imagemagick",
+)
+
+
+def _free_display() -> int:
+    for n in range(141, 190):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+class Desktop:
+    def __init__(self, tmp_path: Path) -> None:
+        self.display = f":{_free_display()}"
+        self.data = tmp_path / "data"
+        self.tmp = tmp_path
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", self.display, "-screen", "0", f"{W}x{H}x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+        self.env.update(DISPLAY=self.display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{self.display[1:]}").exists():
+                break
+            time.sleep(0.05)
+        self.game: subprocess.Popen[str] | None = None
+        self.window = ""
+
+    def start(self, *args: str) -> None:
+        command = [sys.executable, str(ROOT / "main.py"), "--size", f"{W}x{H}"]
+        command += ["--data-dir", str(self.data), "--lang", "en"]
+        self.game = subprocess.Popen(
+            [*command, *args],
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.xdo("search", "--sync", "--onlyvisible", "--class", "crescent")
+        time.sleep(1.0)
+        self.window = self.xdo("search", "--onlyvisible", "--class", "crescent").split()[0]
+
+    def xdo(self, *args: str) -> str:
+        out = subprocess.run(
+            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30
+        )
+        return out.stdout.strip()
+
+    def click(self, x: int, y: int) -> None:
+        self.xdo("mousemove", "--window", self.window, str(x), str(y), "click", "1")
+        time.sleep(0.5)
+
+    def shot(self, name: str) -> Path:
+        path = self.tmp / name
+        subprocess.run(
+            ["import", "-display", self.display, "-window", "root", str(path)],
+            check=True,
+            timeout=30,
+        )
+        keep = os.environ.get("CRESCENT_SHOTS")
+        if keep:
+            Path(keep).mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, Path(keep) / name)
+        return path
+
+    def stop(self) -> int:
+        assert self.game is not None
+        self.game.terminate()  # SIGTERM: the game saves and exits cleanly
+        code = self.game.wait(timeout=30)
+        self.game = None
+        return code
+
+    def saved(self) -> dict[str, object]:
+        position = json.loads((self.data / "game.json").read_text())["game"]
+        assert isinstance(position, dict)
+        return position
+
+    def close(self) -> None:
+        if self.game is not None:
+            self.game.kill()
+            self.game.wait()
+        self.xvfb.kill()
+        self.xvfb.wait()
+
+
+@pytest.fixture
+def desktop(tmp_path: Path) -> Iterator[Desktop]:
+    d = Desktop(tmp_path)
+    yield d
+    d.close()
+
+
+def test_clicks_drags_and_keys_in_a_real_window(desktop: Desktop) -> None:
+    layout = compute_layout(W, H, hud_items=len(HUD_ITEMS))
+    expected = Game.from_code(CODE)
+    desktop.start("--code", CODE)
+    desktop.shot("desktop-start.png")
+    # A click on P1: its 5H has exactly one destination (P11), so it goes there.
+    desktop.click(*layout.slots[0].center)
+    expected.play("P1-P11")
+    # A drag of P2's QD anywhere into the foundation area: onto the descending diamonds.
+    x, y = layout.slots[1].center
+    fx, fy = layout.foundation_area.center
+    desktop.xdo("mousemove", "--window", desktop.window, str(x), str(y), "mousedown", "1")
+    for step in range(1, 6):
+        px = x + (fx - x) * step // 5
+        py = y + (fy - y) * step // 5
+        desktop.xdo("mousemove", "--window", desktop.window, str(px), str(py))
+        time.sleep(0.05)
+    desktop.xdo("mouseup", "1")
+    time.sleep(0.5)
+    expected.play("P2-F7")
+    desktop.shot("desktop-after-moves.png")
+    # The keyboard: U undoes the drag's move.
+    desktop.xdo("key", "--window", desktop.window, "u")
+    time.sleep(0.5)
+    expected.undo()
+    assert desktop.stop() == 0
+    saved = desktop.saved()
+    want = expected.to_dict()
+    assert saved["piles"] == want["piles"]
+    assert saved["foundations"] == want["foundations"]
+    assert saved["moves"] == 1
+
+
+def test_escape_and_closing_in_a_real_window(desktop: Desktop) -> None:
+    desktop.start("--code", CODE)
+    desktop.xdo("key", "--window", desktop.window, "Escape")
+    time.sleep(0.5)
+    assert desktop.game is not None and desktop.game.poll() is None  # Esc never quits
+    assert desktop.stop() == 0
