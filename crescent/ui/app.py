@@ -19,7 +19,7 @@ from crescent.play.storage import Notice
 from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
-from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
+from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
 from crescent.ui.table import HUD_ITEMS, TableScene
 
@@ -106,6 +106,8 @@ class App:
         self.fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
         self.art = CardArt(four_colour=session.settings.four_colour)
         self.scenes: list[Scene] = []
+        self.fingers = Fingers()
+        """Which fingers are down, kept across loops (see :class:`Fingers`)."""
         self.table = TableScene(self)
         self.push(self.table)
         self._notice_clock = 0.0
@@ -223,6 +225,9 @@ class App:
             self.resize(self._window_size())
         elif kind in ("focus_lost", "minimised"):
             self.paused = True
+            self.table.pointer_lost()
+        elif kind == "left":
+            self.table.pointer_lost()
         elif kind in ("focus_gained", "restored"):
             self.paused = False
             self.full_redraw = True
@@ -383,4 +388,4 @@ def run_app(
     events: EventSource | None = None,
     max_frames: int | None = None,
 ) -> LoopStats:
-    return run_loop(app, clock or RealClock(), events or PygameEvents(), max_frames)
+    return run_loop(app, clock or RealClock(), events or PygameEvents(app.fingers), max_frames)

@@ -19,7 +19,7 @@ from crescent.control.input import Event, KeyPress, PointerDown, PointerMove, Po
 @dataclass(frozen=True, slots=True)
 class WindowEvent:
     """``kind``: "quit", "resize", "focus_lost", "focus_gained", "minimised",
-    "restored", "exposed"; size for "resize"."""
+    "restored", "exposed", "left" (the pointer left the window); size for "resize"."""
 
     kind: str
     size: tuple[int, int] = (0, 0)
@@ -49,8 +49,13 @@ _KEY_NAMES = {
 }
 
 
-def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent | None:
-    """One pygame event as a game event, or None if the game ignores it."""
+def translate(
+    ev: pygame.event.Event, window_size: tuple[int, int], first: bool = False
+) -> GameEvent | None:
+    """One pygame event as a game event, or None if the game ignores it.
+
+    ``first``: a finger-down event with no other finger on the screen.
+    """
     t = ev.type
     if t == pygame.MOUSEBUTTONDOWN or t == pygame.MOUSEBUTTONUP:
         if getattr(ev, "touch", False) or ev.button != 1:
@@ -67,7 +72,7 @@ def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent
         x, y = ev.x * w, ev.y * h
         pointer = int(ev.finger_id) + 1
         if t == pygame.FINGERDOWN:
-            return PointerDown(x, y, pointer)
+            return PointerDown(x, y, pointer, first)
         if t == pygame.FINGERUP:
             return PointerUp(x, y, pointer)
         return PointerMove(x, y, pointer)
@@ -96,16 +101,57 @@ def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent
         return WindowEvent("restored")
     if t == pygame.WINDOWEXPOSED:
         return WindowEvent("exposed")
+    if t == pygame.WINDOWLEAVE:
+        return WindowEvent("left")
     return None
+
+
+class Fingers:
+    """Which fingers are down, to tell a first finger from a second one.
+
+    A release lost with the window's focus would leave a finger "down" for
+    ever: leaving the window or losing focus forgets them all, and SDL's own
+    count (when the touch device is real) has the last word.
+    """
+
+    def __init__(self) -> None:
+        self.down: set[int] = set()
+
+    def see(self, ev: pygame.event.Event) -> bool:
+        """Note ``ev``; True for a finger-down with no other finger down."""
+        t = ev.type
+        if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
+            self.down.clear()
+        elif t == pygame.FINGERUP:
+            self.down.discard(int(ev.finger_id))
+        elif t == pygame.FINGERDOWN:
+            finger = int(ev.finger_id)
+            first = not (self.down - {finger}) or _sdl_fingers(ev) == 1
+            self.down.add(finger)
+            return first
+        return False
+
+
+def _sdl_fingers(ev: pygame.event.Event) -> int | None:
+    """How many fingers SDL sees on the event's touch device (None: unknown)."""
+    try:
+        from pygame._sdl2 import touch
+
+        return int(touch.get_num_fingers(ev.touch_id))
+    except Exception:
+        return None
 
 
 class PygameEvents:
     """The real event source: drains pygame's queue once per frame."""
 
+    def __init__(self, fingers: Fingers | None = None) -> None:
+        self.fingers = fingers or Fingers()
+
     def poll(self, window_size: tuple[int, int]) -> list[GameEvent]:
         out: list[GameEvent] = []
         for ev in pygame.event.get():
-            g = translate(ev, window_size)
+            g = translate(ev, window_size, self.fingers.see(ev))
             if g is not None:
                 out.append(g)
         return out

@@ -16,6 +16,7 @@ from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Fl
 from crescent.control.confirm import RedealGuard, new_game_needs_confirm
 from crescent.control.explain import ROW_TAGS, complete, place_label, undo_cleared_by_redeal
 from crescent.control.input import (
+    PLACES,
     Command,
     Controller,
     DragBack,
@@ -64,6 +65,7 @@ class HudLook(NamedTuple):
     glow: bool
     short: str = ""
     """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
+    focused: bool = False
 
 
 HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
@@ -102,6 +104,7 @@ class TableScene(Scene):
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
         self._view = LayoutView(app.layout)
+        self.controller.set_dpi(app.options.dpi)
         self.redeal_guard = RedealGuard()
 
     # -- state helpers -----------------------------------------------------------
@@ -113,6 +116,11 @@ class TableScene(Scene):
     def relayout(self) -> None:
         self._view = LayoutView(self.app.layout)
         self.base = None
+
+    def pointer_lost(self) -> None:
+        """A pointer's release will never come (focus lost, window left)."""
+        for intent in self.controller.cancel_pointer():
+            self.execute(intent)
 
     def say(self, message: str) -> None:
         self.message = (message, MESSAGE_S)
@@ -364,8 +372,8 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         session = self.app.session
-        if not self.app.paused:
-            session.tick(dt)
+        if not self.app.paused and self.app.scenes[-1] is self:
+            session.tick(dt)  # a dialog over the table stops the clock
         landed = self.anims.update(dt)
         if landed:
             self._land(landed)
@@ -441,7 +449,7 @@ class TableScene(Scene):
             place == sel,
             place in dests,
             place in hint,
-            place == self.controller.focus,
+            place == self.controller.focus and self.controller.focus_visible,
             under,
         )
 
@@ -458,7 +466,15 @@ class TableScene(Scene):
         r = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
         if place < PILES:
             r.union_ip(pygame.Rect(s.x, s.y, s.w, s.h).move(0, -MAX_EDGES * self._edge_step()))
+        r.union_ip(self._focus_ring(place).inflate(2, 2))
         return r.union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
+
+    def _focus_ring(self, place: int) -> pygame.Rect:
+        lay = self.app.layout
+        s, lab = lay.slots[place], lay.labels[place]
+        m = max(3, min(lay.card_w // 10, 8))
+        r = pygame.Rect(s.x, s.y, s.w, s.h).union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
+        return r.inflate(2 * m, 2 * m)
 
     def _edge_step(self) -> int:
         """How far apart the back edges of face-down cards show above a pile."""
@@ -493,8 +509,6 @@ class TableScene(Scene):
             render.rounded(
                 surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1
             )
-        if focused:
-            render.rounded(surf, rect.inflate(4 * pad, 4 * pad), render.FOCUS, radius + 2 * pad, 2)
         done = complete(place, count)
         if done:
             # A finished foundation: a gold frame, and its label in gold.
@@ -502,6 +516,10 @@ class TableScene(Scene):
                 surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1
             )
         lab = lay.labels[place]
+        if focused:
+            # Around the card and its label: the ring never crosses the label's text.
+            ring = self._focus_ring(place)
+            render.rounded(surf, ring, render.FOCUS, radius + pad, 2)
         text = place_label(place, count)
         font = app.fonts.fit(text, lab.w, lay.label_px, bold=True, min_px=render.MIN_PX)
         tw, th = font.size(text)
@@ -523,6 +541,11 @@ class TableScene(Scene):
             pygame.draw.line(surf, c, inner.topright, inner.bottomleft, w)
 
     def _hud_key(self, i: int) -> HudLook:
+        c = self.controller
+        focused = c.focus_visible and c.focus == PLACES + i
+        return self._hud_look(i)._replace(focused=focused)
+
+    def _hud_look(self, i: int) -> HudLook:
         item = HUD_ITEMS[i]
         game = self.game
         session = self.app.session
@@ -574,7 +597,7 @@ class TableScene(Scene):
         c = lay.hud_cells[i]
         rect = pygame.Rect(c.x, c.y, c.w, c.h)
         surf.blit(self._hud_bg, rect, rect.move(-lay.hud.x, -lay.hud.y))
-        kind, title, sub, enabled, glow, _ = key
+        kind, title, sub, enabled, glow = key[:5]
         fonts = self.app.fonts
         px = lay.hud_px
         inner = rect.inflate(-6, -6)
@@ -587,6 +610,8 @@ class TableScene(Scene):
             render.rounded(
                 surf, inner, render.GOLD if glow else render.BUTTON_EDGE, r, 2 if glow else 1
             )
+        if key.focused:
+            render.rounded(surf, rect.inflate(-2, -2), render.FOCUS, max(6, inner.h // 5) + 2, 2)
         ink = render.INK if enabled else render.INK_DISABLED
         dim = render.INK_DIM if enabled else render.INK_DISABLED
         w = inner.w - 8
@@ -656,6 +681,7 @@ class TableScene(Scene):
             session.changes,
             c.selected,
             c.focus,
+            c.focus_visible,
             int(session.elapsed),
             self.hint,
             self.hint_pending,

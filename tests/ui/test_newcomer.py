@@ -15,10 +15,13 @@ from crescent.engine import Game, Reason
 from crescent.i18n import text as T
 from crescent.ui import render
 from crescent.ui.dialogs import MessageDialog
+from crescent.ui.table import HUD_ITEMS
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, close_client, make_client
 
 MakeClient = Callable[..., Client]
+HUD_BUTTONS = [n for n in HUD_ITEMS if n not in ("time", "moves")]
+EMPTY_FELT = (300, 400)  # between the left column and the foundations at 1280x800
 
 
 @pytest.fixture
@@ -311,3 +314,107 @@ def test_hud_and_label_colours_meet_wcag_aa() -> None:
         pairs.append((render.INK, felt))  # the row tags
     for ink, bg in pairs:
         assert contrast_ratio(ink, bg) >= 4.5, (ink, bg, contrast_ratio(ink, bg))
+
+
+# -- fingers and keys ----------------------------------------------------------------
+
+
+def test_a_lost_finger_release_does_not_block_later_touches_and_clicks(
+    client_for: MakeClient,
+) -> None:
+    """The exact sequence: a finger down and moving, focus lost, its release never
+    comes; focus back, then another finger taps, and later the mouse clicks."""
+    g = position({"P1": ["6S"], "P2": ["10S"], "P3": ["QS"], "P4": ["9S"]}, {"F1": "5S"})
+    c = client_for(g)
+    x, y = c.centre(0)
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=0)
+    c.finger(pygame.FINGERMOTION, (x + 80, y), finger_id=0)
+    c.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED, window=None))
+    c.frames(1)
+    assert c.app.table.controller.drag is None
+    c.settle()
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=1)
+    c.finger(pygame.FINGERUP, (x, y), finger_id=1)
+    c.frames(1)
+    assert [str(m) for m in c.game.history] == ["P1-F1"]
+    c.settle()
+    c.pause()
+    # Again, with no focus event: the pointer leaves the window.
+    x4, y4 = c.centre(3)
+    c.finger(pygame.FINGERDOWN, (x4, y4), finger_id=2)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWLEAVE, window=None))
+    c.frames(1)
+    assert c.app.table.controller.drag is None
+    c.click((x4, y4))  # the mouse: 9S has one destination, 10S on P2
+    c.frames(1)
+    assert [str(m) for m in c.game.history] == ["P1-F1", "P4-P2"]
+
+
+def test_a_new_first_finger_replaces_a_stale_one(client_for: MakeClient) -> None:
+    g = position({"P1": ["6S"], "P2": ["10S"], "P3": ["QS"]}, {"F1": "5S"})
+    c = client_for(g)
+    x, y = c.centre(0)
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=0)
+    c.frames(1)
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=5)  # a second finger: ignored
+    c.frames(1)
+    assert c.app.table.controller.drag is not None
+    assert c.app.table.controller.drag.pointer == 1
+    c.app.fingers.down.clear()  # as SDL sees it: finger 0 is gone, its release lost
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=7)
+    c.finger(pygame.FINGERUP, (x, y), finger_id=7)
+    c.frames(1)
+    assert [str(m) for m in c.game.history] == ["P1-F1"]
+
+
+def test_tab_reaches_the_hud_and_enter_opens_settings(client_for: MakeClient) -> None:
+    c = client_for()
+    for _ in range(24 + HUD_BUTTONS.index("settings") + 1):
+        c.key(pygame.K_TAB)
+    c.frames(1)
+    look = c.app.table._hud_keys[HUD_ITEMS.index("settings")]
+    assert look is not None and look.focused
+    c.key(pygame.K_RETURN)
+    c.frames(1)
+    assert type(c.app.scenes[-1]).__name__ == "SettingsScreen"
+
+
+def test_the_focus_ring_hides_for_the_pointer_and_never_crosses_a_label(
+    client_for: MakeClient,
+) -> None:
+    c = client_for()
+    c.key(pygame.K_TAB)
+    c.frames(1)
+    assert c.app.table._slot_keys[0] is not None and c.app.table._slot_keys[0].focused
+    c.click(EMPTY_FELT)
+    c.frames(1)
+    assert not c.app.table._slot_keys[0].focused
+    for size in HUD_SIZES:
+        lay = compute_layout(*size, hud_items=len(HUD_ITEMS))
+        c.app.layout = lay
+        for p in range(24):
+            ring = c.app.table._focus_ring(p)
+            for q, lab in enumerate(lay.labels):
+                box = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
+                if q == p:
+                    assert ring.contains(box), (size, p)
+                else:
+                    assert not ring.colliderect(box), (size, p, q)
+
+
+def test_the_clock_stops_while_a_dialog_covers_the_table(client_for: MakeClient) -> None:
+    c = client_for()
+    play_first_move(c)
+    c.frames(31)
+    running = c.app.session.elapsed
+    assert running > 0
+    for name in ("settings", "code"):
+        c.click(c.hud(name))
+        c.frames(121)
+        assert c.app.session.elapsed == pytest.approx(running, abs=0.02), name
+        c.key(pygame.K_ESCAPE)
+        c.frames(1)
+    c.frames(61)
+    assert c.app.session.elapsed > running + 0.9
