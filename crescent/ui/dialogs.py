@@ -28,7 +28,8 @@ Action = Callable[[], None]
 @dataclass
 class Row:
     kind: str
-    """"title", "text", "setting" (label + value button), "buttons", "keys", "field"."""
+    """"title", "text", "error" (text in the error colour), "setting" (label + value
+    button), "buttons", "keys", "field"."""
     text: str = ""
     buttons: tuple[tuple[str, str, bool], ...] = ()
     """(label, action id, primary)."""
@@ -145,8 +146,8 @@ class Dialog(Overlay):
         if row.kind == "title":
             font, lines = fonts.wrap(row.text, inner, int(px * 1.4), 2, bold=True)
             return font.get_linesize() * len(lines)
-        if row.kind == "text":
-            font, lines = fonts.wrap(row.text, inner, px, 6)
+        if row.kind in ("text", "error"):
+            font, lines = fonts.wrap(row.text, inner, px, 6, bold=row.kind == "error")
             return font.get_linesize() * len(lines)
         if row.kind == "setting":
             return max(touch, px * 2)
@@ -162,9 +163,21 @@ class Dialog(Overlay):
             return key_rows * key_h + (key_rows - 1) * 6
         # buttons
         n = max(1, len(row.buttons))
-        per_row = n if n * max(touch * 2, 120) + (n - 1) * 10 <= inner else 1
+        per_row = self._buttons_per_row(row, inner, px, touch)
         button_rows = (n + per_row - 1) // per_row
         return button_rows * max(touch, px * 2) + (button_rows - 1) * 10
+
+    def _buttons_per_row(self, row: Row, width: int, px: int, touch: int) -> int:
+        """As many buttons side by side as keep every label on one line at ``px``
+        (a long label, "Undo to the last winnable position", gets a row of its own)."""
+        n = max(1, len(row.buttons))
+        font = self.app.fonts.get(px)
+        widest = max((font.size(label)[0] for label, _, _ in row.buttons), default=0)
+        for per_row in range(n, 1, -1):
+            bw = (width - (per_row - 1) * 10) // per_row
+            if bw >= max(touch * 2, 120) and widest <= bw - 12:
+                return per_row
+        return 1
 
     def _draw_row(
         self,
@@ -175,14 +188,19 @@ class Dialog(Overlay):
         touch: int,
         fonts: render.Fonts,
     ) -> None:
-        if row.kind in ("title", "text"):
+        if row.kind in ("title", "text", "error"):
             big = row.kind == "title"
             font, lines = fonts.wrap(
-                row.text, area.w, int(px * 1.4) if big else px, 2 if big else 6, bold=big
+                row.text,
+                area.w,
+                int(px * 1.4) if big else px,
+                2 if big else 6,
+                bold=row.kind != "text",
             )
+            ink = render.PANEL_ERROR if row.kind == "error" else render.PANEL_INK
             y = area.y
             for ln in lines:
-                img = font.render(ln, True, render.PANEL_INK)
+                img = font.render(ln, True, ink)
                 surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
                 y += font.get_linesize()
             return
@@ -239,8 +257,7 @@ class Dialog(Overlay):
                 b.draw(surface, fonts, px)
                 self.buttons.append(b)
             return
-        n = max(1, len(row.buttons))
-        per_row = n if n * max(touch * 2, 120) + (n - 1) * 10 <= area.w else 1
+        per_row = self._buttons_per_row(row, area.w, px, touch)
         bh = max(touch, px * 2)
         bw = (area.w - (per_row - 1) * 10) // per_row
         for i, (label, action, primary) in enumerate(row.buttons):

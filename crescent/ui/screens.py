@@ -229,7 +229,7 @@ class CodeScreen(Dialog):
         return [
             Row("title", tr(T.ENTER_CODE)),
             Row("text", info),
-            Row("text", self.error or tr(T.ENTER_CODE_PROMPT)),
+            Row("error", self.error) if self.error else Row("text", tr(T.ENTER_CODE_PROMPT)),
             Row("field", self.typed),
             Row("keys", buttons=keys, columns=10),
             Row("buttons", buttons=((tr(T.CANCEL), "close", False), (tr(T.DEAL), "deal", True))),
@@ -276,19 +276,18 @@ def blocked_dialog(app: App) -> MessageDialog:
 
 
 def lost_dialog(app: App) -> MessageDialog:
+    """The position cannot be won: go back (only when the undo history holds an
+    earlier position), a new game, or close."""
     tr = app.tr
 
     def go_back() -> None:
         app.pop()
         app.table.rewind_to_winnable()
 
-    return MessageDialog(
-        app,
-        tr(T.HINT_LOST),
-        [],
-        [
-            (tr(T.HINT_GO_BACK), go_back, True),
-            (tr(T.NEW_GAME), app.new_game, False),
-            (tr(T.CLOSE), app.pop, False),
-        ],
-    )
+    buttons: list[tuple[str, Callable[[], None], bool]] = [
+        (tr(T.NEW_GAME), app.new_game, False),
+        (tr(T.CLOSE), app.pop, False),
+    ]
+    if app.session.game.can_undo:
+        buttons.insert(0, (tr(T.HINT_GO_BACK), go_back, True))
+    return MessageDialog(app, tr(T.HINT_LOST), [], buttons)

@@ -325,9 +325,8 @@ class TableScene(Scene):
         if answer.kind == "win":
             self.app.session.proven_winnable()
         if answer.kind == "lost":
-            self.say(tr(T.HINT_LOST))
-            if self.game.can_undo:
-                self.app.open_lost_dialog()
+            self.message = None  # the dialog says it, once
+            self.app.open_lost_dialog()
             return
         token = answer.token
         if token is None:
@@ -343,7 +342,7 @@ class TableScene(Scene):
     def rewind_to_winnable(self) -> None:
         self.hints.ask(self.game, self.app.session.changes, rewind=True)
         self.hint_pending = True
-        self.say(self.app.tr(T.HINT_THINKING))
+        self.say(self.app.tr(T.HINT_SEARCHING_BACK))
 
     def _move_words(self, token: str) -> str:
         tr = self.app.tr
@@ -384,7 +383,8 @@ class TableScene(Scene):
                 self.anims.flights[-1].duration = 0.12
             else:
                 self.finishing = []
-        if self.message is not None:
+        if self.message is not None and not self.hint_pending:
+            # While the solver searches, its "Looking for..." stays: progress, not silence.
             self.message_age += dt
             if self.message_age >= self.message[1]:
                 self.message = None

@@ -418,3 +418,125 @@ def test_the_clock_stops_while_a_dialog_covers_the_table(client_for: MakeClient)
         c.frames(1)
     c.frames(61)
     assert c.app.session.elapsed > running + 0.9
+
+
+# -- the "cannot be won" dialog and smaller things ------------------------------------
+
+
+def _lost_game(with_history: bool) -> Game:
+    from tests.ui.test_ui_hint import _clubs_position
+
+    before = _clubs_position([["AC", "JC", "QC"], ["KC"], ["2C"]], desc_top=3)
+    before.play("P2-P1")
+    d = before.to_dict()
+    if not with_history:
+        d.pop("history", None)
+    return Game.from_dict(d)
+
+
+def _answer_lost(c: Client) -> None:
+    from crescent.solver.hints import HintAnswer
+
+    c.app.table._hint_ready(HintAnswer("lost", changes=c.app.session.changes))
+    c.frames(1)
+
+
+def _dialog_px(c: Client) -> int:
+    return max(16, min(34, c.app.layout.hud_px + 2))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ca", "nl", "ja"])
+def test_the_lost_dialog_offers_going_back_only_with_history_and_says_it_once(
+    client_for: MakeClient, lang: str
+) -> None:
+    for history in (True, False):
+        c = client_for(_lost_game(history), lang=lang, size=(800, 600))
+        assert c.game.can_undo == history
+        c.app.table.say(c.app.tr(T.HINT_THINKING))
+        _answer_lost(c)
+        d = top_dialog(c)
+        assert c.app.table.message is None  # not also behind the box
+        labels = [b.label for b in d.buttons]
+        assert (c.app.tr(T.HINT_GO_BACK) in labels) == history
+        px = _dialog_px(c)
+        font = c.app.fonts.get(px)
+        for b in d.buttons:  # every label on one line, at the dialog's size
+            assert font.size(b.label)[0] <= b.rect.w - 12, (lang, b.label)
+
+
+def test_a_title_wraps_into_balanced_lines() -> None:
+    pygame.font.init()
+    fonts = render.Fonts("fonts/DejaVuSans-Subset.ttf", "fonts/DejaVuSans-Bold-Subset.ttf")
+    font = fonts.get(24, bold=True)
+    text = "This position cannot be won."
+    w = font.size("This position cannot be")[0] + 2
+    lines = render._wrap(font, text, w)
+    assert len(lines) == 2 and lines[-1] != "won.", lines
+
+
+def test_while_the_solver_searches_back_its_progress_stays_on_screen(
+    client_for: MakeClient,
+) -> None:
+    c = client_for()
+    table = c.app.table
+    table.say(c.app.tr(T.HINT_SEARCHING_BACK))
+    table.hint_pending = True
+    c.frames(60 * 5)
+    assert table.message is not None and table.message[0] == c.app.tr(T.HINT_SEARCHING_BACK)
+    table.hint_pending = False
+    c.frames(60 * 4)
+    assert table.message is None
+
+
+@pytest.mark.parametrize("width", [200, 260, 320, 400, 560])
+def test_the_japanese_code_prompt_never_splits_the_code(width: int) -> None:
+    from crescent.i18n.translator import load_translator
+
+    pygame.font.init()
+    tr = load_translator("ja")
+    fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
+    for msg in (T.ENTER_CODE_PROMPT, T.CODE_SHAPE):
+        text = tr(msg)
+        code = "CR1-N-AAAAAAB"
+        assert code in text
+        _, lines = fonts.wrap(text, width, 18, 6)
+        assert any(code in ln for ln in lines), lines
+
+
+def test_crescent_four_is_translated_in_japanese() -> None:
+    from crescent.i18n.translator import load_translator
+
+    assert load_translator("ja")(T.VARIANT_F) != T.VARIANT_F
+
+
+def test_code_errors_have_their_own_colour(client_for: MakeClient) -> None:
+    from crescent.ui.screens import CodeScreen
+
+    c = client_for()
+    c.click(c.hud("code"))
+    c.frames(1)
+    screen = c.app.scenes[-1]
+    assert isinstance(screen, CodeScreen)
+    assert [r.kind for r in screen.rows()].count("error") == 0
+    screen.typed = "CR1-X-AAAAAAB"
+    screen.run("deal")
+    kinds = [r.kind for r in screen.rows()]
+    assert "error" in kinds
+    assert contrast_ratio(render.PANEL_ERROR, render.PANEL_BG) >= 4.5
+    assert render.PANEL_ERROR != render.PANEL_INK
+
+
+@pytest.mark.parametrize("size", HUD_SIZES)
+@pytest.mark.parametrize("lang", ["en", "fr", "ca", "nl", "ja"])
+def test_statistics_tabs_fit_at_the_dialog_size(
+    client_for: MakeClient, lang: str, size: tuple[int, int]
+) -> None:
+    c = client_for(lang=lang, size=size)
+    c.app.open_stats()
+    c.frames(1)
+    screen = c.app.scenes[-1]
+    font = c.app.fonts.get(_dialog_px(c))
+    tabs = [b for b in screen.buttons if b.action.startswith("v")]  # type: ignore[attr-defined]
+    assert len(tabs) == 3
+    for b in tabs:
+        assert font.size(b.label)[0] <= b.rect.w - 12, (lang, b.label)
