@@ -31,6 +31,7 @@ from crescent.control.input import (
     Refuse,
 )
 from crescent.i18n import text as T
+from crescent.rules import modes
 from crescent.rules.cards import card_symbol
 from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason
 from crescent.solver.autofinish import finish_line
@@ -68,7 +69,7 @@ class HudLook(NamedTuple):
     focused: bool = False
 
 
-HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
+HUD_ITEMS = tuple(item.value for item in modes.DEFAULT.hud)
 MESSAGE_S = 3.5
 MAX_EDGES = 5
 """At most this many back edges show the face-down cards under a pile's top."""
@@ -582,7 +583,7 @@ class TableScene(Scene):
             return HudLook("button", tr(T.CODE), game.code, True, False)
         if item == "settings":
             return HudLook("button", tr(T.SETTINGS), "", True, False)
-        from crescent.i18n.translator import LANGUAGES
+        from crescent.languages import LANGUAGES
 
         return HudLook(
             "button",
