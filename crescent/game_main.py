@@ -132,7 +132,6 @@ def _same_rng(rng: random.Random) -> random.Random:
 
 def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[Session, object]:
     """The session the options ask for (not started) and the translator."""
-    from crescent.kiosk.config import apply_to_settings
     from crescent.play.settings import Settings
 
     settings = store.load_settings() if store is not None else Settings()
@@ -140,6 +139,8 @@ def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[S
     # The kiosk config is the truth from the very first game on a fresh data folder (the
     # command line's --lang and --variant still win).
     if config.kiosk and kc is not None:
+        from crescent.kiosk.config import apply_to_settings
+
         changed = apply_to_settings(kc, settings, lang_option=config.lang)
         if changed and store is not None:
             store.save_settings(settings)

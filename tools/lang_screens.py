@@ -1,4 +1,5 @@
-"""Screenshots of the table in every language: a refusal message, the blocked dialog.
+"""Screenshots in every language: a refusal, the blocked dialog, and the screens of
+issue 13 (armed Redeal, "Abandon this game?", "cannot be won", a bad code, statistics).
 
     SDL_VIDEODRIVER=dummy python tools/lang_screens.py OUT_DIR [WxH]
 
@@ -17,7 +18,7 @@ from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.play.session import Session
 from crescent.rules.engine import Game, Reason
 from crescent.ui.app import App, Options, init_pygame
-from crescent.ui.screens import blocked_dialog
+from crescent.ui.screens import CodeScreen, blocked_dialog, lost_dialog
 
 
 def main() -> int:
@@ -34,6 +35,25 @@ def main() -> int:
         app.screenshot(out / f"{lang}-refusal.png")
         app.push(blocked_dialog(app))
         app.screenshot(out / f"{lang}-blocked.png")
+        app.close_dialogs()
+        app.table.message = None
+        app.table.controller.selected = None
+        app.table.command("redeal")  # moves remain: armed, the button says so
+        app.screenshot(out / f"{lang}-redeal-armed.png")
+        app.table.command("new")
+        app.screenshot(out / f"{lang}-abandon.png")
+        app.close_dialogs()
+        app.push(lost_dialog(app))
+        app.screenshot(out / f"{lang}-lost.png")
+        app.close_dialogs()
+        code = CodeScreen(app)
+        code.typed = "CR1-X-AAAAAAB"
+        code.run("deal")
+        app.push(code)
+        app.screenshot(out / f"{lang}-code-error.png")
+        app.close_dialogs()
+        app.open_stats()
+        app.screenshot(out / f"{lang}-stats.png")
     return 0
 
 

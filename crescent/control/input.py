@@ -12,12 +12,18 @@ Behaviour (RULES.md section 5):
   again, or empty table, clears the selection.
 * Double tap: to a foundation that accepts the card, else to the single pile
   that accepts it, else the reason why not.
-* Drag: past DRAG_START_PX the card follows the pointer; a drop on a pile
+* Drag: past ``drag_start_px`` (DRAG_START_MM at the screen's density) the
+  card follows the pointer; a press that stays within ``tap_slop_px`` of where
+  it began and is released on its place is still a tap (a wobbly finger); a drop on a pile
   moves there; a drop anywhere in the foundation area goes to the accepting
   foundation of the card's suit (under the pointer if both accept, else the
   nearest); an invalid drop slides back with the reason.
-* One pointer at a time: a second finger is ignored while one is down.
-* Keys: arrows/Tab move a focus over the places, Enter/Space tap it,
+* One pointer at a time: a second finger is ignored while one is down. A
+  pointer whose release was lost (focus lost, window left: :meth:`cancel_pointer`)
+  or that a new first finger or the mouse replaces is forgotten.
+* Keys: Tab cycles a focus over the places then the HUD buttons, arrows move
+  it to the nearest one in that direction, Enter/Space tap it; the focus ring
+  hides while the pointer plays and comes back with a key;
   U/Ctrl+Z undo, R redeal, N new game, H hint, Esc clears the selection.
 """
 
@@ -34,13 +40,26 @@ from crescent.rules.modes import HudItem
 
 PLACES = PILES + FOUNDATIONS
 
-# Sized for fingers: a finger wobbles by a few pixels during a tap.
-DRAG_START_PX = 14.0
-"""A press that moves further than this (in table pixels) is a drag, not a tap."""
+# Sized for fingers, in millimetres: a finger wobbles by a few millimetres during a tap.
+DRAG_START_MM = 4.0
+"""A press that moves further than this is a drag, not a tap."""
+TAP_SLOP_MM = 6.0
+"""A press released this near where it began (on the same place) is a tap."""
 DOUBLE_TAP_S = 0.35
 """Two taps on one place within this time make a double tap."""
-DOUBLE_TAP_PX = 40.0
+DOUBLE_TAP_MM = 10.0
 """...and within this distance of each other."""
+DEFAULT_DPI = 96.0
+"""The density assumed when the screen's is not known."""
+
+
+def mm_to_px(mm: float, dpi: float | None) -> float:
+    """``mm`` millimetres in pixels at ``dpi`` (None: DEFAULT_DPI)."""
+    return mm * (dpi or DEFAULT_DPI) / 25.4
+
+
+DRAG_START_PX = mm_to_px(DRAG_START_MM, None)
+"""The drag threshold at the default density (15 px at 96 dpi)."""
 
 
 # -- events in ----------------------------------------------------------------
@@ -52,6 +71,8 @@ class PointerDown:
     y: float
     pointer: int = 0
     """0 for the mouse, the finger id + 1 for touches."""
+    first: bool = False
+    """A finger that touched down with no other finger on the screen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +120,8 @@ class WindowKind(enum.StrEnum):
     """Unmapped (another virtual desktop, the window manager hid it)."""
     RESTORED = "restored"
     EXPOSED = "exposed"
+    LEFT = "left"
+    """The pointer left the window."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,13 +181,20 @@ class Cmd(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Nowhere:
+    """A tapped card that no place takes: it is selected, and the player is told."""
+
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
 class Command:
     """A HUD button or a shortcut."""
 
     name: Cmd
 
 
-Intent = PlayMove | Refuse | DragBack | Command
+Intent = PlayMove | Refuse | DragBack | Nowhere | Command
 
 _LETTER_KEYS: Final = {"u": Cmd.UNDO, "r": Cmd.REDEAL, "n": Cmd.NEW, "h": Cmd.HINT}
 
@@ -183,6 +213,8 @@ class TableView(Protocol):
 
     def slot_origin(self, place: int) -> tuple[float, float]: ...
 
+    def hud_center(self, item: int) -> tuple[float, float]: ...
+
     def in_foundation_area(self, x: float, y: float) -> bool: ...
 
 
@@ -195,6 +227,8 @@ class RulesView(Protocol):
 
     def top(self, place: int) -> int | None: ...
 
+    def count(self, place: int) -> int: ...
+
 
 @dataclass
 class Drag:
@@ -205,6 +239,8 @@ class Drag:
     grab: tuple[float, float]
     """Pointer position relative to the card's top-left when it was grabbed."""
     active: bool = False
+    wandered: float = 0.0
+    """The farthest the pointer went from ``start``."""
 
     @property
     def card_origin(self) -> tuple[float, float]:
@@ -218,7 +254,15 @@ class Controller:
     hud_items: tuple[HudItem, ...] = ()
     selected: int | None = None
     focus: int | None = None
+    """A place (0..23), or PLACES + i for HUD item i."""
+    focus_visible: bool = False
+    """The focus ring shows: keys are being used (a pointer press hides it)."""
     drag: Drag | None = None
+    hud_info: frozenset[str] = frozenset({"time", "moves", "countdown"})
+    """HUD items that only show something: the focus skips them."""
+    drag_start_px: float = DRAG_START_PX
+    tap_slop_px: float = mm_to_px(TAP_SLOP_MM, None)
+    double_tap_px: float = mm_to_px(DOUBLE_TAP_MM, None)
     _last_tap: tuple[int, float, float, float, bool] | None = field(default=None, repr=False)
     """(place, time, x, y, moved) of the last tap, for double taps."""
 
@@ -227,6 +271,23 @@ class Controller:
         self.selected = None
         self.drag = None
         self._last_tap = None
+
+    def set_dpi(self, dpi: float | None) -> None:
+        """Size the pointer thresholds for a screen of ``dpi`` (None: DEFAULT_DPI)."""
+        self.drag_start_px = mm_to_px(DRAG_START_MM, dpi)
+        self.tap_slop_px = mm_to_px(TAP_SLOP_MM, dpi)
+        self.double_tap_px = mm_to_px(DOUBLE_TAP_MM, dpi)
+
+    def cancel_pointer(self) -> list[Intent]:
+        """The pointer's release will never come (focus lost, window left): forget it.
+
+        A dragged card slides back home.
+        """
+        d = self.drag
+        self.drag = None
+        if d is not None and d.active and d.src >= 0:
+            return [DragBack(d.src, d.card_origin)]
+        return []
 
     def destinations(self, game: RulesView, src: int) -> list[int]:
         return [m.dst for m in game.legal_moves() if m.src == src]
@@ -243,8 +304,12 @@ class Controller:
     # -- pointer ---------------------------------------------------------------
 
     def _down(self, ev: PointerDown, table: TableView, game: RulesView) -> list[Intent]:
-        if self.drag is not None and self.drag.pointer != ev.pointer:
+        self.focus_visible = False
+        d = self.drag
+        if d is not None and d.pointer != ev.pointer and not (ev.first or ev.pointer == 0):
             return []  # a second finger while one is down: ignored
+        # A first finger, or the mouse, while another pointer is "down": that
+        # pointer's release was lost; it is forgotten and this press starts.
         # (A new press of the same pointer means its release was lost, e.g. by
         # a window that lost focus: that press is over, this one starts.)
         place = table.place_at(ev.x, ev.y)
@@ -261,7 +326,8 @@ class Controller:
         if d is None or d.pointer != ev.pointer:
             return []
         d.pos = (ev.x, ev.y)
-        if not d.active and d.src >= 0 and math.dist(d.start, d.pos) > DRAG_START_PX:
+        d.wandered = max(d.wandered, math.dist(d.start, d.pos))
+        if not d.active and d.src >= 0 and d.wandered > self.drag_start_px:
             d.active = True
         return []
 
@@ -271,8 +337,11 @@ class Controller:
             return []
         self.drag = None
         d.pos = (ev.x, ev.y)
-        if d.src >= 0 and math.dist(d.start, d.pos) > DRAG_START_PX:
+        d.wandered = max(d.wandered, math.dist(d.start, d.pos))
+        if d.src >= 0 and d.wandered > self.drag_start_px:
             d.active = True  # released far away even if no motion was reported
+        if d.active and d.wandered <= self.tap_slop_px and table.place_at(ev.x, ev.y) == d.src:
+            d.active = False  # a wobbly tap: it never left the neighbourhood of its start
         if d.active:
             return self._drop(d, table, game)
         if d.src < 0:
@@ -341,7 +410,7 @@ class Controller:
             last is not None
             and last[0] == place
             and now - last[1] <= DOUBLE_TAP_S
-            and math.dist((last[2], last[3]), (x, y)) <= DOUBLE_TAP_PX
+            and math.dist((last[2], last[3]), (x, y)) <= self.double_tap_px
         )
         if double and last is not None:
             self._last_tap = None
@@ -373,11 +442,9 @@ class Controller:
         if len(dests) == 1:
             return [PlayMove(Move(place, dests[0]))]
         if place >= PILES and not dests:
-            # A foundation with nowhere to go: say why (a base, or nothing follows).
-            other = _other_foundation(place)
-            return [Refuse(game.check(Move(place, other)) or Reason.NOT_NEXT_RANK, place)]
+            return [Refuse(_stuck_foundation(place, game), place)]
         self.selected = place
-        return []
+        return [] if dests else [Nowhere(place)]
 
     def double_tap(self, place: int, game: RulesView) -> list[Intent]:
         card = game.top(place)
@@ -392,6 +459,8 @@ class Controller:
         if dests:
             self.selected = place  # several piles accept it: let the player choose
             return []
+        if place >= PILES:
+            return [Refuse(_stuck_foundation(place, game), place)]
         suit = card // 13
         target = ascending(suit) if place != ascending(suit) else descending(suit)
         return [Refuse(game.check(Move(place, target)) or Reason.NOT_NEXT_RANK, place)]
@@ -413,9 +482,13 @@ class Controller:
             return []
         if k == "f11":
             return [Command(Cmd.FULLSCREEN)]
+        if k in ("tab", "left", "right", "up", "down", "return", "space", "enter", "kp_enter"):
+            if not self.focus_visible and self.focus is not None:
+                self.focus_visible = True  # the ring comes back where it was
+                return []
+            self.focus_visible = True
         if k == "tab":
-            step = -1 if ev.shift else 1
-            self.focus = 0 if self.focus is None else (self.focus + step) % PLACES
+            self.focus = self._cycle(-1 if ev.shift else 1)
             return []
         if k in ("left", "right", "up", "down"):
             self.focus = self._neighbour(self.focus, k, table)
@@ -425,20 +498,33 @@ class Controller:
                 self.focus = 0
                 return []
             self._last_tap = None
+            if self.focus >= PLACES:
+                return [Command(Cmd(self.hud_items[self.focus - PLACES]))]
             return self.tap(self.focus, game)
         return []
 
+    def _focusable(self) -> list[int]:
+        """Places, then the HUD buttons, in Tab order."""
+        hud = [PLACES + i for i, name in enumerate(self.hud_items) if name not in self.hud_info]
+        return [*range(PLACES), *hud]
+
+    def _cycle(self, step: int) -> int:
+        order = self._focusable()
+        if self.focus is None or self.focus not in order:
+            return order[0] if step > 0 else order[-1]
+        return order[(order.index(self.focus) + step) % len(order)]
+
     def _neighbour(self, focus: int | None, direction: str, table: TableView) -> int:
-        """The nearest place in ``direction`` from the focus, by slot centres."""
+        """The nearest place or HUD button in ``direction`` from the focus, by centres."""
         if focus is None:
             return 0
-        fx, fy = table.slot_center(focus)
+        fx, fy = self._centre(focus, table)
         dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
         best: tuple[float, int] | None = None
-        for p in range(PLACES):
+        for p in self._focusable():
             if p == focus:
                 continue
-            px, py = table.slot_center(p)
+            px, py = self._centre(p, table)
             along = (px - fx) * dx + (py - fy) * dy
             if along <= 1:
                 continue
@@ -448,10 +534,29 @@ class Controller:
                 best = (score, p)
         return focus if best is None else best[1]
 
+    @staticmethod
+    def _centre(focus: int, table: TableView) -> tuple[float, float]:
+        if focus >= PLACES:
+            return table.hud_center(focus - PLACES)
+        return table.slot_center(focus)
+
 
 def _other_foundation(place: int) -> int:
     f = place - PILES
     return PILES + (f + 4) % 8
+
+
+def _stuck_foundation(place: int, game: RulesView) -> Reason:
+    """Why a tapped foundation's top card goes nowhere.
+
+    RULES.md checks the source first: a lone base is locked (reason 2). A
+    complete foundation (13 cards) is finished: "This foundation is complete"
+    (reason 5) says more than the next-rank check (8) against the other
+    foundation of its suit, which a King or Ace on top can never pass.
+    """
+    if game.count(place) >= 13:
+        return Reason.FOUNDATION_COMPLETE
+    return game.check(Move(place, _other_foundation(place))) or Reason.NOT_NEXT_RANK
 
 
 class LayoutView:
@@ -475,6 +580,10 @@ class LayoutView:
     def slot_origin(self, place: int) -> tuple[float, float]:
         r = self.layout.slots[place]
         return (float(r.x), float(r.y))
+
+    def hud_center(self, item: int) -> tuple[float, float]:
+        r = self.layout.hud_cells[item]
+        return (r.x + r.w / 2, r.y + r.h / 2)
 
     def in_foundation_area(self, x: float, y: float) -> bool:
         return self.layout.foundation_area.contains(x, y)

@@ -25,6 +25,7 @@ from typing import Final
 __all__ = [
     "CORNERS",
     "FOUNDATION_COUNT",
+    "HUD_MIN_PX",
     "PILE_COUNT",
     "PLACE_COUNT",
     "Rect",
@@ -128,6 +129,12 @@ class TableLayout:
     touch_px: int
     corner: Rect | None = None
     """The kiosk's exit corner, clear of every control (None outside kiosk mode)."""
+    foundation_rows: tuple[Rect, ...] = ()
+    """The band behind each foundation row (the Aces row F1-F4, then the Kings row)."""
+    row_tags: tuple[Rect, ...] = ()
+    """Left of each band: room for the row's direction ("A→K", "K→A")."""
+    hud_sub_px: int = 11
+    """The size of a HUD cell's second line (at least HUD_MIN_PX)."""
 
     def controls(self) -> tuple[Rect, ...]:
         """Every rectangle a touch acts on: slots (with the reach of :meth:`place_at`),
@@ -185,7 +192,7 @@ class _CardMetrics:
 
 
 def _card_metrics(card_w: int, card_ratio: float) -> _CardMetrics:
-    label_px = max(10, round(card_w * 0.14))
+    label_px = max(11, round(card_w * 0.14))
     return _CardMetrics(
         card_w=card_w,
         card_h=max(1, round(card_w * card_ratio)),
@@ -214,19 +221,31 @@ class _Hud:
     rect: Rect
     cells: tuple[Rect, ...]
     text_px: int
+    sub_px: int
+
+
+HUD_MIN_PX: Final = 11
+"""No HUD text is smaller than this, in any language, at any supported size."""
+_TITLE_EM: Final = 8.4
+"""The widest one-word HUD title ("Redistribuer", "Instellingen") in ems of its bold font."""
+_CELL_PAD: Final = 14  # a cell's border and the text's side margins
 
 
 def _hud(
     width: int, height: int, items: int, touch: int, margin: int, skip: tuple[int, int] = (0, 0)
 ) -> _Hud:
-    """The HUD bar: as few rows as keep every cell wide enough for its text.
+    """The HUD bar: as few rows as keep every title on one line at a readable size.
 
-    ``skip``: pixels left free of cells at the left and right ends (the exit corner)."""
+    The bar re-flows into more rows rather than shrinking text: the cells must
+    hold the widest title at ``least_px`` (at least 13 px); the second line of
+    a cell (the redeals left, the code) is ``HUD_MIN_PX`` or more and says
+    less when it cannot fit (see the table's HUD). ``skip``: pixels left free of
+    cells at the left and right ends (the kiosk's exit corner).
+    """
     base_px = max(14, round(min(width, height) * 0.022))
-    least_px = max(12, round(base_px * 0.75))
-    chars = 7  # a cell holds about "CR1-N-AAAAAAB" at 0.55 em a character
+    least_px = max(HUD_MIN_PX + 2, round(base_px * 0.75))
     inner_w = max(1, width - 2 * margin - skip[0] - skip[1])
-    need_w = max(touch, chars * least_px)
+    need_w = max(touch, math.ceil(_TITLE_EM * least_px) + _CELL_PAD)
     per_row = 1
     for rows in range(1, items + 1):
         per_row = math.ceil(items / rows)
@@ -235,8 +254,10 @@ def _hud(
     rows = math.ceil(items / per_row)
     per_row = math.ceil(items / rows)  # balance the rows: 6 + 5, not 10 + 1
     cell_w = inner_w // per_row
-    cell_h = max(touch, round(base_px * 2.2))
-    text_px = max(1, min(base_px, cell_w // chars, cell_h // 2))
+    text_px = base_px  # a longer title shrinks in its cell, never under least_px
+    sub_px = max(HUD_MIN_PX, round(text_px * 0.75))
+    # Room for a title and a second line in the tallest script (CJK lines are ~1.45 em).
+    cell_h = max(touch, math.ceil(1.45 * (text_px + sub_px)) + 8)
     pad = max(2, margin // 2)
     bar_h = rows * cell_h + 2 * pad
     bar = Rect(0, height - bar_h, width, bar_h)
@@ -246,7 +267,7 @@ def _hud(
         x0 = margin + skip[0] + (inner_w - count * cell_w) // 2
         y = bar.y + pad + row * cell_h
         cells.extend(Rect(x0 + i * cell_w, y, cell_w, cell_h) for i in range(count))
-    return _Hud(bar, tuple(cells), text_px)
+    return _Hud(bar, tuple(cells), text_px, sub_px)
 
 
 CORNERS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")
@@ -409,6 +430,13 @@ def _compute_layout(
     )
 
     labels = tuple(Rect(s.x, s.bottom + m.label_gap, cw, m.label_h) for s in slots)
+    band_pad = max(2, m.gap // 3)
+    rows = tuple(
+        Rect(fx, fy + row * (pitch + m.gap), block_w, pitch).inflate(band_pad, band_pad)
+        for row in range(2)
+    )
+    tag_x = inner_left + m.gap // 2
+    tags = tuple(Rect(tag_x, r.y, max(0, r.x - m.gap // 2 - tag_x), r.h) for r in rows)
     return TableLayout(
         width=width,
         height=height,
@@ -424,4 +452,7 @@ def _compute_layout(
         message=message,
         touch_px=touch,
         corner=corner_rect,
+        foundation_rows=rows,
+        row_tags=tags,
+        hud_sub_px=hud.sub_px,
     )

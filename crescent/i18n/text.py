@@ -52,6 +52,12 @@ STATISTICS: Final = N_("Statistics")
 FINISH: Final = N_("Finish")
 CODE: Final = N_("Code")
 CODE_COPIED: Final = N_("Code copied: {code}")
+REDEAL_AGAIN: Final = N_("Tap again")
+REDEAL_ARMED: Final = N_("Moves are still possible. Press Redeal again to redeal.")
+ABANDON_TITLE: Final = N_("Abandon this game?")
+ABANDON_TEXT: Final = N_("It counts as played, not won.")
+UNDO_AFTER_REDEAL: Final = N_("The redeal cleared the undo history.")
+NO_PLACE_TAKES: Final = N_("No place takes the {card}")
 
 # Dialog buttons and the game-code dialog.
 ENTER_CODE: Final = N_("Enter a code")
@@ -111,6 +117,7 @@ HINT_UNSURE: Final = N_("No win found; best guess: {move}. This position may be 
 HINT_LOST: Final = N_("This position cannot be won.")
 HINT_GO_BACK: Final = N_("Undo to the last winnable position")
 HINT_NO_WAY_BACK: Final = N_("No earlier position in the undo history can be won.")
+HINT_SEARCHING_BACK: Final = N_("Looking for an earlier winnable position…")
 
 # Statistics.
 STATS_TITLE: Final = N_("Statistics")

@@ -32,6 +32,11 @@ def card_text(c: int) -> str:
     return RANKS[c % 13] + SUITS[c // 13]
 
 
+def card_symbol(c: int) -> str:
+    """``"9♣"``, ``"A♠"``: the rank and suit as the card face shows them."""
+    return RANKS[c % 13] + "♠♥♦♣"[c // 13]
+
+
 _BY_TEXT = {card_text(c): c for c in range(52)}
 
 

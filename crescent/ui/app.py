@@ -22,7 +22,7 @@ from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
-from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
+from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
 from crescent.ui.table import TableScene
 
@@ -164,6 +164,8 @@ class App:
         self.layout = self._compute_layout(self.size)
         self.art = CardArt(four_colour=session.settings.four_colour)
         self.scenes: list[Scene] = []
+        self.fingers = Fingers()
+        """Which fingers are down, kept across loops (see :class:`Fingers`)."""
         self.table = TableScene(self)
         self._prefetch_cards()  # in the background while the rest is set up
         self.fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
@@ -322,6 +324,9 @@ class App:
             self.resize(self._window_size())
         elif kind in (WindowKind.FOCUS_LOST, WindowKind.MINIMISED):
             self.paused = True
+            self.table.pointer_lost()
+        elif kind == WindowKind.LEFT:
+            self.table.pointer_lost()
         elif kind in (WindowKind.FOCUS_GAINED, WindowKind.RESTORED):
             self.paused = False
             self.full_redraw = True
@@ -329,9 +334,12 @@ class App:
             self.full_redraw = True
 
     def clock_runs(self) -> bool:
-        """Whether the game's clock runs: not while paused nor under a scene that holds it
-        (the kiosk's PIN pad and operator screen)."""
-        return not self.paused and not any(s.holds_clock for s in self.scenes)
+        """Whether the game's clock runs: not while paused, nor under a dialog (the
+        player is reading, not playing), nor under a scene that holds it (the kiosk's
+        PIN pad and operator screen, over the attract loop too)."""
+        if self.paused or not self.scenes or any(s.holds_clock for s in self.scenes):
+            return False
+        return self.scenes[-1] is self.table
 
     def quit(self) -> None:
         if self.on_quit is not None and not self.on_quit():
@@ -348,6 +356,12 @@ class App:
         self.close_dialogs()
         self.table.after_change()
         self.full_redraw = True
+
+    def confirm_new_game(self) -> None:
+        """Ask before a game with moves played is thrown away (default: No)."""
+        from crescent.ui.screens import abandon_dialog
+
+        self.push(abandon_dialog(self))
 
     def set_language(self, lang: str) -> None:
         self.tr = load_translator(lang)
@@ -503,4 +517,4 @@ def run_app(
     events: EventSource | None = None,
     max_frames: int | None = None,
 ) -> LoopStats:
-    return run_loop(app, clock or RealClock(), events or PygameEvents(), max_frames)
+    return run_loop(app, clock or RealClock(), events or PygameEvents(app.fingers), max_frames)

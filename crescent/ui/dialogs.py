@@ -29,6 +29,8 @@ Action = Callable[[], None]
 class RowKind(enum.StrEnum):
     TITLE = "title"
     TEXT = "text"
+    ERROR = "error"
+    """Text in the error colour (a bad game code), apart from the instructions."""
     SETTING = "setting"
     """A label and its value's button."""
     BUTTONS = "buttons"
@@ -183,8 +185,8 @@ class Dialog(Overlay):
         if row.kind == RowKind.TITLE:
             font, lines = fonts.wrap(row.text, inner, int(px * 1.4), 2, bold=True)
             return font.get_linesize() * len(lines)
-        if row.kind == RowKind.TEXT:
-            font, lines = fonts.wrap(row.text, inner, px, 6)
+        if row.kind in (RowKind.TEXT, RowKind.ERROR):
+            font, lines = fonts.wrap(row.text, inner, px, 6, bold=row.kind == RowKind.ERROR)
             return font.get_linesize() * len(lines)
         if row.kind == RowKind.SETTING:
             return max(touch, px * 2)
@@ -200,22 +202,39 @@ class Dialog(Overlay):
             return key_rows * key_h + (key_rows - 1) * 6
         # buttons
         n = max(1, len(row.buttons))
-        per_row = n if n * max(touch * 2, 120) + (n - 1) * 10 <= inner else 1
+        per_row = self._buttons_per_row(row, inner, px, touch)
         button_rows = (n + per_row - 1) // per_row
         return button_rows * max(touch, px * 2) + (button_rows - 1) * 10
+
+    def _buttons_per_row(self, row: Row, width: int, px: int, touch: int) -> int:
+        """As many buttons side by side as keep every label on one line at ``px``
+        (a long label, "Undo to the last winnable position", gets a row of its own)."""
+        n = max(1, len(row.buttons))
+        font = self.app.fonts.get(px)
+        widest = max((font.size(label)[0] for label, _, _ in row.buttons), default=0)
+        for per_row in range(n, 1, -1):
+            bw = (width - (per_row - 1) * 10) // per_row
+            if bw >= max(touch * 2, 120) and widest <= bw - 12:
+                return per_row
+        return 1
 
     def _draw_row(
         self, surface: pygame.Surface, row: Row, area: pygame.Rect, px: int, fonts: render.Fonts
     ) -> None:
         """What a row shows besides its buttons."""
-        if row.kind in (RowKind.TITLE, RowKind.TEXT):
+        if row.kind in (RowKind.TITLE, RowKind.TEXT, RowKind.ERROR):
             big = row.kind == RowKind.TITLE
             font, lines = fonts.wrap(
-                row.text, area.w, int(px * 1.4) if big else px, 2 if big else 6, bold=big
+                row.text,
+                area.w,
+                int(px * 1.4) if big else px,
+                2 if big else 6,
+                bold=row.kind != RowKind.TEXT,
             )
+            ink = render.PANEL_ERROR if row.kind == RowKind.ERROR else render.PANEL_INK
             y = area.y
             for ln in lines:
-                img = font.render(ln, True, render.PANEL_INK)
+                img = font.render(ln, True, ink)
                 surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
                 y += font.get_linesize()
         elif row.kind == RowKind.SETTING:
@@ -246,8 +265,7 @@ class Dialog(Overlay):
                 2,
             )
 
-    @staticmethod
-    def _row_buttons(row: Row, area: pygame.Rect, px: int, touch: int) -> list[render.Button]:
+    def _row_buttons(self, row: Row, area: pygame.Rect, px: int, touch: int) -> list[render.Button]:
         """The buttons of a row, placed in its area."""
         if row.kind == RowKind.SETTING:
             label_w = area.w * 55 // 100
@@ -268,8 +286,7 @@ class Dialog(Overlay):
             return out
         if row.kind != RowKind.BUTTONS:
             return []
-        n = max(1, len(row.buttons))
-        per_row = n if n * max(touch * 2, 120) + (n - 1) * 10 <= area.w else 1
+        per_row = self._buttons_per_row(row, area.w, px, touch)
         bh = max(touch, px * 2)
         bw = (area.w - (per_row - 1) * 10) // per_row
         out = []

@@ -54,11 +54,17 @@ _WINDOW_KINDS = {
     pygame.WINDOWHIDDEN: WindowKind.HIDDEN,
     pygame.WINDOWRESTORED: WindowKind.RESTORED,
     pygame.WINDOWEXPOSED: WindowKind.EXPOSED,
+    pygame.WINDOWLEAVE: WindowKind.LEFT,
 }
 
 
-def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent | None:
-    """One pygame event as a game event, or None if the game ignores it."""
+def translate(
+    ev: pygame.event.Event, window_size: tuple[int, int], first: bool = False
+) -> GameEvent | None:
+    """One pygame event as a game event, or None if the game ignores it.
+
+    ``first``: a finger-down event with no other finger on the screen.
+    """
     t = ev.type
     if t == pygame.MOUSEBUTTONDOWN or t == pygame.MOUSEBUTTONUP:
         if getattr(ev, "touch", False) or ev.button != 1:
@@ -75,7 +81,7 @@ def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent
         x, y = ev.x * w, ev.y * h
         pointer = int(ev.finger_id) + 1
         if t == pygame.FINGERDOWN:
-            return PointerDown(x, y, pointer)
+            return PointerDown(x, y, pointer, first)
         if t == pygame.FINGERUP:
             return PointerUp(x, y, pointer)
         return PointerMove(x, y, pointer)
@@ -98,8 +104,47 @@ def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent
     return WindowEvent(kind) if kind is not None else None
 
 
+class Fingers:
+    """Which fingers are down, to tell a first finger from a second one.
+
+    A release lost with the window's focus would leave a finger "down" for
+    ever: leaving the window or losing focus forgets them all, and SDL's own
+    count (when the touch device is real) has the last word.
+    """
+
+    def __init__(self) -> None:
+        self.down: set[int] = set()
+
+    def see(self, ev: pygame.event.Event) -> bool:
+        """Note ``ev``; True for a finger-down with no other finger down."""
+        t = ev.type
+        if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
+            self.down.clear()
+        elif t == pygame.FINGERUP:
+            self.down.discard(int(ev.finger_id))
+        elif t == pygame.FINGERDOWN:
+            finger = int(ev.finger_id)
+            first = not (self.down - {finger}) or _sdl_fingers(ev) == 1
+            self.down.add(finger)
+            return first
+        return False
+
+
+def _sdl_fingers(ev: pygame.event.Event) -> int | None:
+    """How many fingers SDL sees on the event's touch device (None: unknown)."""
+    try:
+        from pygame._sdl2 import touch
+
+        return int(touch.get_num_fingers(ev.touch_id))
+    except Exception:
+        return None
+
+
 class PygameEvents:
     """The real event source: drains pygame's queue once per frame, or sleeps on it."""
+
+    def __init__(self, fingers: Fingers | None = None) -> None:
+        self.fingers = fingers or Fingers()
 
     def poll(self, window_size: tuple[int, int]) -> list[GameEvent]:
         return self._translated(pygame.event.get(), window_size)
@@ -110,11 +155,12 @@ class PygameEvents:
             return []
         return self._translated(pygame.event.get(), window_size)
 
-    @staticmethod
-    def _translated(raw: list[pygame.event.Event], window_size: tuple[int, int]) -> list[GameEvent]:
+    def _translated(
+        self, raw: list[pygame.event.Event], window_size: tuple[int, int]
+    ) -> list[GameEvent]:
         out: list[GameEvent] = []
         for ev in raw:
-            g = translate(ev, window_size)
+            g = translate(ev, window_size, self.fingers.see(ev))
             if g is not None:
                 out.append(g)
         return out

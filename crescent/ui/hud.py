@@ -35,6 +35,8 @@ class HudLook(NamedTuple):
     """An info cell whose value is drawn large (the levels game's time left)."""
     warn: bool = False
     """The value is drawn in the warning colour (the last minute of a level)."""
+    focused: bool = False
+    """The keyboard's focus ring is on this cell."""
 
 
 def format_time(seconds: float) -> str:
@@ -66,6 +68,9 @@ def look(table: TableView, item: HudItem) -> HudLook:
             return HudLook(
                 "button", tr(T.NO_SHUFFLES if shuffles else T.NO_REDEALS), "", False, False
             )
+        if not shuffles and table.redeal_guard.armed(table.app.now):
+            # Moves were left: a second press within a few seconds redeals.
+            return HudLook("button", tr(T.REDEAL_AGAIN), "", True, True)
         sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, n)
         title = tr(T.SHUFFLE if shuffles else T.REDEAL)
         # Between levels and after the end of a game of levels nothing is shuffled.
@@ -108,11 +113,13 @@ def draw_cell(
     rect: pygame.Rect,
     key: HudLook,
     fonts: render.Fonts,
-    px: int,
+    sizes: tuple[int, int],
     background: tuple[pygame.Surface, tuple[int, int]],
 ) -> None:
     """Draw one HUD cell in ``rect`` over its ``background`` (the HUD's own picture and
-    where it sits)."""
+    where it sits). ``sizes``: the text size of a title and of a second line (never
+    under :data:`render.MIN_PX`: a crowded HUD re-flows into rows instead)."""
+    px, small = sizes
     bg, origin = background
     surf.blit(bg, rect, rect.move(-origin[0], -origin[1]))
     kind, title, sub, enabled, glow = key[:5]
@@ -120,53 +127,44 @@ def draw_cell(
     if kind == "button":
         color = render.BUTTON_HOT if glow else render.BUTTON_BG
         if not enabled:
-            color = (20, 58, 38)
+            color = render.BUTTON_DISABLED
         r = max(6, inner.h // 5)
         render.rounded(surf, inner, color, r)
         render.rounded(
             surf, inner, render.GOLD if glow else render.BUTTON_EDGE, r, 2 if glow else 1
         )
+    if key.focused:
+        render.rounded(surf, rect.inflate(-2, -2), render.FOCUS, max(6, inner.h // 5) + 2, 2)
     ink = render.INK if enabled else render.INK_DISABLED
+    dim = render.INK_DIM if enabled else render.INK_DISABLED
+    w = inner.w - 8
     if sub:
-        f1 = fonts.fit(title, inner.w - 8, px, bold=True)
-        f2 = fonts.fit(sub, inner.w - 8, int(px * 0.78))
-        if key.short and f2.size(sub)[0] > inner.w - 8:
-            sub = key.short
-            f2 = fonts.fit(sub, inner.w - 8, int(px * 0.78))
-        h = f1.get_linesize() + f2.get_linesize()
-        y0 = inner.centery - h // 2
+        # Two lines: a button's title over its detail, or an info cell's name over its value.
         if kind == "info":
-            f1 = fonts.fit(title, inner.w - 8, int(px * (0.7 if key.big else 0.78)))
             value_px = int(px * 1.7) if key.big else px
-            f2 = fonts.fit(sub, inner.w - 8, value_px, bold=True)
-            while value_px > px and f1.get_linesize() + f2.get_linesize() > inner.h:
-                value_px -= max(1, value_px // 12)
-                f2 = fonts.fit(sub, inner.w - 8, value_px, bold=True)
-            if key.warn:
-                ink = render.WARNING
-            h = f1.get_linesize() + f2.get_linesize()
-            y0 = inner.centery - h // 2
-            render.text_centered(
-                surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), render.INK_DIM
-            )
-            render.text_centered(
-                surf,
-                f2,
-                sub,
-                (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2),
-                ink,
-            )
+            value_ink = render.WARNING if key.warn else ink
+            parts = [(title, small, False, render.INK_DIM), (sub, value_px, True, value_ink)]
         else:
-            render.text_centered(surf, f1, title, (inner.centerx, y0 + f1.get_linesize() // 2), ink)
-            render.text_centered(
-                surf,
-                f2,
-                sub,
-                (inner.centerx, y0 + f1.get_linesize() + f2.get_linesize() // 2),
-                render.INK_DIM if enabled else render.INK_DISABLED,
-            )
+            if fonts.get(small).size(sub)[0] > w and key.short:
+                sub = key.short
+            parts = [(title, px, True, ink), (sub, small, False, dim)]
+        drawn = [
+            (fonts.fit(t, w, size, bold=b, min_px=render.MIN_PX), t, c) for t, size, b, c in parts
+        ]
+        if key.big:
+            # The big value shrinks (never under a title's size) until both lines fit.
+            value_px = parts[1][1]
+            while value_px > px and sum(f.get_linesize() for f, _, _ in drawn) > inner.h:
+                value_px -= max(1, value_px // 12)
+                drawn[1] = (fonts.fit(sub, w, value_px, bold=True), sub, parts[1][3])
+        h = sum(f.get_linesize() for f, _, _ in drawn)
+        y = inner.centery - h // 2
+        for font, t, colour in drawn:
+            lh = font.get_linesize()
+            render.text_centered(surf, font, t, (inner.centerx, y + lh // 2), colour)
+            y += lh
     else:
-        font, lines = fonts.wrap(title, inner.w - 8, px, 3, bold=True, max_h=inner.h)
+        font, lines = fonts.wrap(title, w, px, 3, bold=True, max_h=inner.h)
         lh = font.get_linesize()
         y = inner.centery - lh * len(lines) // 2 + lh // 2
         for ln in lines:

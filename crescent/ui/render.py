@@ -15,10 +15,11 @@ FELT_CENTRE = (34, 112, 74)
 FELT_EDGE = (14, 66, 42)
 INK = (244, 241, 230)
 INK_DIM = (196, 214, 200)
-INK_DISABLED = (120, 146, 128)
+INK_DISABLED = (150, 172, 156)
 HUD_BG = (10, 42, 27, 235)
 BUTTON_BG = (32, 84, 58)
-BUTTON_HOT = (46, 112, 78)
+BUTTON_HOT = (36, 92, 62)
+BUTTON_DISABLED = (20, 58, 38)
 BUTTON_EDGE = (86, 150, 112)
 GOLD = (255, 200, 60)
 DEST = (120, 230, 160)
@@ -26,13 +27,22 @@ HINT = (110, 190, 255)
 FOCUS = (255, 255, 255)
 WARNING = (255, 96, 72)
 """The time left in the last minute of a level."""
+REFUSE = (255, 120, 100)
+LABEL_BG = (8, 30, 20, 170)
+"""Behind a place's label: its text stays above 4.5:1 contrast on any felt or band."""
+ROW_UP = (170, 230, 200, 46)
+"""Behind the climbing foundations (A→K): a light band."""
+ROW_DOWN = (0, 10, 30, 90)
+"""Behind the falling foundations (K→A): a dark band."""
 PANEL_BG = (248, 246, 238)
 PANEL_INK = (30, 40, 34)
+PANEL_ERROR = (176, 32, 24)
+"""What went wrong (a bad game code), apart from the instructions: 6.3:1 on the panel."""
 PANEL_BUTTON = (30, 96, 64)
 PANEL_BUTTON_INK = (250, 250, 245)
 
 
-MIN_PX = 7
+MIN_PX = 11
 """The smallest text size anything shrinks to."""
 
 
@@ -97,13 +107,48 @@ class Fonts:
 
 
 def _wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
+    """Lines of at most ``max_w``, balanced: as even as the same number of lines
+    allows, so no line is left with one short word ("This position cannot be" /
+    "won.")."""
+    lines = _greedy_wrap(font, text, max_w)
+    if len(lines) < 2 or "\n" in text:
+        return lines
+    lo, hi = 1, max_w
+    while lo < hi:  # the narrowest width that needs no more lines
+        mid = (lo + hi) // 2
+        if len(_greedy_wrap(font, text, mid)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return _greedy_wrap(font, text, lo)
+
+
+def _tokens(para: str) -> tuple[list[str], str]:
+    """The unbreakable pieces of a paragraph and what joins them.
+
+    Japanese has no spaces: it may break between any two characters, but a run
+    of Latin letters, digits and dashes (a game code, "CR1-N-AAAAAAB") stays whole.
+    Other scripts break only at spaces (a long word shrinks instead).
+    """
+    if not any(ord(ch) >= 0x3000 for ch in para):
+        return para.split(" "), " "
+    pieces: list[str] = []
+    for ch in para:
+        if pieces and ch.isascii() and (ch.isalnum() or ch in "-_.") and _latin(pieces[-1]):
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
+    return pieces, ""
+
+
+def _latin(piece: str) -> bool:
+    return piece[-1].isascii() and (piece[-1].isalnum() or piece[-1] in "-_.")
+
+
+def _greedy_wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
-        # Japanese has no spaces: it may break between any two characters.
-        # Other scripts break only at spaces (a long word shrinks instead).
-        cjk = any(ord(ch) >= 0x3000 for ch in para)
-        words = list(para) if cjk else para.split(" ")
-        joiner = "" if cjk else " "
+        words, joiner = _tokens(para)
         line = ""
         for w in words:
             trial = f"{line}{joiner}{w}" if line else w

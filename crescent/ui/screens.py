@@ -150,14 +150,7 @@ class StatsScreen(Dialog):
             self.app.session.reset_stats()
             self.app.pop()
 
-        self.app.push(
-            MessageDialog(
-                self.app,
-                tr(T.RESET_STATS),
-                [tr(T.RESET_CONFIRM)],
-                [(tr(T.YES), reset, False), (tr(T.NO), self.app.pop, True)],
-            )
-        )
+        self.app.push(confirm_dialog(self.app, tr(T.RESET_STATS), tr(T.RESET_CONFIRM), reset))
 
     def rows(self) -> list[Row]:
         tr = self.app.tr
@@ -265,7 +258,9 @@ class CodeScreen(Dialog):
         return [
             Row(RowKind.TITLE, tr(T.ENTER_CODE)),
             Row(RowKind.TEXT, info),
-            Row(RowKind.TEXT, self.error or tr(T.ENTER_CODE_PROMPT)),
+            Row(RowKind.ERROR, self.error)
+            if self.error
+            else Row(RowKind.TEXT, tr(T.ENTER_CODE_PROMPT)),
             Row(RowKind.FIELD, self.typed),
             Row(RowKind.KEYS, buttons=keys, columns=10),
             Row(
@@ -289,6 +284,18 @@ def won_dialog(app: App) -> MessageDialog:
     )
 
 
+def confirm_dialog(app: App, title: str, text: str, yes: Callable[[], None]) -> MessageDialog:
+    """A question whose default (Enter, Esc) is No."""
+    tr = app.tr
+    return MessageDialog(app, title, [text], [(tr(T.YES), yes, False), (tr(T.NO), app.pop, True)])
+
+
+def abandon_dialog(app: App) -> MessageDialog:
+    """New game with moves played: Yes abandons (a loss), No (the default) keeps playing."""
+    tr = app.tr
+    return confirm_dialog(app, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), app.new_game)
+
+
 def blocked_dialog(app: App) -> MessageDialog:
     tr = app.tr
 
@@ -303,22 +310,21 @@ def blocked_dialog(app: App) -> MessageDialog:
 
 
 def lost_dialog(app: App) -> MessageDialog:
+    """The position cannot be won: go back (only when the undo history holds an
+    earlier position), a new game, or close."""
     tr = app.tr
 
     def go_back() -> None:
         app.pop()
         app.table.rewind_to_winnable()
 
-    return MessageDialog(
-        app,
-        tr(T.HINT_LOST),
-        [],
-        [
-            (tr(T.HINT_GO_BACK), go_back, True),
-            (tr(T.NEW_GAME), app.new_game, False),
-            (tr(T.CLOSE), app.pop, False),
-        ],
-    )
+    buttons: list[tuple[str, Callable[[], None], bool]] = [
+        (tr(T.NEW_GAME), app.new_game, False),
+        (tr(T.CLOSE), app.pop, False),
+    ]
+    if app.session.game.can_undo:
+        buttons.insert(0, (tr(T.HINT_GO_BACK), go_back, True))
+    return MessageDialog(app, tr(T.HINT_LOST), [], buttons)
 
 
 def levels_end_dialog(app: App) -> MessageDialog:

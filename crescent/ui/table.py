@@ -12,6 +12,8 @@ import math
 from typing import TYPE_CHECKING
 
 from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
+from crescent.control.confirm import RedealGuard, new_game_needs_confirm
+from crescent.control.explain import undo_cleared_by_redeal
 from crescent.control.input import (
     Cmd,
     Command,
@@ -20,6 +22,7 @@ from crescent.control.input import (
     Intent,
     KeyPress,
     LayoutView,
+    Nowhere,
     PlayMove,
     PointerDown,
     PointerMove,
@@ -27,6 +30,7 @@ from crescent.control.input import (
     Refuse,
 )
 from crescent.i18n import text as T
+from crescent.rules.cards import card_symbol
 from crescent.rules.engine import PILES, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End
 from crescent.ui.events import GameEvent, WindowEvent
@@ -47,6 +51,8 @@ CLOCK_LATE_S = 1 / 60
 """The idle loop wakes this long after the clock's next whole second (one update step),
 so the step that crosses it has been taken when it draws."""
 MESSAGE_S = 3.5
+MAX_EDGES = 5
+"""At most this many back edges show the face-down cards under a pile's top."""
 
 
 class TableScene(TableView):
@@ -70,6 +76,8 @@ class TableScene(TableView):
         self._after_landing: list[End] = []
         self._view = LayoutView(app.layout)
         self._outcome_shown: object = None
+        self.controller.set_dpi(app.options.dpi)
+        self.redeal_guard = RedealGuard()
 
     # -- state helpers -----------------------------------------------------------
 
@@ -86,6 +94,11 @@ class TableScene(TableView):
 
             self._hints = HintWorker()
         return self._hints
+
+    def pointer_lost(self) -> None:
+        """A pointer's release will never come (focus lost, window left)."""
+        for intent in self.controller.cancel_pointer():
+            self.execute(intent)
 
     def say(self, message: str) -> None:
         self.message = (message, MESSAGE_S)
@@ -173,6 +186,10 @@ class TableScene(TableView):
             self.refuse(intent.reason, intent.place, intent.from_pos)
         elif isinstance(intent, DragBack):
             self._slide_back(intent.place, intent.from_pos)
+        elif isinstance(intent, Nowhere):
+            card = self.game.top(intent.place)
+            if card is not None:
+                self.say(self.app.tr(T.NO_PLACE_TAKES, card=card_symbol(card)))
         elif isinstance(intent, Command):
             self.command(intent.name)
 
@@ -190,8 +207,11 @@ class TableScene(TableView):
         self.after_change()
 
     def refuse(self, reason: Reason, place: int, from_pos: tuple[float, float] | None) -> None:
-        if from_pos is not None:
-            self._slide_back(place, from_pos)
+        if from_pos is None:
+            # A refused tap: the card still nudges and slides back, sentence or not.
+            x, y = self._view.slot_origin(place)
+            from_pos = (x + self.app.layout.card_w * 0.18, y)
+        self._slide_back(place, from_pos)
         if self.app.session.settings.interactive_rules:
             self.say(self.app.tr.reason(reason))
 
@@ -219,9 +239,15 @@ class TableScene(TableView):
             if self._shuffles and session.game.has_move():
                 self.app.confirm_shuffle()
                 return
-            self.redeal()
+            if self._shuffles or self.redeal_guard.press(self.app.now, self.game.has_move()):
+                self.redeal()
+            else:
+                self.say(tr(T.REDEAL_ARMED))
         elif name == Cmd.NEW:
-            self.app.new_game()
+            if new_game_needs_confirm(self.game) and session.outcome is None:
+                self.app.confirm_new_game()
+            else:
+                self.app.new_game()
         elif name == Cmd.HINT:
             if self.finish:
                 self.start_finish()
@@ -238,6 +264,7 @@ class TableScene(TableView):
 
     def redeal(self) -> None:
         """Redeal (or shuffle) now, with its animation."""
+        self.redeal_guard.disarm()
         self.controller.reset()
         self.app.session.redeal()
         self._animate_redeal()
@@ -247,6 +274,8 @@ class TableScene(TableView):
         game = self.game
         last = game.history[-1] if game.can_undo else None
         if last is None or not self.app.session.undo():
+            if undo_cleared_by_redeal(game.can_undo, game.rules.redeals - game.redeals_left):
+                self.say(self.app.tr(T.UNDO_AFTER_REDEAL))
             return
         self.controller.reset()
         card = game.top(last.src)
@@ -283,7 +312,7 @@ class TableScene(TableView):
             step = self.hint.step
             self._reset_hint()
             if isinstance(step, Redeal):
-                self.command(Cmd.REDEAL)
+                self.redeal()  # the player asked for the hint's redeal: no second press
             else:
                 self.play(step)
             return
@@ -316,9 +345,8 @@ class TableScene(TableView):
         if answer.kind == "win":
             self.app.session.proven_winnable()
         if answer.kind == "lost":
-            self.say(tr(T.HINT_LOST))
-            if self.game.can_undo:
-                self.app.open_lost_dialog()
+            self.message = None  # the dialog says it, once
+            self.app.open_lost_dialog()
             return
         step = answer.step
         if step is None:
@@ -335,7 +363,7 @@ class TableScene(TableView):
     def rewind_to_winnable(self) -> None:
         self.hints.ask(self.game, self.app.session.changes, rewind=True)
         self.hint_pending = True
-        self.say(self.app.tr(T.HINT_THINKING))
+        self.say(self.app.tr(T.HINT_SEARCHING_BACK))
 
     def _move_words(self, move: Move) -> str:
         card = self.game.top(move.src)
@@ -365,7 +393,8 @@ class TableScene(TableView):
                 self.anims.flights[-1].duration = 0.12
             else:
                 self.finishing = []
-        if self.message is not None:
+        if self.message is not None and not self.hint_pending:
+            # While the solver searches, its "Looking for..." stays: progress, not silence.
             self.message_age += dt
             if self.message_age >= self.message[1]:
                 self.message = None

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from crescent.control.anim import Animations
-from crescent.control.input import Controller
+from crescent.control.confirm import RedealGuard
+from crescent.control.explain import ROW_TAGS, complete, place_label
+from crescent.control.input import PLACES, Controller
 from crescent.rules.engine import PILES, Game, Move
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
@@ -39,6 +41,12 @@ class SlotLook(NamedTuple):
     focused: bool
     closed: bool = True
     """An empty pile here takes no card (drawn crossed); levels 1-3 of the levels game open it."""
+    under: int = 0
+    """Face-down cards under the shown one (face-down deal): drawn as back edges."""
+
+
+MAX_EDGES = 5
+"""At most this many back edges show the face-down cards under a pile's top."""
 
 
 class TableView(Scene):
@@ -53,6 +61,7 @@ class TableView(Scene):
     finish: list[Move] | None
     finishing: list[Move]
     message: tuple[str, float] | None
+    redeal_guard: RedealGuard
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -100,12 +109,14 @@ class TableView(Scene):
             idx = len(pile) - 1 - hidden
             top = pile[idx] if idx >= 0 else None
             down = idx >= 0 and idx < game.down[place]
+            under = min(game.down[place], max(idx, 0))
             count = len(pile)
         else:
             found = game.foundations[place - PILES]
             idx = len(found) - 1 - hidden
             top = found[max(idx, 0)]
             down = False
+            under = 0
             count = len(found)
         return SlotLook(
             top,
@@ -114,8 +125,9 @@ class TableView(Scene):
             place == sel,
             place in dests,
             place in hint,
-            place == self.controller.focus,
+            place == self.controller.focus and self.controller.focus_visible,
             not game.rules.empty_piles_accept,
+            under,
         )
 
     def _shadow_margin(self) -> int:
@@ -129,15 +141,32 @@ class TableView(Scene):
         lab = lay.labels[place]
         m = max(6, lay.card_w // 8)
         r = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
+        if place < PILES:
+            r.union_ip(pygame.Rect(s.x, s.y, s.w, s.h).move(0, -MAX_EDGES * self._edge_step()))
+        r.union_ip(self._focus_ring(place).inflate(2, 2))
         return r.union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
+
+    def _focus_ring(self, place: int) -> pygame.Rect:
+        lay = self.app.layout
+        s, lab = lay.slots[place], lay.labels[place]
+        m = max(3, min(lay.card_w // 10, 8))
+        r = pygame.Rect(s.x, s.y, s.w, s.h).union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
+        return r.inflate(2 * m, 2 * m)
+
+    def _edge_step(self) -> int:
+        """How far apart the back edges of face-down cards show above a pile."""
+        return max(2, self.app.layout.card_w // 32)
 
     def _draw_slot(self, surf: pygame.Surface, place: int, key: SlotLook) -> None:
         app = self.app
         lay = app.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused, closed = key
+        top, down, count, selected, dest, hinted, focused, closed, under = key
         radius = max(4, lay.card_w // 14)
+        step = self._edge_step()
+        for k in range(min(under, MAX_EDGES), 0, -1):
+            surf.blit(app.art.back(rect.size), rect.move(0, -k * step))
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0 and closed)
         else:
@@ -157,18 +186,24 @@ class TableView(Scene):
             render.rounded(
                 surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1
             )
-        if focused:
-            render.rounded(surf, rect.inflate(4 * pad, 4 * pad), render.FOCUS, radius + 2 * pad, 2)
+        done = complete(place, count)
+        if done:
+            # A finished foundation: a gold frame, and its label in gold.
+            render.rounded(
+                surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1
+            )
         lab = lay.labels[place]
-        font = app.fonts.get(lay.label_px, bold=True)
-        name = f"P{place + 1}" if place < PILES else f"F{place - PILES + 1}"
-        render.text_centered(
-            surf,
-            font,
-            f"{name} · {count}",
-            (lab.x + lab.w // 2, lab.y + lab.h // 2),
-            render.INK_DIM,
-        )
+        if focused:
+            # Around the card and its label: the ring never crosses the label's text.
+            ring = self._focus_ring(place)
+            render.rounded(surf, ring, render.FOCUS, radius + pad, 2)
+        text = place_label(place, count)
+        font = app.fonts.fit(text, lab.w, lay.label_px, bold=True, min_px=render.MIN_PX)
+        tw, th = font.size(text)
+        pill = pygame.Rect(0, 0, min(lab.w, tw + 8), min(lab.h, th))
+        pill.center = (lab.x + lab.w // 2, lab.y + lab.h // 2)
+        render.alpha_rounded(surf, pill, render.LABEL_BG, pill.h // 2)
+        render.text_centered(surf, font, text, pill.center, render.GOLD if done else render.INK)
 
     @staticmethod
     def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:
@@ -185,15 +220,32 @@ class TableView(Scene):
     def _rebuild_base(self, size: tuple[int, int]) -> pygame.Surface:
         lay = self.app.layout
         base = render.felt(size)
-        self._felt = base.copy()
         hud = pygame.Rect(lay.hud.x, lay.hud.y, lay.hud.w, lay.hud.h)
         self._hud_bg = pygame.Surface(hud.size)
         self._hud_bg.blit(base, (0, 0), hud)
         render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.HUD_BG, 0)
         base.blit(self._hud_bg, hud)
+        self._draw_foundation_rows(base)
+        self._felt = base.copy()
         self._slot_keys = [None] * 24
         self._hud_keys = [None] * len(self.hud_items)
         return base
+
+    def _draw_foundation_rows(self, surf: pygame.Surface) -> None:
+        """Two bands, a lighter one behind the climbing row and a darker one behind
+        the falling row, each tagged with its direction."""
+        lay = self.app.layout
+        colours = (render.ROW_UP, render.ROW_DOWN)
+        for band, tag, colour, words in zip(
+            lay.foundation_rows, lay.row_tags, colours, ROW_TAGS, strict=False
+        ):
+            r = pygame.Rect(band.x, band.y, band.w, band.h)
+            render.alpha_rounded(surf, r, colour, max(6, lay.card_w // 10))
+            font = self.app.fonts.get(max(render.MIN_PX, lay.label_px + 2), bold=True)
+            w = font.size(words)[0]
+            if tag.w >= w:
+                centre = (tag.right - w // 2, tag.y + tag.h // 2)
+                render.text_centered(surf, font, words, centre, render.INK)
 
     def _signature(self) -> tuple[object, ...]:
         """What the picture depends on, cheaply: an idle table skips drawing entirely."""
@@ -203,10 +255,12 @@ class TableView(Scene):
             session.changes,
             c.selected,
             c.focus,
+            c.focus_visible,
             int(session.elapsed),
             self.hint,
             self.hint_pending,
             self.point_redeal,
+            self.redeal_guard.armed(self.app.now),
             math.ceil(session.levels.time_left) if session.levels is not None else 0,
             bool(self.finish),
             bool(self.finishing),
@@ -340,12 +394,19 @@ class TableView(Scene):
             y += lh
 
     def _hud_key(self, i: int) -> HudLook:
-        return hud.look(self, self.hud_items[i])
+        c = self.controller
+        focused = c.focus_visible and c.focus == PLACES + i
+        return hud.look(self, self.hud_items[i])._replace(focused=focused)
 
     def _draw_hud_cell(self, surf: pygame.Surface, i: int, key: HudLook) -> None:
         lay = self.app.layout
         c = lay.hud_cells[i]
         rect = pygame.Rect(c.x, c.y, c.w, c.h)
         hud.draw_cell(
-            surf, rect, key, self.app.fonts, lay.hud_px, (self._hud_bg, (lay.hud.x, lay.hud.y))
+            surf,
+            rect,
+            key,
+            self.app.fonts,
+            (lay.hud_px, lay.hud_sub_px),
+            (self._hud_bg, (lay.hud.x, lay.hud.y)),
         )

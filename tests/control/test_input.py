@@ -19,6 +19,7 @@ from crescent.control.input import (
     Intent,
     KeyPress,
     LayoutView,
+    Nowhere,
     PlayMove,
     PointerDown,
     PointerMove,
@@ -239,7 +240,7 @@ def test_double_tap_without_a_foundation_goes_to_the_single_accepting_pile() -> 
     g = position({"P1": ["6S"], "P2": ["7S"], "P4": ["QS"]}, {"F1": "3S"})
     assert [m for m in moves_text(g) if m.startswith("P1-")] == ["P1-P2"]
     p = Player(g)
-    assert p.c.tap(P["P4"], g) == []  # QS fits nowhere: selected
+    assert p.c.tap(P["P4"], g) == [Nowhere(P["P4"])]  # QS fits nowhere: selected, said
     assert p.tap("P1") == [Refuse(Reason.RANK_NOT_ADJACENT, P["P4"])]
     p.wait(0.1)
     assert p.tap("P1") == [PlayMove(mv("P1-P2"))]
@@ -248,7 +249,9 @@ def test_double_tap_without_a_foundation_goes_to_the_single_accepting_pile() -> 
 
 def test_double_tap_where_nothing_accepts_gives_the_reason() -> None:
     p = Player(nothing_fits())
-    assert p.tap("P1") == []  # nowhere to go: selected (the rule's "otherwise")
+    # Nowhere to go: selected (the rule's "otherwise") and the player is told.
+    assert p.tap("P1") == [Nowhere(P["P1"])]
+    assert p.c.selected == P["P1"]
     p.wait(0.1)
     assert p.tap("P1") == [Refuse(Reason.NOT_NEXT_RANK, P["P1"])]
     assert p.c.selected is None
@@ -451,7 +454,72 @@ def test_tab_moves_the_focus_forward_and_shift_tab_back() -> None:
     assert p.c.focus == 1
     p.key("tab", shift=True)
     p.key("tab", shift=True)
-    assert p.c.focus == 23  # wraps round the 24 places
+    assert p.c.focus == 24 + HUD.index("lang")  # wraps round the places and the HUD
+
+
+def test_tab_cycles_through_the_hud_buttons_and_enter_presses_them() -> None:
+    p = Player(two_piles())
+    p.key("tab")
+    seen = []
+    for _ in range(24 + 7):
+        seen.append(p.c.focus)
+        p.key("tab")
+    assert seen == [*range(24), *(24 + HUD.index(n) for n in HUD[2:])]  # not time, moves
+    assert p.c.focus == 0  # round again
+    p.key("tab", shift=True)
+    assert p.key("return") == [Command("lang")]
+    p.key("left")
+    assert p.c.focus == 24 + HUD.index("settings")
+    p.key("up")
+    assert p.c.focus is not None and p.c.focus < 24  # back up to the table
+
+
+def test_the_focus_ring_hides_during_pointer_play_and_comes_back_on_a_key() -> None:
+    p = Player(two_piles())
+    p.key("tab")
+    p.key("tab")
+    assert p.c.focus == 1 and p.c.focus_visible
+    p.tap("P1")
+    assert not p.c.focus_visible
+    assert p.key("return") == []  # the first key shows the ring where it was
+    assert p.c.focus == 1 and p.c.focus_visible
+    p.key("tab")
+    assert p.c.focus == 2
+
+
+def test_thresholds_are_millimetres_at_the_screen_density() -> None:
+    low, high = Controller(), Controller()
+    low.set_dpi(96)
+    high.set_dpi(288)
+    assert high.drag_start_px == pytest.approx(3 * low.drag_start_px)
+    assert low.drag_start_px > 14  # no longer a fixed 14 px
+    assert high.double_tap_px == pytest.approx(3 * low.double_tap_px)
+
+
+def test_a_wobbly_tap_is_a_tap() -> None:
+    p = Player(two_piles())
+    x, y = centre("P1")
+    p.send(PointerDown(x, y, 1))
+    p.send(PointerMove(x + 16, y + 2, 1))  # past the drag threshold...
+    assert p.c.drag is not None and p.c.drag.active
+    assert p.send(PointerUp(x + 12, y + 1, 1)) == []  # ...but back near the start: a tap
+    assert p.c.selected == P["P1"]  # two places take 6S: selected
+
+
+def test_a_lost_release_is_forgotten_on_focus_loss_and_by_a_new_first_finger() -> None:
+    p = Player(one_destination())
+    x, y = centre("P1")
+    ox, oy = VIEW.slot_origin(P["P1"])
+    p.send(PointerDown(x, y, 1))
+    p.send(PointerMove(x + 100, y, 1))
+    # The window lost focus: the release of finger 1 never comes.
+    assert p.c.cancel_pointer() == [DragBack(P["P1"], (ox + 100, oy))]
+    assert p.c.drag is None
+    p.send(PointerDown(x, y, 1))  # a stale press again, no focus event this time
+    assert p.send(PointerDown(x, y, 2)) == []  # a second finger: still ignored
+    assert p.c.drag is not None and p.c.drag.pointer == 1
+    p.send(PointerDown(x, y, 3, first=True))  # a new first finger: the stale one is gone
+    assert p.send(PointerUp(x, y, 3)) == [PlayMove(mv("P1-F1"))]
 
 
 @pytest.mark.parametrize(
@@ -472,17 +540,17 @@ def test_tab_moves_the_focus_forward_and_shift_tab_back() -> None:
 )
 def test_arrows_move_the_focus_to_the_neighbour(start: str, key: str, expected: str) -> None:
     p = Player(two_piles())
-    p.c.focus = P[start]
+    p.c.focus, p.c.focus_visible = P[start], True
     assert p.key(key) == []
     assert p.c.focus == P[expected]
 
 
 def test_enter_and_space_tap_the_focused_place() -> None:
     p = Player(two_piles())
-    p.c.focus = P["P1"]
+    p.c.focus, p.c.focus_visible = P["P1"], True
     assert p.key("return") == []
     assert p.c.selected == P["P1"]
-    p.c.focus = P["P3"]
+    p.c.focus, p.c.focus_visible = P["P3"], True
     assert p.key("space") == [PlayMove(mv("P1-P3"))]
 
 
@@ -495,7 +563,7 @@ def test_enter_with_no_focus_shows_the_focus_first() -> None:
 
 def test_enter_twice_quickly_is_not_a_double_tap() -> None:
     p = Player(two_piles())
-    p.c.focus = P["P1"]
+    p.c.focus, p.c.focus_visible = P["P1"], True
     p.key("return")
     assert p.key("return") == []  # the selected pile again: cleared
     assert p.c.selected is None

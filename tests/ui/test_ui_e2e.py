@@ -268,6 +268,7 @@ def test_undo_by_key_by_ctrl_z_and_by_the_hud_button(client_for: MakeClient) -> 
 def test_redeal_by_the_hud_button_and_by_key(client_for: MakeClient) -> None:
     c = client_for()
     expected = Game.from_code("CR1-N-AAAAAAB")
+    c.click(c.hud("redeal"))  # moves remain: the first tap arms, the second redeals
     c.click(c.hud("redeal"))
     c.frames(1)
     expected.redeal()
@@ -275,6 +276,7 @@ def test_redeal_by_the_hud_button_and_by_key(client_for: MakeClient) -> None:
     assert c.game.redeals_left == 2
     c.settle()
     shown_matches_engine(c)
+    c.key(pygame.K_r)
     c.key(pygame.K_r)
     c.frames(1)
     expected.redeal()

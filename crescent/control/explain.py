@@ -1,0 +1,60 @@
+"""What the table tells a newcomer, as pure functions (no pygame).
+
+* Each place's label: "P10 · 6" for a pile; a foundation adds its direction,
+  "F1 ↑ · 5" (climbs A→K) or "F5 ↓ · 5" (falls K→A).
+* The two foundation rows carry a tag, "A→K" and "K→A".
+* Why Undo does nothing right after a redeal.
+"""
+
+from __future__ import annotations
+
+PILES = 16
+FOUNDATION_SIZE = 13
+ROW_TAGS = ("A→K", "K→A")
+"""The tag of the Aces row (F1-F4, climbing) and of the Kings row (F5-F8, falling)."""
+
+
+def climbs(place: int) -> bool:
+    """Whether foundation ``place`` (16..23) climbs from Ace to King."""
+    return place - PILES < 4
+
+
+def place_label(place: int, count: int) -> str:
+    """The text under a place: its name, a foundation's direction, its card count."""
+    if place < PILES:
+        return f"P{place + 1} · {count}"
+    arrow = "↑" if climbs(place) else "↓"
+    return f"F{place - PILES + 1} {arrow} · {count}"
+
+
+def complete(place: int, count: int) -> bool:
+    """A foundation holding all 13 cards of its suit."""
+    return place >= PILES and count >= FOUNDATION_SIZE
+
+
+def undo_cleared_by_redeal(can_undo: bool, redeals_used: int) -> bool:
+    """Undo has nothing to take back and a redeal wiped the history (RULES.md 5):
+    the moves before a redeal can never be undone."""
+    return not can_undo and redeals_used > 0
+
+
+def contrast_ratio(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG 2 contrast ratio of two sRGB colours (1 to 21; AA text needs 4.5)."""
+
+    def luminance(c: tuple[int, ...]) -> float:
+        def channel(v: int) -> float:
+            s = v / 255
+            return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+        r, g, bl = (channel(v) for v in c[:3])
+        return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def over(top: tuple[int, int, int, int], under: tuple[int, ...]) -> tuple[int, int, int]:
+    """``top`` (with alpha) blended over the opaque colour ``under``."""
+    a = top[3] / 255
+    r, g, b = (round(t * a + u * (1 - a)) for t, u in zip(top[:3], under[:3], strict=True))
+    return (r, g, b)

@@ -1,0 +1,542 @@
+"""A newcomer never loses a game by accident and always understands the table (issue 13)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard, new_game_needs_confirm
+from crescent.control.explain import ROW_TAGS, contrast_ratio, over, place_label
+from crescent.control.layout import compute_layout
+from crescent.engine import Game, Reason
+from crescent.i18n import text as T
+from crescent.ui import render
+from crescent.ui.dialogs import MessageDialog
+from crescent.ui.table import HUD_ITEMS
+from tests.helpers_positions import position
+from tests.helpers_ui import Client, close_client, make_client
+
+MakeClient = Callable[..., Client]
+HUD_BUTTONS = [n for n in HUD_ITEMS if n not in ("time", "moves")]
+EMPTY_FELT = (300, 400)  # between the left column and the foundations at 1280x800
+
+
+@pytest.fixture
+def client_for() -> Iterator[MakeClient]:
+    made: list[Client] = []
+
+    def make(game: Game | None = None, **kw: Any) -> Client:
+        c = make_client(game, **kw)
+        made.append(c)
+        return c
+
+    yield make
+    for c in made:
+        close_client(c)
+
+
+def top_dialog(c: Client) -> MessageDialog:
+    top = c.app.scenes[-1]
+    assert isinstance(top, MessageDialog), c.app.scenes
+    return top
+
+
+def message(c: Client) -> str:
+    assert c.app.table.message is not None, "nothing said"
+    return c.app.table.message[0]
+
+
+def play_first_move(c: Client) -> None:
+    c.click(c.centre(0))  # P1 of CR1-N-AAAAAAB has one destination
+    c.frames(1)
+    assert c.game.moves == 1
+    c.settle()
+    c.pause()
+
+
+# -- progress is never thrown away by one tap --------------------------------------
+
+
+def test_new_game_needs_confirm_only_with_moves_played_and_game_on() -> None:
+    g = Game.from_code("CR1-N-AAAAAAB")
+    assert not new_game_needs_confirm(g)
+    g.play(g.legal_moves()[0])
+    assert new_game_needs_confirm(g)
+
+
+def test_new_game_with_moves_played_asks_and_no_is_the_default(client_for: MakeClient) -> None:
+    c = client_for()
+    play_first_move(c)
+    code = c.game.code
+    for ask in (lambda: c.key(pygame.K_n), lambda: c.click(c.hud("new"))):
+        ask()
+        c.frames(2)
+        d = top_dialog(c)
+        assert d.title == c.app.tr(T.ABANDON_TITLE)
+        c.key(pygame.K_RETURN)  # the default answer: No
+        c.frames(2)
+        assert c.app.scenes[-1] is c.app.table
+        assert c.game.code == code and c.game.moves == 1
+    assert c.app.session.stats.get("N").played == 0
+    c.key(pygame.K_n)
+    c.frames(2)
+    [yes] = [b for b in top_dialog(c).buttons if b.label == c.app.tr(T.YES)]
+    c.click(yes.rect.center)
+    c.frames(2)
+    assert c.game.moves == 0 and c.app.scenes[-1] is c.app.table
+    assert c.app.session.stats.get("N").played == 1
+
+
+def test_new_game_with_nothing_played_asks_nothing(client_for: MakeClient) -> None:
+    c = client_for()
+    code = c.game.code
+    c.key(pygame.K_n)
+    c.frames(2)
+    assert c.app.scenes[-1] is c.app.table and c.game.code != code
+
+
+def test_redeal_guard_needs_a_second_press_within_the_time() -> None:
+    g = RedealGuard()
+    assert g.press(10.0, moves_remain=False)
+    assert not g.press(10.0, moves_remain=True)
+    assert g.armed(10.0 + REDEAL_CONFIRM_S)
+    assert g.press(11.0, moves_remain=True)
+    assert not g.armed(11.0)
+    assert not g.press(20.0, moves_remain=True)
+    assert not g.press(20.0 + REDEAL_CONFIRM_S + 0.1, moves_remain=True)  # too late: re-armed
+
+
+def test_redeal_with_moves_left_needs_a_second_tap_and_the_button_says_so(
+    client_for: MakeClient,
+) -> None:
+    c = client_for()
+    assert c.game.has_move()
+    c.click(c.hud("redeal"))
+    c.frames(2)
+    assert c.game.redeals_left == 3  # not yet
+    look = c.app.table._hud_keys[2]
+    assert look is not None and look.title == c.app.tr(T.REDEAL_AGAIN)
+    assert message(c) == c.app.tr(T.REDEAL_ARMED)
+    c.click(c.hud("redeal"))
+    c.frames(2)
+    assert c.game.redeals_left == 2
+    c.settle()
+    c.key(pygame.K_r)
+    c.frames(2)
+    c.clock.advance(REDEAL_CONFIRM_S + 1)
+    c.frames(2)
+    look = c.app.table._hud_keys[2]
+    assert look is not None and look.title == c.app.tr(T.REDEAL)  # disarmed by time
+    c.key(pygame.K_r)
+    c.frames(2)
+    assert c.game.redeals_left == 2
+    c.key(pygame.K_r)
+    c.frames(2)
+    assert c.game.redeals_left == 1
+
+
+# -- the table explains itself -------------------------------------------------------
+
+
+def test_foundation_labels_show_their_direction_and_rows_have_tags() -> None:
+    assert place_label(9, 6) == "P10 · 6"
+    assert place_label(16, 1) == "F1 ↑ · 1"  # climbs A→K, even on the bare base
+    assert place_label(20, 3) == "F5 ↓ · 3"  # falls K→A
+    assert ROW_TAGS == ("A→K", "K→A")
+    for size in ((800, 600), (1280, 800), (1080, 1920)):
+        lay = compute_layout(*size, hud_items=9)
+        up, down = lay.foundation_rows
+        assert all(up.contains_rect(lay.slots[p]) for p in range(16, 20))
+        assert all(down.contains_rect(lay.slots[p]) for p in range(20, 24))
+        assert not up.intersects(down)
+        assert all(
+            t.w > 0 and t.right <= r.x for t, r in zip(lay.row_tags, (up, down), strict=True)
+        )
+
+
+def _pixel(c: Client, pos: tuple[int, int]) -> tuple[int, int, int]:
+    col = c.app.screen.get_at(pos)
+    return (col.r, col.g, col.b)
+
+
+def test_the_two_foundation_rows_look_different(client_for: MakeClient) -> None:
+    c = client_for()
+    lay = c.app.layout
+    # The band between two cards of each row: the felt shows through, tinted.
+    a = _pixel(c, (lay.slots[16].right + 2, lay.slots[16].centery))
+    b = _pixel(c, (lay.slots[20].right + 2, lay.slots[20].centery))
+    assert sum(a) - sum(b) > 60, (a, b)
+
+
+def test_a_complete_foundation_looks_complete(client_for: MakeClient) -> None:
+    g = position({"P1": ["KS"], "P2": ["5S"]}, {"F1": "QS", "F5": "KS"})
+    c = client_for(g)
+    lay = c.app.layout
+    s = lay.slots[16]
+    frame = (s.centerx, s.y - max(3, lay.card_w // 22))
+
+    def gold() -> bool:
+        r, g, b = _pixel(c, frame)
+        return r > 200 and g > 160 and b < 120
+
+    assert not gold()
+    c.click(c.centre(0))  # KS onto F1: complete
+    c.frames(1)
+    c.settle()
+    assert gold()
+
+
+def test_tapping_a_card_with_nowhere_to_go_says_so(client_for: MakeClient) -> None:
+    g = position({"P1": ["9S"], "P2": ["3S"]}, {"F1": "5S", "F5": "KS"})
+    c = client_for(g, lang="fr")
+    c.click(c.centre(0))
+    c.frames(1)
+    assert message(c) == "Aucune place n'accepte le 9♠"
+
+
+def test_tapping_a_complete_foundation_says_it_is_complete(client_for: MakeClient) -> None:
+    g = position({"P1": ["2S"]}, {"F5": "9S"})
+    c = client_for(g)
+    c.click(c.centre(16))
+    c.frames(1)
+    assert message(c) == c.app.tr.reason(Reason.FOUNDATION_COMPLETE)
+
+
+def test_undo_after_a_redeal_says_why_it_does_nothing(client_for: MakeClient) -> None:
+    c = client_for()
+    play_first_move(c)
+    c.key(pygame.K_r)
+    c.key(pygame.K_r)
+    c.frames(1)
+    c.settle()
+    assert c.game.redeals_left == 2 and not c.game.can_undo
+    c.click(c.hud("undo"))
+    c.frames(1)
+    assert message(c) == c.app.tr(T.UNDO_AFTER_REDEAL)
+
+
+def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
+    client_for: MakeClient,
+) -> None:
+    g = position({"P1": ["6S"], "P2": ["7S"], "P3": ["5S"], "P4": ["QS"]}, {"F1": "4S"})
+    c = client_for(g)
+    c.app.session.settings.interactive_rules = False
+    before = [list(p) for p in c.game.piles]
+    c.click(c.centre(0))  # two destinations: selected
+    c.frames(1)
+    c.pause()
+    c.click(c.centre(3))  # onto QS: refused
+    c.frames(1)
+    assert c.app.table.anims.busy and c.app.table.anims.flights[-1].dst == 0
+    assert c.app.table.message is None
+    c.settle()
+    assert c.game.piles == before
+
+
+def test_face_down_piles_show_their_hidden_cards(client_for: MakeClient) -> None:
+    c = client_for(code="CR1-D-AAAAAAB")
+    look = c.app.table._slot_keys[0]
+    assert look is not None and look.under == 5 and not look.down
+    # The back edges show above the top card.
+    s = c.app.layout.slots[0]
+    above = _pixel(c, (s.centerx, s.y - 3))
+    plain = client_for(code="CR1-N-AAAAAAB")
+    felt = _pixel(plain, (s.centerx, s.y - 3))
+    assert above != felt
+
+
+# -- text a person can read ------------------------------------------------------------
+
+HUD_SIZES = [(800, 600), (1280, 800), (1080, 1920)]
+
+
+def _hud_texts(c: Client, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any, Any, Any]]:
+    """Draw every HUD cell; return (text, font, drawn rect, cell) for each text drawn."""
+    drawn: list[tuple[str, Any, Any, Any]] = []
+    real = render.text_centered
+    table = c.app.table
+    cell: list[Any] = [None]
+
+    def spy(surface: Any, font: Any, text: str, center: Any, color: Any) -> Any:
+        r = real(surface, font, text, center, color)
+        drawn.append((text, font, r, cell[0]))
+        return r
+
+    monkeypatch.setattr(render, "text_centered", spy)
+    table.base = None
+    table.draw(c.app.screen, True)
+    for i in range(len(table._hud_keys)):
+        cell[0] = c.app.layout.hud_cells[i]
+        table._draw_hud_cell(c.app.screen, i, table._hud_key(i))
+    monkeypatch.setattr(render, "text_centered", real)
+    return drawn
+
+
+@pytest.mark.parametrize("size", HUD_SIZES)
+@pytest.mark.parametrize("lang", ["en", "fr", "ca", "nl", "ja"])
+def test_hud_text_is_never_under_11_px_and_fits_its_cell(
+    client_for: MakeClient, monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]
+) -> None:
+    c = client_for(lang=lang, size=size)
+    states = [_hud_texts(c, monkeypatch)]
+    c.click(c.hud("redeal"))  # armed: "Tap again to redeal"
+    c.frames(1)
+    states.append(_hud_texts(c, monkeypatch))
+    c.app.session.game.redeals_left = 0
+    c.app.table.finish = [c.game.legal_moves()[0]]  # the Finish button
+    states.append(_hud_texts(c, monkeypatch))
+    seen = 0
+    for drawn in states:
+        for text, font, rect, cell in drawn:
+            if cell is None:
+                continue  # table labels, drawn by the full redraw
+            seen += 1
+            ink = font.render("H", True, (0, 0, 0)).get_bounding_rect().h
+            assert font.point_size >= 11 and ink >= 8, (lang, size, text, font.point_size)
+            box = pygame.Rect(cell.x, cell.y, cell.w, cell.h)
+            assert box.contains(rect), (lang, size, text, rect, box)
+    assert seen >= 3 * 9
+
+
+def test_hud_and_label_colours_meet_wcag_aa() -> None:
+    felts = (render.FELT_CENTRE, render.FELT_EDGE)
+    pairs = [(render.INK, render.BUTTON_BG), (render.INK, render.BUTTON_HOT)]
+    pairs += [(render.INK_DIM, render.BUTTON_BG), (render.INK_DIM, render.BUTTON_HOT)]
+    pairs += [(render.INK_DISABLED, render.BUTTON_DISABLED)]
+    for felt in felts:
+        hud = over(render.HUD_BG, felt)
+        pairs += [(render.INK, hud), (render.INK_DIM, hud)]
+        for band in (felt, over(render.ROW_UP, felt), over(render.ROW_DOWN, felt)):
+            pairs += [(ink, over(render.LABEL_BG, band)) for ink in (render.INK, render.GOLD)]
+        pairs.append((render.INK, felt))  # the row tags
+    for ink, bg in pairs:
+        assert contrast_ratio(ink, bg) >= 4.5, (ink, bg, contrast_ratio(ink, bg))
+
+
+# -- fingers and keys ----------------------------------------------------------------
+
+
+def test_a_lost_finger_release_does_not_block_later_touches_and_clicks(
+    client_for: MakeClient,
+) -> None:
+    """The exact sequence: a finger down and moving, focus lost, its release never
+    comes; focus back, then another finger taps, and later the mouse clicks."""
+    g = position({"P1": ["6S"], "P2": ["10S"], "P3": ["QS"], "P4": ["9S"]}, {"F1": "5S"})
+    c = client_for(g)
+    x, y = c.centre(0)
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=0)
+    c.finger(pygame.FINGERMOTION, (x + 80, y), finger_id=0)
+    c.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED, window=None))
+    c.frames(1)
+    assert c.app.table.controller.drag is None
+    c.settle()
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=1)
+    c.finger(pygame.FINGERUP, (x, y), finger_id=1)
+    c.frames(1)
+    assert [str(m) for m in c.game.history] == ["P1-F1"]
+    c.settle()
+    c.pause()
+    # Again, with no focus event: the pointer leaves the window.
+    x4, y4 = c.centre(3)
+    c.finger(pygame.FINGERDOWN, (x4, y4), finger_id=2)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWLEAVE, window=None))
+    c.frames(1)
+    assert c.app.table.controller.drag is None
+    c.click((x4, y4))  # the mouse: 9S has one destination, 10S on P2
+    c.frames(1)
+    assert [str(m) for m in c.game.history] == ["P1-F1", "P4-P2"]
+
+
+def test_a_new_first_finger_replaces_a_stale_one(client_for: MakeClient) -> None:
+    g = position({"P1": ["6S"], "P2": ["10S"], "P3": ["QS"]}, {"F1": "5S"})
+    c = client_for(g)
+    x, y = c.centre(0)
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=0)
+    c.frames(1)
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=5)  # a second finger: ignored
+    c.frames(1)
+    assert c.app.table.controller.drag is not None
+    assert c.app.table.controller.drag.pointer == 1
+    c.app.fingers.down.clear()  # as SDL sees it: finger 0 is gone, its release lost
+    c.finger(pygame.FINGERDOWN, (x, y), finger_id=7)
+    c.finger(pygame.FINGERUP, (x, y), finger_id=7)
+    c.frames(1)
+    assert [str(m) for m in c.game.history] == ["P1-F1"]
+
+
+def test_tab_reaches_the_hud_and_enter_opens_settings(client_for: MakeClient) -> None:
+    c = client_for()
+    for _ in range(24 + HUD_BUTTONS.index("settings") + 1):
+        c.key(pygame.K_TAB)
+    c.frames(1)
+    look = c.app.table._hud_keys[HUD_ITEMS.index("settings")]
+    assert look is not None and look.focused
+    c.key(pygame.K_RETURN)
+    c.frames(1)
+    assert type(c.app.scenes[-1]).__name__ == "SettingsScreen"
+
+
+def test_the_focus_ring_hides_for_the_pointer_and_never_crosses_a_label(
+    client_for: MakeClient,
+) -> None:
+    c = client_for()
+    c.key(pygame.K_TAB)
+    c.frames(1)
+    assert c.app.table._slot_keys[0] is not None and c.app.table._slot_keys[0].focused
+    c.click(EMPTY_FELT)
+    c.frames(1)
+    assert not c.app.table._slot_keys[0].focused
+    for size in HUD_SIZES:
+        lay = compute_layout(*size, hud_items=len(HUD_ITEMS))
+        c.app.layout = lay
+        for p in range(24):
+            ring = c.app.table._focus_ring(p)
+            for q, lab in enumerate(lay.labels):
+                box = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
+                if q == p:
+                    assert ring.contains(box), (size, p)
+                else:
+                    assert not ring.colliderect(box), (size, p, q)
+
+
+def test_the_clock_stops_while_a_dialog_covers_the_table(client_for: MakeClient) -> None:
+    c = client_for()
+    play_first_move(c)
+    c.frames(31)
+    running = c.app.session.elapsed
+    assert running > 0
+    for name in ("settings", "code"):
+        c.click(c.hud(name))
+        c.frames(121)
+        assert c.app.session.elapsed == pytest.approx(running, abs=0.02), name
+        c.key(pygame.K_ESCAPE)
+        c.frames(1)
+    c.frames(61)
+    assert c.app.session.elapsed > running + 0.9
+
+
+# -- the "cannot be won" dialog and smaller things ------------------------------------
+
+
+def _lost_game(with_history: bool) -> Game:
+    from tests.ui.test_ui_hint import _clubs_position
+
+    before = _clubs_position([["AC", "JC", "QC"], ["KC"], ["2C"]], desc_top=3)
+    before.play("P2-P1")
+    d = before.to_dict()
+    if not with_history:
+        d.pop("history", None)
+    return Game.from_dict(d)
+
+
+def _answer_lost(c: Client) -> None:
+    from crescent.solver.hints import HintAnswer
+
+    c.app.table._hint_ready(HintAnswer("lost", changes=c.app.session.changes))
+    c.frames(1)
+
+
+def _dialog_px(c: Client) -> int:
+    return max(16, min(34, c.app.layout.hud_px + 2))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ca", "nl", "ja"])
+def test_the_lost_dialog_offers_going_back_only_with_history_and_says_it_once(
+    client_for: MakeClient, lang: str
+) -> None:
+    for history in (True, False):
+        c = client_for(_lost_game(history), lang=lang, size=(800, 600))
+        assert c.game.can_undo == history
+        c.app.table.say(c.app.tr(T.HINT_THINKING))
+        _answer_lost(c)
+        d = top_dialog(c)
+        assert c.app.table.message is None  # not also behind the box
+        labels = [b.label for b in d.buttons]
+        assert (c.app.tr(T.HINT_GO_BACK) in labels) == history
+        px = _dialog_px(c)
+        font = c.app.fonts.get(px)
+        for b in d.buttons:  # every label on one line, at the dialog's size
+            assert font.size(b.label)[0] <= b.rect.w - 12, (lang, b.label)
+
+
+def test_a_title_wraps_into_balanced_lines() -> None:
+    pygame.font.init()
+    fonts = render.Fonts("fonts/DejaVuSans-Subset.ttf", "fonts/DejaVuSans-Bold-Subset.ttf")
+    font = fonts.get(24, bold=True)
+    text = "This position cannot be won."
+    w = font.size("This position cannot be")[0] + 2
+    lines = render._wrap(font, text, w)
+    assert len(lines) == 2 and lines[-1] != "won.", lines
+
+
+def test_while_the_solver_searches_back_its_progress_stays_on_screen(
+    client_for: MakeClient,
+) -> None:
+    c = client_for()
+    table = c.app.table
+    table.say(c.app.tr(T.HINT_SEARCHING_BACK))
+    table.hint_pending = True
+    c.frames(60 * 5)
+    assert table.message is not None and table.message[0] == c.app.tr(T.HINT_SEARCHING_BACK)
+    table.hint_pending = False
+    c.frames(60 * 4)
+    assert table.message is None
+
+
+@pytest.mark.parametrize("width", [200, 260, 320, 400, 560])
+def test_the_japanese_code_prompt_never_splits_the_code(width: int) -> None:
+    from crescent.i18n.translator import load_translator
+
+    pygame.font.init()
+    tr = load_translator("ja")
+    fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
+    for msg in (T.ENTER_CODE_PROMPT, T.CODE_SHAPE):
+        text = tr(msg)
+        code = "CR1-N-AAAAAAB"
+        assert code in text
+        _, lines = fonts.wrap(text, width, 18, 6)
+        assert any(code in ln for ln in lines), lines
+
+
+def test_crescent_four_is_translated_in_japanese() -> None:
+    from crescent.i18n.translator import load_translator
+
+    assert load_translator("ja")(T.VARIANT_F) != T.VARIANT_F
+
+
+def test_code_errors_have_their_own_colour(client_for: MakeClient) -> None:
+    from crescent.ui.screens import CodeScreen
+
+    c = client_for()
+    c.click(c.hud("code"))
+    c.frames(1)
+    screen = c.app.scenes[-1]
+    assert isinstance(screen, CodeScreen)
+    assert [r.kind for r in screen.rows()].count("error") == 0
+    screen.typed = "CR1-X-AAAAAAB"
+    screen.run("deal")
+    kinds = [r.kind for r in screen.rows()]
+    assert "error" in kinds
+    assert contrast_ratio(render.PANEL_ERROR, render.PANEL_BG) >= 4.5
+    assert render.PANEL_ERROR != render.PANEL_INK
+
+
+@pytest.mark.parametrize("size", HUD_SIZES)
+@pytest.mark.parametrize("lang", ["en", "fr", "ca", "nl", "ja"])
+def test_statistics_tabs_fit_at_the_dialog_size(
+    client_for: MakeClient, lang: str, size: tuple[int, int]
+) -> None:
+    c = client_for(lang=lang, size=size)
+    c.app.open_stats()
+    c.frames(1)
+    screen = c.app.scenes[-1]
+    font = c.app.fonts.get(_dialog_px(c))
+    tabs = [b for b in screen.buttons if b.action.startswith("mode:")]  # type: ignore[attr-defined]
+    assert len(tabs) >= 3
+    for b in tabs:
+        assert font.size(b.label)[0] <= b.rect.w - 12, (lang, b.label)
