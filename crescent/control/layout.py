@@ -26,20 +26,25 @@ __all__ = [
     "CORNERS",
     "FOUNDATION_COUNT",
     "HUD_MIN_PX",
+    "MAX_EDGES",
     "PILE_COUNT",
     "PLACE_COUNT",
     "Rect",
     "TableLayout",
     "compute_layout",
     "default_touch_px",
+    "edge_step",
 ]
 
 PILE_COUNT: Final = 16
 FOUNDATION_COUNT: Final = 8
 PLACE_COUNT: Final = PILE_COUNT + FOUNDATION_COUNT
 
-_COLUMNS: Final = 8  # piles in the top row
-_ROWS: Final = 5  # the top row and the four rows of the side columns
+SHAPES: Final = ((8, 5), (6, 6))
+"""The horseshoe's (columns, rows): ``columns`` piles in the top row (its corners
+included) and ``rows - 1`` piles down each side, 16 in all. The wide one (8 x 5) suits
+landscape windows; the tall one (6 x 6) lets a portrait window use its height for
+bigger cards. :func:`compute_layout` takes whichever gives the larger cards."""
 _MIN_CARD_W: Final = 8  # below this there is no table worth drawing
 
 
@@ -203,11 +208,26 @@ def _card_metrics(card_w: int, card_ratio: float) -> _CardMetrics:
     )
 
 
-def _fits(m: _CardMetrics, avail_w: int, avail_h: int) -> bool:
+MAX_EDGES: Final = 5
+"""At most this many back edges show the face-down cards under a pile's top card."""
+
+
+def edge_step(card_w: int) -> int:
+    """How far apart the back edges of face-down cards show above a pile's top card."""
+    return max(2, card_w // 32)
+
+
+def _edges(card_w: int) -> int:
+    """The room above the top row for its piles' back edges (the face-down deal)."""
+    return MAX_EDGES * edge_step(card_w)
+
+
+def _fits(m: _CardMetrics, avail_w: int, avail_h: int, shape: tuple[int, int]) -> bool:
     """Whether the table fits with the smallest gaps."""
+    columns, rows = shape
     return (
-        _COLUMNS * m.card_w + (_COLUMNS - 1) * m.gap <= avail_w
-        and _ROWS * m.pitch + (_ROWS - 1) * m.gap <= avail_h
+        columns * m.card_w + (columns - 1) * m.gap <= avail_w
+        and _edges(m.card_w) + rows * m.pitch + (rows - 1) * m.gap <= avail_h
     )
 
 
@@ -296,7 +316,7 @@ def compute_layout(
     a window too small to hold the table.
     """
     if corner is None:
-        return _compute_layout(width, height, hud_items, touch_px, card_ratio)
+        return _best(width, height, hud_items, touch_px, card_ratio)
     if corner not in CORNERS:
         raise ValueError(f"corner must be one of {CORNERS}, got {corner!r}")
     touch = touch_px or default_touch_px(max(width, 1), max(height, 1))
@@ -304,19 +324,39 @@ def compute_layout(
     while True:
         found: list[TableLayout] = []
         for band in ("column", "row"):
-            try:
-                lay = _compute_layout(
-                    width, height, hud_items, touch_px, card_ratio, corner, side, band
-                )
-            except ValueError:
-                continue
-            if lay.corner is not None and not any(lay.corner.intersects(c) for c in lay.controls()):
-                found.append(lay)
+            for shape in SHAPES:
+                try:
+                    lay = _compute_layout(
+                        width, height, hud_items, touch_px, card_ratio, corner, side, band, shape
+                    )
+                except ValueError:
+                    continue
+                c = lay.corner
+                if c is not None and not any(c.intersects(r) for r in lay.controls()):
+                    found.append(lay)
         if found:
             return max(found, key=lambda lay: lay.card_w)
         if side <= touch:
             raise ValueError(f"window {width}x{height} has no room for the exit corner")
         side = max(touch, side * 4 // 5)
+
+
+def _best(width: int, height: int, hud_items: int, touch_px: int, ratio: float) -> TableLayout:
+    """The layout with the larger cards among the shapes (the wide one on a tie)."""
+    best: TableLayout | None = None
+    error: ValueError | None = None
+    for shape in SHAPES:
+        try:
+            lay = _compute_layout(width, height, hud_items, touch_px, ratio, shape=shape)
+        except ValueError as e:
+            error = error or e
+            continue
+        if best is None or lay.card_w > best.card_w:
+            best = lay
+    if best is None:
+        assert error is not None
+        raise error
+    return best
 
 
 def _compute_layout(
@@ -328,6 +368,7 @@ def _compute_layout(
     corner: str | None = None,
     side: int = 0,
     band: str = "column",
+    shape: tuple[int, int] = SHAPES[0],
 ) -> TableLayout:
     if width <= 0 or height <= 0:
         raise ValueError(f"window size must be positive, got {width}x{height}")
@@ -363,12 +404,14 @@ def _compute_layout(
     avail_h = min(hud.rect.y, height - bottom) - 2 * margin - top
 
     # The largest card width that fits; every size grows with it, so bisect.
-    lo, hi = _MIN_CARD_W, max(_MIN_CARD_W, avail_w // _COLUMNS) + 1
-    if not _fits(_card_metrics(lo, card_ratio), avail_w, avail_h):
+    columns, rows = shape
+    side_piles = rows - 1
+    lo, hi = _MIN_CARD_W, max(_MIN_CARD_W, avail_w // columns) + 1
+    if not _fits(_card_metrics(lo, card_ratio), avail_w, avail_h, shape):
         raise ValueError(f"window {width}x{height} is too small for the table")
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if _fits(_card_metrics(mid, card_ratio), avail_w, avail_h):
+        if _fits(_card_metrics(mid, card_ratio), avail_w, avail_h, shape):
             lo = mid
         else:
             hi = mid
@@ -376,21 +419,23 @@ def _compute_layout(
     cw, ch, pitch = m.card_w, m.card_h, m.pitch
 
     # Spread the spare space into the gaps, capped so the table stays compact.
-    spare_w = avail_w - _COLUMNS * cw - (_COLUMNS - 1) * m.gap
-    spare_h = avail_h - _ROWS * pitch - (_ROWS - 1) * m.gap
-    gap_x = min(max(m.gap, cw), m.gap + spare_w // (_COLUMNS - 1))
-    gap_y = min(max(m.gap, ch), m.gap + spare_h // (_ROWS - 1))
-    table_w = _COLUMNS * cw + (_COLUMNS - 1) * gap_x
-    table_h = _ROWS * pitch + (_ROWS - 1) * gap_y
+    spare_w = avail_w - columns * cw - (columns - 1) * m.gap
+    edges = _edges(cw)
+    spare_h = avail_h - edges - rows * pitch - (rows - 1) * m.gap
+    gap_x = min(max(m.gap, cw), m.gap + spare_w // (columns - 1))
+    gap_y = min(max(m.gap, ch), m.gap + spare_h // (rows - 1))
+    table_w = columns * cw + (columns - 1) * gap_x
+    table_h = rows * pitch + (rows - 1) * gap_y
     x0 = margin + left + (avail_w - table_w) // 2
-    y0 = margin + top + (avail_h - table_h) // 2
-    col_x = [x0 + i * (cw + gap_x) for i in range(_COLUMNS)]
-    row_y = [y0 + j * (pitch + gap_y) for j in range(_ROWS)]
+    y0 = margin + top + edges + (avail_h - edges - table_h) // 2
+    col_x = [x0 + i * (cw + gap_x) for i in range(columns)]
+    row_y = [y0 + j * (pitch + gap_y) for j in range(rows)]
 
     slots: list[Rect] = []
-    slots.extend(Rect(col_x[0], row_y[_ROWS - k], cw, ch) for k in range(1, 5))  # P1-P4
-    slots.extend(Rect(col_x[i], row_y[0], cw, ch) for i in range(_COLUMNS))  # P5-P12
-    slots.extend(Rect(col_x[-1], row_y[k], cw, ch) for k in range(1, 5))  # P13-P16
+    # Up the left side (P1-P4 when wide), along the top, down the right side.
+    slots.extend(Rect(col_x[0], row_y[rows - k], cw, ch) for k in range(1, side_piles + 1))
+    slots.extend(Rect(col_x[i], row_y[0], cw, ch) for i in range(columns))
+    slots.extend(Rect(col_x[-1], row_y[k], cw, ch) for k in range(1, side_piles + 1))
 
     # The centre: between the side columns, under the top row's labels.
     inner_left = col_x[0] + cw
@@ -399,7 +444,14 @@ def _compute_layout(
     band_top = row_y[1]
     band_bottom = row_y[-1] + pitch
     block_w = 4 * cw + 3 * m.gap
-    block_h = 2 * pitch + m.gap
+    band_pad = max(2, m.gap // 3)
+    # Each foundation row's direction ("A→K", "K→A") is tagged left of its band, or,
+    # when the side columns leave no room there (the tall horseshoe), in a strip
+    # above the Aces and one below the Kings.
+    tag_need = round(3.6 * (m.label_px + 2)) + m.gap
+    strips = (inner_right - inner_left - block_w) // 2 - band_pad < tag_need
+    strip_h = m.label_h + 2 * band_pad if strips else 0
+    block_h = 2 * pitch + m.gap + 2 * strip_h
     message_gap = m.gap
     # The centre is four side rows high: two foundation rows leave room for the
     # message, which only runs short on tables too small to be played.
@@ -415,7 +467,7 @@ def _compute_layout(
     free = band_bottom - band_top - stack_h - 2 * margin_f
     area_y = max(top_labels_bottom, band_top + free // 3)  # a little above centre
     fx = (inner_left + inner_right - block_w) // 2
-    fy = area_y + margin_f
+    fy = area_y + margin_f + strip_h
     for row in range(2):  # the Aces F1-F4, then the Kings F5-F8
         y = fy + row * (pitch + m.gap)
         slots.extend(Rect(fx + i * (cw + m.gap), y, cw, ch) for i in range(4))
@@ -430,13 +482,17 @@ def _compute_layout(
     )
 
     labels = tuple(Rect(s.x, s.bottom + m.label_gap, cw, m.label_h) for s in slots)
-    band_pad = max(2, m.gap // 3)
-    rows = tuple(
+    bands = tuple(
         Rect(fx, fy + row * (pitch + m.gap), block_w, pitch).inflate(band_pad, band_pad)
         for row in range(2)
     )
-    tag_x = inner_left + m.gap // 2
-    tags = tuple(Rect(tag_x, r.y, max(0, r.x - m.gap // 2 - tag_x), r.h) for r in rows)
+    tags: tuple[Rect, ...]
+    if strips:
+        h = strip_h - band_pad
+        tags = (Rect(fx, bands[0].y - h, block_w, h), Rect(fx, bands[1].bottom, block_w, h))
+    else:
+        tag_x = inner_left + m.gap // 2
+        tags = tuple(Rect(tag_x, r.y, max(0, r.x - m.gap // 2 - tag_x), r.h) for r in bands)
     return TableLayout(
         width=width,
         height=height,
@@ -452,7 +508,7 @@ def _compute_layout(
         message=message,
         touch_px=touch,
         corner=corner_rect,
-        foundation_rows=rows,
+        foundation_rows=bands,
         row_tags=tags,
         hud_sub_px=hud.sub_px,
     )

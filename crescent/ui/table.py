@@ -51,8 +51,6 @@ CLOCK_LATE_S = 1 / 60
 """The idle loop wakes this long after the clock's next whole second (one update step),
 so the step that crosses it has been taken when it draws."""
 MESSAGE_S = 3.5
-MAX_EDGES = 5
-"""At most this many back edges show the face-down cards under a pile's top."""
 
 
 class TableScene(TableView):

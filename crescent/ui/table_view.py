@@ -18,6 +18,7 @@ from crescent.control.anim import Animations
 from crescent.control.confirm import RedealGuard
 from crescent.control.explain import ROW_TAGS, complete, place_label
 from crescent.control.input import PLACES, Controller
+from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.rules.engine import PILES, Game, Move
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
@@ -43,10 +44,6 @@ class SlotLook(NamedTuple):
     """An empty pile here takes no card (drawn crossed); levels 1-3 of the levels game open it."""
     under: int = 0
     """Face-down cards under the shown one (face-down deal): drawn as back edges."""
-
-
-MAX_EDGES = 5
-"""At most this many back edges show the face-down cards under a pile's top."""
 
 
 class TableView(Scene):
@@ -155,7 +152,7 @@ class TableView(Scene):
 
     def _edge_step(self) -> int:
         """How far apart the back edges of face-down cards show above a pile."""
-        return max(2, self.app.layout.card_w // 32)
+        return edge_step(self.app.layout.card_w)
 
     def _draw_slot(self, surf: pygame.Surface, place: int, key: SlotLook) -> None:
         app = self.app
@@ -244,8 +241,9 @@ class TableView(Scene):
             font = self.app.fonts.get(max(render.MIN_PX, lay.label_px + 2), bold=True)
             w = font.size(words)[0]
             if tag.w >= w:
-                centre = (tag.right - w // 2, tag.y + tag.h // 2)
-                render.text_centered(surf, font, words, centre, render.INK)
+                # Beside its band, against it; in a strip above or below it, centred.
+                x = tag.right - w // 2 if tag.h >= band.h // 2 else tag.x + tag.w // 2
+                render.text_centered(surf, font, words, (x, tag.y + tag.h // 2), render.INK)
 
     def _signature(self) -> tuple[object, ...]:
         """What the picture depends on, cheaply: an idle table skips drawing entirely."""

@@ -9,7 +9,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from crescent.control.layout import Rect, TableLayout, compute_layout, default_touch_px
+from crescent.control.layout import (
+    MAX_EDGES,
+    Rect,
+    TableLayout,
+    compute_layout,
+    default_touch_px,
+    edge_step,
+)
 
 SIZES = [(800, 600), (1280, 800), (1080, 1920), (1920, 1080), (3440, 1440), (3840, 2160)]
 HUD_ITEMS = [8, 9, 10, 11]
@@ -88,20 +95,21 @@ def test_piles_form_the_horseshoe_in_rules_order(
     width: int, height: int, hud_items: int, touch: int
 ) -> None:
     s = compute_layout(width, height, hud_items=hud_items, touch_px=touch).slots
-    left, top, right = P[0:4], P[4:12], P[12:16]
-    # P1..P4 go up the left column, P13..P16 down the right one.
+    columns, side = _shape(s)
+    left, top, right = P[0:side], P[side : side + columns], P[side + columns : 16]
+    # P1.. go up the left column, ..P16 down the right one (4 each when wide).
     assert len({s[p].x for p in left}) == 1
     assert [s[p].y for p in left] == sorted((s[p].y for p in left), reverse=True)
-    assert len({s[p].y for p in left}) == 4
+    assert len({s[p].y for p in left}) == side
     assert len({s[p].x for p in right}) == 1
     assert [s[p].y for p in right] == sorted(s[p].y for p in right)
-    assert len({s[p].y for p in right}) == 4
-    # P5..P12 run left to right along one top row spanning both columns.
+    assert len({s[p].y for p in right}) == side
+    # The rest run left to right along one top row spanning both columns.
     assert len({s[p].y for p in top}) == 1
     xs = [s[p].x for p in top]
-    assert xs == sorted(xs) and len(set(xs)) == 8
-    assert s[4].x == s[3].x and s[11].x == s[12].x
-    assert s[4].bottom < s[3].y and s[11].bottom < s[12].y
+    assert xs == sorted(xs) and len(set(xs)) == columns
+    assert s[top[0]].x == s[left[-1]].x and s[top[-1]].x == s[right[0]].x
+    assert s[top[0]].bottom < s[left[-1]].y and s[top[-1]].bottom < s[right[0]].y
     # Consistent gaps: evenly spaced columns and side rows.
     assert len({b - a for a, b in itertools.pairwise(xs)}) == 1
     assert len({s[a].y - s[b].y for a, b in itertools.pairwise(left)}) == 1
@@ -121,10 +129,11 @@ def test_foundations_sit_in_the_centre_aces_above_kings(
         assert xs == sorted(xs) and len(set(xs)) == 4
     assert [s[f].x for f in aces] == [s[f].x for f in kings]
     # Between the side columns and below the top row.
-    assert s[0].right < s[16].x and s[19].right < s[12].x
-    assert layout.labels[4].bottom <= layout.foundation_area.y
+    _, side = _shape(s)
+    assert s[0].right < s[16].x and s[19].right < s[15].x
+    assert layout.labels[side].bottom <= layout.foundation_area.y
     # Centred between the side columns (to a pixel of rounding).
-    assert abs((s[16].x - s[0].right) - (s[12].x - s[19].right)) <= 1
+    assert abs((s[16].x - s[0].right) - (s[15].x - s[19].right)) <= 1
 
 
 @pytest.mark.parametrize(("width", "height", "hud_items", "touch"), CASES)
@@ -135,7 +144,7 @@ def test_message_lies_under_the_foundations_and_holds_a_sentence(
     msg = layout.message
     assert msg.y >= layout.foundation_area.bottom
     assert msg.bottom <= layout.labels[0].bottom  # within the tableau, above P1's label
-    assert msg.x >= layout.slots[0].right and msg.right <= layout.slots[12].x
+    assert msg.x >= layout.slots[0].right and msg.right <= layout.slots[15].x
     assert msg.w >= 4 * layout.card_w
     assert msg.h >= layout.hud_px * 2
 
@@ -146,8 +155,10 @@ def test_table_is_centred_above_the_hud(
 ) -> None:
     layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
     s = layout.slots
-    assert abs(s[4].x - (layout.width - s[11].right)) <= 1
-    top_space = s[4].y
+    columns, side = _shape(s)
+    assert abs(s[side].x - (layout.width - s[side + columns - 1].right)) <= 1
+    # Above the top row: the room for face-down cards' edges, then the same space as below.
+    top_space = s[side].y - MAX_EDGES * edge_step(layout.card_w)
     bottom_space = layout.hud.y - layout.labels[0].bottom
     assert abs(top_space - bottom_space) <= 1
 
@@ -187,9 +198,34 @@ def test_cards_are_readable_at_the_smallest_window() -> None:
         assert layout.label_px >= 10
 
 
+def _shape(slots: tuple[Rect, ...]) -> tuple[int, int]:
+    """(piles in the top row, piles down each side) of a layout's horseshoe."""
+    top = min(slots[p].y for p in P)
+    columns = sum(1 for p in P if slots[p].y == top)
+    return columns, (16 - columns) // 2
+
+
 def test_portrait_cards_stay_big() -> None:
     layout = compute_layout(1080, 1920, hud_items=11)
     assert layout.card_w >= 110  # a ninth of the width, the most eight in a row allow
+
+
+def test_portrait_uses_the_height_for_bigger_cards() -> None:
+    # 1080x1920: eight piles across would allow about 115 px; six across and five
+    # down each side use the height.
+    for w, h, least in ((1080, 1920, 150), (768, 1024, 80), (2160, 3840, 300)):
+        layout = compute_layout(w, h, hud_items=11)
+        assert _shape(layout.slots) == (6, 5)
+        assert layout.card_w >= least
+    # Landscape keeps the wide horseshoe: eight across, four down each side.
+    for w, h in ((800, 600), (1280, 800), (1920, 1080), (3840, 2160)):
+        assert _shape(compute_layout(w, h, hud_items=9).slots) == (8, 4)
+
+
+def test_the_top_row_leaves_room_for_face_down_edges() -> None:
+    for (w, h), items in itertools.product(SIZES, HUD_ITEMS):
+        layout = compute_layout(w, h, hud_items=items)
+        assert min(s.y for s in layout.slots) >= MAX_EDGES * edge_step(layout.card_w)
 
 
 def test_card_height_follows_the_ratio() -> None:
@@ -210,8 +246,9 @@ def test_cards_are_as_large_as_fit() -> None:
     for (w, h), items in itertools.product(SIZES, HUD_ITEMS):
         layout = compute_layout(w, h, hud_items=items)
         s = layout.slots
-        span_w = s[11].right - s[4].x
-        span_h = layout.labels[0].bottom - s[4].y
+        columns, side = _shape(s)
+        span_w = s[side + columns - 1].right - s[side].x
+        span_h = layout.labels[0].bottom - s[side].y
         assert span_w >= 0.9 * w or span_h >= 0.9 * layout.hud.y
 
 
@@ -268,10 +305,11 @@ def test_place_at_reaches_half_a_touch_target_beyond_the_edge(
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_place_at_picks_the_nearer_card_in_a_gap(width: int, height: int) -> None:
     layout = compute_layout(width, height, hud_items=8, touch_px=120)
-    p5, p6 = layout.slots[4], layout.slots[5]
+    _, first = _shape(layout.slots)  # the top row's first two piles
+    p5, p6 = layout.slots[first], layout.slots[first + 1]
     gap = p6.x - p5.right
-    assert layout.place_at(p5.right + gap * 0.25, p5.centery) == 4
-    assert layout.place_at(p5.right + gap * 0.75, p5.centery) == 5
+    assert layout.place_at(p5.right + gap * 0.25, p5.centery) == first
+    assert layout.place_at(p5.right + gap * 0.75, p5.centery) == first + 1
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
@@ -279,9 +317,13 @@ def test_place_at_is_none_far_from_every_slot(width: int, height: int) -> None:
     layout = compute_layout(width, height, hud_items=8)
     reach = layout.touch_px / 2
     s = layout.slots
-    # Beside the foundations, halfway to the left column: open table.
+    # Beside the foundations, halfway to the left column (below them, in the middle,
+    # when the tall horseshoe leaves no room beside them): open table.
     far_x = (s[0].right + layout.foundation_area.x) / 2
     far_y = s[16].centery
+    if _shape(s)[0] == 6:
+        far_x = layout.foundation_area.centerx
+        far_y = (layout.foundation_area.bottom + layout.labels[0].bottom) / 2
     assert min(r.distance_to(far_x, far_y) for r in s) > reach
     assert layout.place_at(far_x, far_y) is None
     # On the HUD and outside the window.
@@ -361,5 +403,8 @@ def test_any_window_in_range_gives_a_sound_layout(
     layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
     check_invariants(layout, hud_items)
     s = layout.slots
-    assert s[4].x == s[3].x and s[11].x == s[12].x
-    assert s[3].y > s[4].y and s[0].y > s[3].y and s[15].y > s[12].y
+    columns, side = _shape(s)
+    corner_l, corner_r = side, side + columns - 1
+    assert s[corner_l].x == s[side - 1].x and s[corner_r].x == s[corner_r + 1].x
+    assert s[side - 1].y > s[corner_l].y and s[0].y > s[side - 1].y
+    assert s[15].y > s[corner_r + 1].y
