@@ -216,7 +216,8 @@ def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:
             check(c, batches)
             assert time.monotonic() - started < TIME_LIMIT_S, f"too slow: {fuzz.posted} events"
         # The fuzz reached the corners it is meant to: moves, dialogs, resizes.
-        assert c.app.session.changes > 50
+        # (New game and Redeal with moves left now ask first: fewer of them land.)
+        assert c.app.session.changes > 30
     finally:
         close_client(c, hint_wait_s=10.0)
     assert not c.app.table.hints.busy
