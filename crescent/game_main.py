@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import logging.handlers
 import random
 import sys
 from pathlib import Path
@@ -44,23 +43,49 @@ def _lost(pool: str) -> list[int]:
         return []
 
 
-class _LazyLogFile(logging.handlers.RotatingFileHandler):
+class _LazyLogFile(logging.Handler):
     """The log file, created (with its folder) only when there is something to log:
-    a run that is refused, or logs nothing, leaves the data folder as it was."""
+    a run that is refused, or logs nothing, leaves the data folder as it was. The rotating
+    file handler is made then too (``logging.handlers`` brings ``socket`` and ``pickle``
+    with it: a few milliseconds no start needs to spend)."""
 
-    def _open(self) -> Any:
-        path = Path(self.baseFilename)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and not path.is_file():
-            # A FIFO would block the game on open; a folder cannot be written.
-            raise IsADirectoryError(f"{path.name} is not a regular file")
-        return super()._open()
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self._file: logging.Handler | None = None
 
-    def handleError(self, record: logging.LogRecord) -> None:
-        # The log cannot be written (read-only folder...): say it once on stderr, go on.
-        if not getattr(self, "_told", False):
-            self._told = True
-            print("crescent: the log file cannot be written", file=sys.stderr)
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._file is None:
+            self._file = _rotating_log(self.path)
+            self._file.setFormatter(self.formatter)
+        self._file.handle(record)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
+
+
+def _rotating_log(path: Path) -> logging.Handler:
+    """A small rotating log at ``path``, opened on the first record."""
+    import logging.handlers
+
+    class LogFile(logging.handlers.RotatingFileHandler):
+        def _open(self) -> Any:
+            path = Path(self.baseFilename)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists() and not path.is_file():
+                # A FIFO would block the game on open; a folder cannot be written.
+                raise IsADirectoryError(f"{path.name} is not a regular file")
+            return super()._open()
+
+        def handleError(self, record: logging.LogRecord) -> None:
+            # The log cannot be written (read-only folder...): say it once on stderr, go on.
+            if not getattr(self, "_told", False):
+                self._told = True
+                print("crescent: the log file cannot be written", file=sys.stderr)
+
+    return LogFile(path, maxBytes=256_000, backupCount=3, encoding="utf-8", delay=True)
 
 
 def setup_log(data_dir: Path) -> logging.Logger:
@@ -68,9 +93,7 @@ def setup_log(data_dir: Path) -> logging.Logger:
     only when there is something to log."""
     log = logging.getLogger("crescent")
     if not log.handlers:
-        handler: logging.Handler = _LazyLogFile(
-            data_dir / "crescent.log", maxBytes=256_000, backupCount=3, encoding="utf-8", delay=True
-        )
+        handler: logging.Handler = _LazyLogFile(data_dir / "crescent.log")
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
         log.addHandler(handler)
         log.setLevel(logging.INFO)
