@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 EXIT_FATAL = 1
 SETTLE_FRAMES = 600
+ART_CACHE = Path("cache", "cards")
+"""Card pictures kept between runs, in the data folder (see ``crescent.ui.cards.DiskCache``)."""
 
 
 def _pool(pool: str) -> list[int]:
@@ -192,8 +194,13 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
 
     assert isinstance(tr, Translator)
     init_pygame()
+    store = session.store
     options = Options(
-        size=config.size, fullscreen=config.fullscreen, kiosk=config.kiosk, dpi=config.dpi
+        size=config.size,
+        fullscreen=config.fullscreen,
+        kiosk=config.kiosk,
+        dpi=config.dpi,
+        art_cache=store.root / ART_CACHE if store is not None and not store.read_only else None,
     )
     if config.kiosk:
         from crescent.kiosk.core import kiosk_touch
@@ -210,6 +217,7 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
             return _screenshot(app, config.screenshot, SteppedClock())
         _stop_on_sigterm(app)
         run_app(app, max_frames=config.frames)
+        app.save_art_cache()
         return app.exit_code
     finally:
         session.close()

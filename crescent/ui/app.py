@@ -20,7 +20,7 @@ from crescent.play.session import Session
 from crescent.play.storage import Notice
 from crescent.rules.modes import HudItem
 from crescent.ui import render
-from crescent.ui.cards import CardArt
+from crescent.ui.cards import CardArt, DiskCache
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
@@ -70,6 +70,8 @@ class Options:
     kiosk: bool = False
     touch_mm: float = 9.0
     dpi: float | None = None
+    art_cache: Path | None = None
+    """Where card pictures are kept between runs (in the data folder); None: not kept."""
 
 
 @dataclass
@@ -158,7 +160,8 @@ class App:
         self.screen = self._open_window()
         self.size = self.screen.get_size()
         self.layout = self._compute_layout(self.size)
-        self.art = CardArt(four_colour=session.settings.four_colour)
+        disk = DiskCache(options.art_cache) if options.art_cache is not None else None
+        self.art = CardArt(four_colour=session.settings.four_colour, disk=disk)
         self.scenes: list[Scene] = []
         self.table = TableScene(self)
         self._prefetch_cards()  # in the background while the rest is set up
@@ -441,6 +444,10 @@ class App:
             pygame.display.flip()
         elif rects:
             pygame.display.update(rects)
+
+    def save_art_cache(self) -> None:
+        """Keep the card pictures drawn at the current size for the next start."""
+        self.art.save_cache((self.layout.card_w, self.layout.card_h))
 
     def screenshot(self, path: Path) -> None:
         self.full_redraw = True
