@@ -76,6 +76,8 @@ class Options:
 
 @dataclass
 class LoopStats:
+    """What the loop did: frames drawn, their times, idle sleeps."""
+
     frames: int = 0
     frame_ms: list[float] = field(default_factory=list)
     sleeps: int = 0
