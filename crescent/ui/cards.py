@@ -317,8 +317,9 @@ class CardArt:
             key = self._key(card, size)
             if key in self._cache or key in self._pending:
                 continue
-            document = _document(key)
+            document = None
             if self._disk is not None:
+                document = _document(key)
                 surface = self._disk.load(key, zlib.crc32(document))
                 if surface is not None:
                     self._keep(key, surface)
