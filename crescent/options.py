@@ -18,6 +18,8 @@ __all__ = ["Config"]
 
 @dataclass
 class Config:
+    """Every launch option, parsed and checked (None: not given)."""
+
     code: str | None = None
     variant: str | None = None
     lang: str | None = None

@@ -67,6 +67,8 @@ DRAG_START_PX = mm_to_px(DRAG_START_MM, None)
 
 @dataclass(frozen=True, slots=True)
 class PointerDown:
+    """A press: the mouse button or a finger went down at (x, y), in table pixels."""
+
     x: float
     y: float
     pointer: int = 0
@@ -77,6 +79,8 @@ class PointerDown:
 
 @dataclass(frozen=True, slots=True)
 class PointerMove:
+    """The mouse or a finger moved to (x, y)."""
+
     x: float
     y: float
     pointer: int = 0
@@ -84,6 +88,8 @@ class PointerMove:
 
 @dataclass(frozen=True, slots=True)
 class PointerUp:
+    """A release at (x, y)."""
+
     x: float
     y: float
     pointer: int = 0
@@ -91,6 +97,8 @@ class PointerUp:
 
 @dataclass(frozen=True, slots=True)
 class KeyPress:
+    """A key went down, with the modifiers held."""
+
     key: str
     """A key name: "left", "right", "up", "down", "tab", "return", "space",
     "escape", "u", "r", "n", "h", "f11", ... (lower case)."""
@@ -141,6 +149,8 @@ GameEvent = Event | WindowEvent | TextInput
 
 @dataclass(frozen=True, slots=True)
 class PlayMove:
+    """Play this move (the engine checks it again)."""
+
     move: Move
     from_pos: tuple[float, float] | None = None
     """Where a dragged card was dropped (its top-left), so it slides from there."""
@@ -148,6 +158,8 @@ class PlayMove:
 
 @dataclass(frozen=True, slots=True)
 class Refuse:
+    """Say why a move from ``place`` cannot be played."""
+
     reason: Reason
     place: int
     from_pos: tuple[float, float] | None = None
@@ -232,6 +244,8 @@ class RulesView(Protocol):
 
 @dataclass
 class Drag:
+    """A card held by a pointer: where it was grabbed and where it is now."""
+
     src: int
     pointer: int
     start: tuple[float, float]

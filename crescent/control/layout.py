@@ -238,6 +238,8 @@ def default_touch_px(width: int, height: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class _Hud:
+    """The HUD bar, its cells and their text size."""
+
     rect: Rect
     cells: tuple[Rect, ...]
     text_px: int

@@ -20,7 +20,7 @@ from crescent.play.session import Session
 from crescent.play.storage import Notice
 from crescent.rules.modes import HudItem
 from crescent.ui import render
-from crescent.ui.cards import CardArt
+from crescent.ui.cards import CardArt, DiskCache
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
@@ -74,10 +74,14 @@ class Options:
     """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
     exit_corner_px: int = 0
     """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
+    art_cache: Path | None = None
+    """Where card pictures are kept between runs (in the data folder); None: not kept."""
 
 
 @dataclass
 class LoopStats:
+    """What the loop did: frames drawn, their times, idle sleeps."""
+
     frames: int = 0
     frame_ms: list[float] = field(default_factory=list)
     sleeps: int = 0
@@ -162,7 +166,8 @@ class App:
         self.screen = self._open_window()
         self.size = self.screen.get_size()
         self.layout = self._compute_layout(self.size)
-        self.art = CardArt(four_colour=session.settings.four_colour)
+        disk = DiskCache(options.art_cache) if options.art_cache is not None else None
+        self.art = CardArt(four_colour=session.settings.four_colour, disk=disk)
         self.scenes: list[Scene] = []
         self.fingers = Fingers()
         """Which fingers are down, kept across loops (see :class:`Fingers`)."""
@@ -486,6 +491,10 @@ class App:
             pygame.display.flip()
         elif rects:
             pygame.display.update(rects)
+
+    def save_art_cache(self) -> None:
+        """Keep the card pictures drawn at the current size for the next start."""
+        self.art.save_cache((self.layout.card_w, self.layout.card_h))
 
     def screenshot(self, path: Path) -> None:
         self.full_redraw = True

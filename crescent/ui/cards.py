@@ -13,18 +13,36 @@ Surfaces are cached per (card, size, colour scheme) in a small LRU: two sizes of
 deck. A resize just asks for the new size; the old surfaces fall out (``clear()`` drops them
 at once). Rasterising is lazy: only the cards asked for are drawn; :meth:`CardArt.prefetch`
 starts the ones about to be shown (the visible cards, at start and after a resize) in
-background threads (SDL_image lets go of the GIL), so they are ready by the first frame.
+background threads, so they are ready by the first frame.
+
+Rasterising is most of a start's work (a court card takes about 10 ms, nearly all of it
+parsing its SVG): given a folder (:class:`DiskCache`, in the data folder, never in the
+bundle), the pictures drawn at the window's size are kept there when the game ends
+(:meth:`CardArt.save_cache`) and the next start reads them back instead. A cached picture
+is used only if it was drawn from the same SVG text by the same pygame and SDL_image;
+anything else in that folder (truncated, foreign, damaged) is ignored and drawn again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import re
+import stat
+import struct
+import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 from crescent import resources
 from crescent.rules.cards import CLUBS, DIAMONDS, card_text, suit_of
@@ -97,7 +115,13 @@ def _for_display(surface: pygame.Surface) -> pygame.Surface:
 def rasterise(svg: str, size: tuple[int, int]) -> pygame.Surface:
     """The SVG document ``svg`` drawn at exactly ``size`` pixels, with alpha."""
     w, h = _check_size(size)
-    surface = pygame.image.load_sized_svg(io.BytesIO(sized_svg(svg, (w, h))), (w, h))
+    return _rasterise_sized(sized_svg(svg, (w, h)), (w, h))
+
+
+def _rasterise_sized(document: bytes, size: tuple[int, int]) -> pygame.Surface:
+    """``document`` (already sized by :func:`sized_svg`) drawn at exactly ``size``."""
+    w, h = size
+    surface = pygame.image.load_sized_svg(io.BytesIO(document), (w, h))
     if surface.get_size() != (w, h):  # never seen; kept exact without scaling if it happens
         exact = pygame.Surface((w, h), pygame.SRCALPHA)
         exact.blit(surface, (0, 0))
@@ -105,16 +129,159 @@ def rasterise(svg: str, size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-class CardArt:
-    """The deck's pictures: ``face(card, size)``, ``back(size)``, ``shadow(size, radius)``."""
+@cache
+def _rasteriser_id() -> int:
+    """Which rasteriser draws the cards: a cached picture from another one is drawn again."""
+    made_by = f"{pygame.version.ver} {pygame.image.get_sdl_image_version()}"
+    return zlib.crc32(made_by.encode("utf-8"))
 
-    def __init__(self, four_colour: bool = False) -> None:
+
+class DiskCache:
+    """Card pictures kept between runs: ``<folder>/<W>x<H>/<NAME>[-<fill>].rgba``.
+
+    Each file is a header (:data:`MAGIC`, the size, a CRC-32 of the exact SVG document
+    that was rasterised, the rasteriser's id, a CRC-32 of the pixels) and the RGBA pixels.
+    A file that does not match in every point is ignored (and replaced at the next save).
+    Only the :data:`KEEP_SIZES` most recently written sizes are kept. Nothing here raises
+    for a disk problem: a cache that cannot be read or written is simply not used.
+    """
+
+    MAGIC = b"crescent-card-1\n"
+    HEADER = struct.Struct("<16sIIIII")
+    KEEP_SIZES = 3
+    _SIZE_FOLDER = re.compile(r"[0-9]{1,5}x[0-9]{1,5}")
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def path(self, key: Key) -> Path:
+        name, w, h, colour = key
+        fill = f"-{colour.lstrip('#')}" if colour else ""
+        return self.folder / f"{w}x{h}" / f"{name}{fill}.rgba"
+
+    def load(self, key: Key, document_crc: int) -> pygame.Surface | None:
+        """The picture of ``key`` drawn from the document whose CRC-32 is given; None if
+        the cache has no such picture."""
+        _, w, h, _ = key
+        expected = self.HEADER.size + w * h * 4
+        data = _read_regular(self.path(key), expected + 1)
+        if data is None or len(data) != expected:
+            return None
+        magic, fw, fh, doc, made_by, pixels_crc = self.HEADER.unpack_from(data)
+        pixels = data[self.HEADER.size :]
+        if (magic, fw, fh, doc, made_by) != (self.MAGIC, w, h, document_crc, _rasteriser_id()):
+            return None
+        if zlib.crc32(pixels) != pixels_crc:
+            return None
+        return pygame.image.frombytes(pixels, (w, h), "RGBA")
+
+    def store(self, key: Key, document_crc: int, surface: pygame.Surface) -> bool:
+        """Keep ``surface`` as the picture of ``key``; False if the disk refused."""
+        _, w, h, _ = key
+        pixels = pygame.image.tobytes(surface, "RGBA")
+        header = self.HEADER.pack(
+            self.MAGIC, w, h, document_crc, _rasteriser_id(), zlib.crc32(pixels)
+        )
+        path = self.path(key)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+        try:
+            new_size = not path.parent.is_dir()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # Written whole then renamed: a reader never sees half a file.
+            tmp.write_bytes(header + pixels)
+            os.replace(tmp, path)
+        except OSError:
+            _unlink(tmp)
+            return False
+        if new_size:
+            self._prune(keep=path.parent)
+        return True
+
+    def _prune(self, keep: Path) -> None:
+        """Drop the sizes beyond the KEEP_SIZES most recently written (our own files only)."""
+        try:
+            sizes = [
+                p
+                for p in self.folder.iterdir()
+                if self._SIZE_FOLDER.fullmatch(p.name) and p.is_dir() and not p.is_symlink()
+            ]
+            sizes.sort(key=lambda p: (p == keep, p.stat().st_mtime), reverse=True)
+        except OSError:
+            return
+        for old in sizes[self.KEEP_SIZES :]:
+            try:
+                for f in old.iterdir():
+                    if f.suffix in (".rgba", ".tmp") and f.is_file() and not f.is_symlink():
+                        f.unlink()
+                old.rmdir()
+            except OSError:
+                continue
+
+
+def _read_regular(path: Path, limit: int) -> bytes | None:
+    """At most ``limit`` bytes of ``path`` if it is a regular file (a FIFO or a device
+    named like a cache file is never waited on); None if it cannot be read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _unlink(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
+
+
+def _document(key: Key) -> bytes:
+    """The exact SVG document rasterised for ``key`` (any thread: touches no shared state)."""
+    name, w, h, colour = key
+    svg = resources.read_text(f"cards/{name}.svg")
+    if colour:
+        svg = recoloured(svg, colour)
+    return sized_svg(svg, (w, h))
+
+
+def _make(
+    key: Key, disk: DiskCache | None, document: bytes | None = None
+) -> tuple[pygame.Surface, int | None]:
+    """The picture ``key`` names, read from ``disk`` or rasterised (any thread: touches no
+    shared state), and the CRC-32 of its document if it was rasterised here (None: it came
+    from the disk)."""
+    if document is None:
+        document = _document(key)
+    crc = zlib.crc32(document)
+    if disk is not None:
+        surface = disk.load(key, crc)
+        if surface is not None:
+            return surface, None
+    return _rasterise_sized(document, key[1:3]), crc
+
+
+class CardArt:
+    """The deck's pictures: ``face(card, size)``, ``back(size)``, ``shadow(size, radius)``.
+
+    Given a :class:`DiskCache`, pictures come from it when it has them, and
+    :meth:`save_cache` keeps there the ones this run had to draw.
+    """
+
+    def __init__(self, four_colour: bool = False, disk: DiskCache | None = None) -> None:
         self._four_colour = four_colour
-        self._svg: dict[str, str] = {}
+        self._disk = disk
         self._cache: OrderedDict[Key, pygame.Surface] = OrderedDict()
-        self._pending: dict[Key, Future[pygame.Surface]] = {}
+        self._pending: dict[Key, Future[tuple[pygame.Surface, int | None]]] = {}
         self._pool: ThreadPoolExecutor | None = None
         self._shadows: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self._drawn: dict[Key, int] = {}
+        """Pictures rasterised in this run (not read from the disk cache): their document CRC."""
 
     @property
     def four_colour(self) -> bool:
@@ -143,15 +310,25 @@ class CardArt:
         return self._get(self._key(None, size))
 
     def prefetch(self, cards: Iterable[int | None], size: tuple[int, int]) -> None:
-        """Start rasterising these faces (None: the back) at ``size`` in the background;
-        ``face`` and ``back`` then take them when ready (waiting only for their own)."""
+        """Start making these faces (None: the back) at ``size``: read from the disk cache
+        at once when it has them, else rasterised in the background; ``face`` and ``back``
+        then take them when ready (waiting only for their own)."""
         for card in cards:
             key = self._key(card, size)
             if key in self._cache or key in self._pending:
                 continue
+            document = None
+            if self._disk is not None:
+                document = _document(key)
+                surface = self._disk.load(key, zlib.crc32(document))
+                if surface is not None:
+                    self._keep(key, surface)
+                    continue
             if self._pool is None:
+                from concurrent.futures import ThreadPoolExecutor
+
                 self._pool = ThreadPoolExecutor(PREFETCH_THREADS, "crescent-art")
-            self._pending[key] = self._pool.submit(_rasterise_key, key)
+            self._pending[key] = self._pool.submit(_make, key, None, document)
 
     def shadow(self, size: tuple[int, int], radius: int) -> pygame.Surface:
         """A soft shadow for a card of ``size``, blurred over ``radius`` pixels.
@@ -187,9 +364,10 @@ class CardArt:
         return surface
 
     def clear(self) -> None:
-        """Drop every cached surface (the SVG text stays: it does not depend on size)."""
+        """Drop every cached surface (a resize: the pictures of the old size are no use)."""
         self._cache.clear()
         self._shadows.clear()
+        self._drawn.clear()
         for pending in self._pending.values():
             pending.cancel()
         self._pending.clear()
@@ -198,31 +376,39 @@ class CardArt:
         """How many card surfaces are cached (for tests and diagnostics)."""
         return len(self._cache) + len(self._shadows)
 
+    def save_cache(self, size: tuple[int, int]) -> int:
+        """Keep in the disk cache the pictures of ``size`` this run rasterised (the next
+        start at that size reads them back); how many were written. Nothing without a
+        disk cache, and nothing is raised if the disk refuses."""
+        if self._disk is None:
+            return 0
+        w, h = _check_size(size)
+        written = 0
+        for key, crc in list(self._drawn.items()):
+            surface = self._cache.get(key)
+            if key[1:3] != (w, h) or surface is None:
+                continue
+            if not self._disk.store(key, crc, surface):
+                break  # the disk refuses: no use trying every card
+            del self._drawn[key]
+            written += 1
+        return written
+
     def _get(self, key: Key) -> pygame.Surface:
         surface = self._cache.get(key)
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
         pending = self._pending.pop(key, None)
-        surface = pending.result() if pending is not None else None
-        if surface is None:
-            name = key[0]
-            svg = self._svg.get(name)
-            if svg is None:
-                svg = self._svg[name] = resources.read_text(f"cards/{name}.svg")
-            surface = _rasterise_key(key, svg)
+        made = pending.result() if pending is not None else _make(key, self._disk)
+        surface, crc = made
+        if crc is not None:
+            self._drawn[key] = crc
+        return self._keep(key, surface)
+
+    def _keep(self, key: Key, surface: pygame.Surface) -> pygame.Surface:
         surface = _for_display(surface)
         self._cache[key] = surface
         while len(self._cache) > CACHE_LIMIT:
             self._cache.popitem(last=False)
         return surface
-
-
-def _rasterise_key(key: Key, svg: str | None = None) -> pygame.Surface:
-    """The picture ``key`` names (any thread: it touches no shared state)."""
-    name, w, h, colour = key
-    if svg is None:
-        svg = resources.read_text(f"cards/{name}.svg")
-    if colour:
-        svg = recoloured(svg, colour)
-    return rasterise(svg, (w, h))

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -18,16 +19,26 @@ PROBE = r"""
 import json, sys
 from crescent import __main__ as cli
 from crescent.ui import app as app_module
+from crescent.ui import cards
 
 seen = {}
 draw = app_module.App.draw
+rasterise = cards._rasterise_sized
+rasterised = []
+
+def counting(document, size):
+    rasterised.append(size)
+    return rasterise(document, size)
+
+cards._rasterise_sized = counting
 
 def first_draw(self):
     draw(self)
     if not seen:
-        seen["modules"] = sorted(m for m in sys.modules if m.startswith("crescent"))
+        seen["modules"] = sorted(sys.modules)
         seen["cached"] = self.art.cached()
         seen["visible"] = len(set(self.table.visible_cards()))
+        seen["rasterised"] = len(rasterised)
 
 app_module.App.draw = first_draw
 code = cli.main(["--code", "CR1-N-AAAAAAB", "--frames", "1", "--size", "1280x800",
@@ -37,10 +48,10 @@ sys.exit(code)
 """
 
 
-def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) -> None:
+def _first_frame(data: Path) -> dict[str, Any]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     r = subprocess.run(
-        [sys.executable, "-c", PROBE, str(tmp_path / "data")],
+        [sys.executable, "-c", PROBE, str(data)],
         cwd=REPO,
         env=env,
         capture_output=True,
@@ -48,14 +59,50 @@ def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) 
         timeout=120,
     )
     assert r.returncode == 0, r.stderr
-    seen = json.loads(r.stdout.strip().splitlines()[-1])
+    seen: dict[str, Any] = json.loads(r.stdout.strip().splitlines()[-1])
+    return seen
+
+
+NOT_BEFORE_THE_FIRST_FRAME = (
+    "crescent.solver",
+    "crescent.solver.search",
+    "crescent.solver.hints",
+    "crescent.kiosk",
+    "crescent.kiosk.config",
+    "crescent.kiosk.core",
+    "crescent.ui.screens",
+    "crescent.ui.dialogs",
+    "crescent.ui.kiosk_scenes",
+    "logging.handlers",  # the log file's handler: made on the first record
+    "socket",
+    "uuid",
+    "datetime",
+)
+
+
+def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) -> None:
+    seen = _first_frame(tmp_path / "data")
     modules = seen["modules"]
     assert "crescent.ui.table" in modules
-    for lazy in ("crescent.solver.search", "crescent.solver.hints", "crescent.kiosk.config"):
+    for lazy in NOT_BEFORE_THE_FIRST_FRAME:
         assert lazy not in modules, f"{lazy} loaded before the first frame"
     assert not any(m.startswith("crescent.kiosk.") for m in modules)
     # Only the cards on show were rasterised (plus one shadow).
     assert seen["cached"] <= seen["visible"] + 1
+    assert 0 < seen["rasterised"] <= seen["visible"]
+
+
+def test_the_next_start_takes_the_cards_from_the_data_folder(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    _first_frame(data)
+    assert len(list((data / "cache" / "cards").glob("*x*/*.rgba"))) >= 10
+    seen = _first_frame(data)
+    assert seen["rasterised"] == 0
+    assert seen["cached"] <= seen["visible"] + 1
+    # Nothing left to draw in the background: no worker threads either.
+    assert "concurrent.futures" not in seen["modules"]
+    for lazy in NOT_BEFORE_THE_FIRST_FRAME:
+        assert lazy not in seen["modules"], f"{lazy} loaded before the first frame"
 
 
 def test_prefetched_cards_are_the_same_pictures_as_drawn_on_demand() -> None:

@@ -1,0 +1,212 @@
+"""The card pictures kept on disk between runs: exact, used only when they match, and a
+bad cache is never more than a missed one."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from crescent.rules.cards import CLUBS, HEARTS, SPADES, card
+from crescent.ui import cards as ui_cards
+from crescent.ui.cards import CardArt, DiskCache
+
+SIZE = (71, 99)
+SHOWN = [card(1, SPADES), card(12, HEARTS), card(13, CLUBS), card(7, HEARTS)]
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, int]]]:
+    """Every rasterisation, by size (the cache's whole point is to skip them)."""
+    calls: list[tuple[int, int]] = []
+    rasterise = ui_cards._rasterise_sized
+
+    def counting(document: bytes, size: tuple[int, int]) -> pygame.Surface:
+        calls.append(size)
+        return rasterise(document, size)
+
+    monkeypatch.setattr(ui_cards, "_rasterise_sized", counting)
+    yield calls
+
+
+@pytest.fixture
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    yield
+    pygame.display.quit()
+
+
+def _first_run(folder: Path, four_colour: bool = False) -> dict[int | None, bytes]:
+    """A run that draws SHOWN and the back at SIZE and saves them; their pixels."""
+    art = CardArt(four_colour=four_colour, disk=DiskCache(folder))
+    pictures: dict[int | None, bytes] = {c: _pixels(art.face(c, SIZE)) for c in SHOWN}
+    pictures[None] = _pixels(art.back(SIZE))
+    assert art.save_cache(SIZE) == len(SHOWN) + 1
+    return pictures
+
+
+@pytest.mark.usefixtures("display")
+def test_the_next_run_reads_the_same_pictures_back_without_rasterising(
+    tmp_path: Path, drawn: list[tuple[int, int]]
+) -> None:
+    first = _first_run(tmp_path)
+    drawn.clear()
+    art = CardArt(disk=DiskCache(tmp_path))
+    art.prefetch([*SHOWN, None], SIZE)
+    for c in SHOWN:
+        assert _pixels(art.face(c, SIZE)) == first[c]
+    assert _pixels(art.back(SIZE)) == first[None]
+    assert drawn == []
+    assert art.save_cache(SIZE) == 0  # nothing new to keep
+
+
+@pytest.mark.usefixtures("display")
+def test_cached_pictures_equal_freshly_rasterised_ones_on_demand_too(tmp_path: Path) -> None:
+    _first_run(tmp_path)
+    cached, fresh = CardArt(disk=DiskCache(tmp_path)), CardArt()
+    for c in SHOWN:
+        a, b = cached.face(c, SIZE), fresh.face(c, SIZE)
+        assert _pixels(a) == _pixels(b)
+        assert a.get_masks() == b.get_masks() and a.get_flags() == b.get_flags()
+
+
+def test_without_a_display_the_cache_works_the_same(
+    tmp_path: Path, drawn: list[tuple[int, int]]
+) -> None:
+    first = _first_run(tmp_path)
+    drawn.clear()
+    art = CardArt(disk=DiskCache(tmp_path))
+    assert _pixels(art.face(SHOWN[0], SIZE)) == first[SHOWN[0]]
+    assert drawn == []
+
+
+def test_the_four_colour_deck_and_other_sizes_are_not_taken_from_the_plain_deck(
+    tmp_path: Path, drawn: list[tuple[int, int]]
+) -> None:
+    _first_run(tmp_path)
+    drawn.clear()
+    four = CardArt(four_colour=True, disk=DiskCache(tmp_path))
+    club = card(13, CLUBS)
+    assert _pixels(four.face(club, SIZE)) == _pixels(CardArt(four_colour=True).face(club, SIZE))
+    four.face(club, (72, 99))
+    assert drawn == [SIZE, SIZE, (72, 99)]
+
+
+def test_a_picture_from_other_art_is_drawn_again(
+    tmp_path: Path, drawn: list[tuple[int, int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _first_run(tmp_path)
+    drawn.clear()
+    document = ui_cards._document
+    monkeypatch.setattr(ui_cards, "_document", lambda key: document(key) + b"\n")
+    CardArt(disk=DiskCache(tmp_path)).face(SHOWN[0], SIZE)
+    assert drawn == [SIZE]
+
+
+def test_a_picture_from_another_rasteriser_is_drawn_again(
+    tmp_path: Path, drawn: list[tuple[int, int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _first_run(tmp_path)
+    drawn.clear()
+    monkeypatch.setattr(ui_cards, "_rasteriser_id", lambda: 12345)
+    CardArt(disk=DiskCache(tmp_path)).face(SHOWN[0], SIZE)
+    assert drawn == [SIZE]
+
+
+def _damage_kinds() -> list[str]:
+    kinds = ["truncated", "empty", "garbage", "flipped pixel", "other size", "folder"]
+    return [*kinds, "fifo"] if hasattr(os, "mkfifo") else kinds
+
+
+@pytest.mark.parametrize("damage", _damage_kinds())
+def test_a_damaged_cache_file_is_ignored_and_replaced(
+    tmp_path: Path, drawn: list[tuple[int, int]], damage: str
+) -> None:
+    first = _first_run(tmp_path)
+    disk = DiskCache(tmp_path)
+    victim = SHOWN[1]
+    path = disk.path(("QH", *SIZE, ""))
+    assert path.is_file()
+    data = path.read_bytes()
+    path.unlink()
+    if damage == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "garbage":
+        path.write_bytes(os.urandom(len(data)))
+    elif damage == "flipped pixel":
+        path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    elif damage == "other size":
+        path.write_bytes(disk.path(("KC", *SIZE, "")).read_bytes()[:-4])
+    elif damage == "folder":
+        path.mkdir()
+    else:
+        os.mkfifo(path)
+    drawn.clear()
+    art = CardArt(disk=disk)
+    art.prefetch([victim], SIZE)
+    assert _pixels(art.face(victim, SIZE)) == first[victim]
+    assert drawn == [SIZE]
+    saved = art.save_cache(SIZE)
+    if damage == "folder":
+        assert saved == 0  # not removed: the picture is simply drawn each time
+    else:
+        assert saved == 1 and path.read_bytes() == data
+
+
+def test_an_unwritable_cache_folder_changes_nothing(tmp_path: Path) -> None:
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the folder would go\n")
+    art = CardArt(disk=DiskCache(blocker / "cards"))
+    assert art.face(SHOWN[0], SIZE).get_size() == SIZE
+    assert art.save_cache(SIZE) == 0
+    assert blocker.read_text() == "a file where the folder would go\n"
+
+
+def test_only_the_pictures_of_the_size_asked_for_are_saved(tmp_path: Path) -> None:
+    art = CardArt(disk=DiskCache(tmp_path))
+    art.face(SHOWN[0], SIZE)
+    art.face(SHOWN[0], (80, 112))
+    assert art.save_cache((80, 112)) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["80x112"]
+
+
+def test_only_the_last_sizes_are_kept_and_foreign_files_are_left_alone(tmp_path: Path) -> None:
+    mine = tmp_path / "notes.txt"
+    mine.write_text("keep me\n")
+    other = tmp_path / "photos"
+    other.mkdir()
+    for i, width in enumerate(range(60, 60 + DiskCache.KEEP_SIZES + 2)):
+        size = (width, 99)
+        art = CardArt(disk=DiskCache(tmp_path))
+        art.face(SHOWN[0], size)
+        assert art.save_cache(size) == 1
+        folder = tmp_path / f"{width}x99"
+        os.utime(folder, (1_000_000 + i, 1_000_000 + i))  # a clear order of writing
+    kept = sorted(p.name for p in tmp_path.iterdir() if p.name.endswith("x99"))
+    last = range(60 + 2, 60 + DiskCache.KEEP_SIZES + 2)
+    assert kept == sorted(f"{w}x99" for w in last)
+    assert mine.read_text() == "keep me\n" and other.is_dir()
+
+
+def test_a_resize_forgets_what_was_drawn_at_the_old_size(tmp_path: Path) -> None:
+    art = CardArt(disk=DiskCache(tmp_path))
+    art.face(SHOWN[0], SIZE)
+    art.clear()
+    assert art.save_cache(SIZE) == 0
+    assert not tmp_path.exists() or list(tmp_path.iterdir()) == []
+
+
+def test_without_a_disk_cache_nothing_is_written(tmp_path: Path) -> None:
+    art = CardArt()
+    art.face(SHOWN[0], SIZE)
+    assert art.save_cache(SIZE) == 0
