@@ -175,6 +175,10 @@ class Controller:
         self.drag = None
         self._last_tap = None
 
+    def holding(self) -> bool:
+        """Whether a card is picked up: a pile selected, or a card being dragged."""
+        return self.selected is not None or (self.drag is not None and self.drag.active)
+
     def destinations(self, game: RulesView, src: int) -> list[int]:
         return [m.dst for m in game.legal_moves() if m.src == src]
 

@@ -92,6 +92,7 @@ VARIANT_D: Final = N_("Face-down deal")
 FOUR_COLOUR: Final = N_("Four-colour deck")
 WINNABLE_ONLY: Final = N_("Winnable deals only")
 FULL_SCREEN: Final = N_("Full screen")
+SOUND: Final = N_("Sound")
 ON: Final = N_("On")
 OFF: Final = N_("Off")
 

@@ -46,7 +46,8 @@ EXAMPLE: Final = """\
     "touch_mm": 9,
     "language": "en",
     "variant": "N",
-    "winnable_only": true
+    "winnable_only": true,
+    "sound": true
   }
 }
 """
@@ -85,6 +86,8 @@ class KioskConfig:
     """Variant for new games (overrides the saved setting at start)."""
     winnable_only: bool | None = None
     """Deal only winnable games (overrides the saved setting at start)."""
+    sound: bool | None = None
+    """Sound on or off at start (the visitors may still mute it)."""
 
 
 def load_kiosk_config(path: Path) -> KioskConfig:
@@ -131,6 +134,7 @@ _KEYS: Final = (
     "language",
     "variant",
     "winnable_only",
+    "sound",
 )
 
 
@@ -175,6 +179,7 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         language=s.choice("language", LANGUAGES),
         variant=s.choice("variant", VARIANTS),
         winnable_only=s.flag("winnable_only"),
+        sound=s.flag("sound"),
     )
 
 

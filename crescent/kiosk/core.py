@@ -455,6 +455,9 @@ def install_kiosk(app: App, config: Config) -> Kiosk:
     if kc.winnable_only is not None and settings.winnable_only != kc.winnable_only:
         settings.winnable_only = kc.winnable_only
         changed = True
+    if kc.sound is not None and settings.sound != kc.sound:
+        settings.sound = kc.sound
+        changed = True
     if changed:
         app.session.save_settings()
     if kc.language is not None and config.lang is None and app.tr.lang != kc.language:

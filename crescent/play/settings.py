@@ -26,7 +26,16 @@ VARIANTS: Final = ("N", "F", "D")
 WINDOW_MIN: Final = 320
 WINDOW_MAX: Final = 16384
 
-_FLAGS: Final = ("interactive_rules", "four_colour", "winnable_only", "fullscreen")
+_FLAGS: Final = (
+    "interactive_rules",
+    "four_colour",
+    "winnable_only",
+    "fullscreen",
+    "sound",
+    "show_piles",
+    "show_playable",
+    "tip_seen",
+)
 
 
 @dataclass
@@ -40,6 +49,13 @@ class Settings:
     winnable_only: bool = False
     fullscreen: bool = False
     window_size: tuple[int, int] | None = None
+    sound: bool = True
+    show_piles: bool = False
+    """Fan every pile so each card's corner shows."""
+    show_playable: bool = False
+    """Mark every top card that has a legal move."""
+    tip_seen: bool = False
+    """The first-run tip was shown (it is shown once)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -51,6 +67,10 @@ class Settings:
             "winnable_only": self.winnable_only,
             "fullscreen": self.fullscreen,
             "window_size": list(self.window_size) if self.window_size is not None else None,
+            "sound": self.sound,
+            "show_piles": self.show_piles,
+            "show_playable": self.show_playable,
+            "tip_seen": self.tip_seen,
         }
 
     @staticmethod

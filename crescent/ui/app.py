@@ -21,6 +21,7 @@ from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
+from crescent.ui.sound import SoundBoard
 from crescent.ui.table import HUD_ITEMS, TableScene
 
 STEP = 1 / 60
@@ -105,6 +106,7 @@ class App:
         self.layout = self._compute_layout(self.size)
         self.fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
         self.art = CardArt(four_colour=session.settings.four_colour)
+        self.sound = SoundBoard(lambda: self.session.settings.sound)
         self.scenes: list[Scene] = []
         self.table = TableScene(self)
         self.push(self.table)
@@ -268,6 +270,13 @@ class App:
         self.session.save_settings()
         self.table.base = None
         self.full_redraw = True
+
+    def toggle_sound(self) -> None:
+        settings = self.session.settings
+        settings.sound = not settings.sound
+        if not settings.sound:
+            self.sound.stop()
+        self.session.save_settings()
 
     def open_settings(self) -> None:
         from crescent.ui.screens import SettingsScreen

@@ -42,6 +42,7 @@ class SettingsScreen(Dialog):
                 "colour": lambda: app.set_four_colour(not app.session.settings.four_colour),
                 "winnable": self._toggle_winnable,
                 "fullscreen": app.toggle_fullscreen,
+                "sound": app.toggle_sound,
                 "stats": app.open_stats,
             },
         )
@@ -82,6 +83,7 @@ class SettingsScreen(Dialog):
                 ((tr(VARIANT_NAMES.get(s.variant, T.VARIANT_N)), "variant", False),),
             ),
             Row("setting", tr(T.FOUR_COLOUR), ((self._on_off(s.four_colour), "colour", False),)),
+            Row("setting", tr(T.SOUND), ((self._on_off(s.sound), "sound", False),)),
             Row(
                 "setting",
                 tr(T.WINNABLE_ONLY),

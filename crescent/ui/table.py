@@ -33,6 +33,7 @@ from crescent.solver.hints import HintAnswer, HintWorker
 from crescent.ui import render
 from crescent.ui.events import GameEvent, WindowEvent
 from crescent.ui.scene import Scene
+from crescent.ui.sound import Cue
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
@@ -60,7 +61,18 @@ class HudLook(NamedTuple):
     """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
 
 
-HUD_ITEMS = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
+HUD_ITEMS = (
+    "time",
+    "moves",
+    "redeal",
+    "undo",
+    "hint",
+    "new",
+    "code",
+    "settings",
+    "sound",
+    "lang",
+)
 MESSAGE_S = 3.5
 
 
@@ -147,9 +159,12 @@ class TableScene(Scene):
                     self.finishing = []  # a touch stops auto-finish
             if isinstance(event, (PointerDown, KeyPress)):
                 self.app.session.idle_abandoned = False
+            holding = self.controller.holding()
             intents = self.controller.handle(event, self.app.now, self._view, self.game)
             for intent in intents:
                 self.execute(intent)
+            if not holding and self.controller.holding():
+                self.app.sound.play(Cue.PICKUP)
 
     def execute(self, intent: Intent) -> None:
         if isinstance(intent, PlayMove):
@@ -172,11 +187,13 @@ class TableScene(Scene):
         start = from_pos if from_pos is not None else self._view.slot_origin(move.src)
         self.anims.add(Flight(card, start, self._view.slot_origin(move.dst), move.dst, MOVE_S))
         self.controller.selected = None
+        self.app.sound.play(Cue.PLACE)
         self.after_change()
 
     def refuse(self, reason: Reason, place: int, from_pos: tuple[float, float] | None) -> None:
         if from_pos is not None:
             self._slide_back(place, from_pos)
+        self.app.sound.play(Cue.REFUSE)
         if self.app.session.settings.interactive_rules:
             self.say(self.app.tr.reason(reason))
 
@@ -199,6 +216,7 @@ class TableScene(Scene):
                 return
             self.controller.reset()
             session.redeal()
+            self.app.sound.play(Cue.REDEAL)
             self._animate_redeal()
             self.after_change()
         elif name == "new":
@@ -214,6 +232,9 @@ class TableScene(Scene):
             self.app.open_code()
         elif name == "lang":
             self.app.cycle_language()
+        elif name == "sound":
+            self.app.toggle_sound()
+
         elif name == "fullscreen":
             self.app.toggle_fullscreen()
         elif name == "escape":
@@ -286,6 +307,7 @@ class TableScene(Scene):
                 self.say(tr(T.HINT_NO_WAY_BACK))
             return
         self.hint = answer
+        self.app.sound.play(Cue.HINT)
         if answer.kind == "win":
             self.app.session.proven_winnable()
         if answer.kind == "lost":
@@ -513,6 +535,9 @@ class TableScene(Scene):
             return HudLook("button", tr(T.CODE), game.code, True, False)
         if item == "settings":
             return HudLook("button", tr(T.SETTINGS), "", True, False)
+        if item == "sound":
+            on = session.settings.sound
+            return HudLook("button", tr(T.SOUND), tr(T.ON if on else T.OFF), True, False)
         from crescent.i18n.translator import LANGUAGES
 
         return HudLook(
