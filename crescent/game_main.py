@@ -107,6 +107,10 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
             install_kiosk(app, config)
         if config.screenshot is not None:
             return _screenshot(app, config.screenshot, SteppedClock())
+        if not config.kiosk:
+            from crescent.ui.tip import show_first_run_tip
+
+            show_first_run_tip(app)
         _stop_on_sigterm(app)
         run_app(app, max_frames=config.frames)
         return app.exit_code
@@ -151,6 +155,7 @@ def _screenshot(app: object, path: Path, clock: object) -> int:
 def self_check() -> int:
     """Load every bundled file the game needs; print what was found. Exit 1 if any fails."""
     import os
+    import wave
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -186,6 +191,20 @@ def self_check() -> int:
                     tr("Undo"), True, (0, 0, 0)
                 )
                 checked += 1
+        from crescent.i18n.rules_text import Doc, load_rules
+
+        for lang in LANGUAGES:
+            for doc in Doc:
+                if not load_rules(doc, lang):
+                    problems.append(f"rules {doc.value}-{lang}")
+                checked += 1
+        from crescent.ui.sound import Cue
+
+        for cue in Cue:
+            with wave.open(str(resources.path(f"sounds/{cue.value}.wav"))) as w:
+                if w.getnframes() == 0:
+                    problems.append(f"sound {cue.value}")
+            checked += 1
         for variant in "NF":
             if len(_pool(variant)) < 1000:
                 problems.append(f"winnable pool {variant}")

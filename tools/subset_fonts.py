@@ -94,7 +94,8 @@ JOBS = (
 
 
 def catalog_characters(lang: str) -> set[int]:
-    """Every character the player can see in ``lang``: translations, English, its own name."""
+    """Every character the player can see in ``lang``: translations, English, its own name,
+    and its rule texts (assets/rules/)."""
     chars: set[str] = set(i18n.LANGUAGES[lang])
     for message in text.messages():
         chars.update(message if isinstance(message, str) else "".join(message))
@@ -104,6 +105,8 @@ def catalog_characters(lang: str) -> set[int]:
         for entry in i18n.parse_po(po.read_text(encoding="utf-8")):
             if entry.msgid:
                 chars.update("".join(entry.msgstr))
+    for rules in sorted((ROOT / "assets" / "rules").glob(f"*-{lang}.txt")):
+        chars.update(rules.read_text(encoding="utf-8"))  # the "How to play" texts
     return {ord(c) for c in chars if c.isprintable() or c == " "}
 
 

@@ -96,6 +96,16 @@ SOUND: Final = N_("Sound")
 ON: Final = N_("On")
 OFF: Final = N_("Off")
 
+# How to play (the rules screen) and the first-run tip.
+RULES_TITLE: Final = N_("How to play")
+RULES_SHORT: Final = N_("Rules")
+RULES_STANDARD: Final = N_("Standard game")
+RULES_LEVELS: Final = N_("Levels game")
+TIP_TAP: Final = N_("Tap a card: it goes where it can.")
+TIP_CHOOSE: Final = N_("If it can go to several places, tap the one you want.")
+TIP_RULES: Final = N_("The ? button explains the rules.")
+GOT_IT: Final = N_("Got it")
+
 # Hints.
 HINT_THINKING: Final = N_("Looking for a winning line…")
 HINT_MOVE: Final = N_("Hint: {move}. Tap Hint again to play it.")

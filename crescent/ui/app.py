@@ -278,6 +278,11 @@ class App:
             self.sound.stop()
         self.session.save_settings()
 
+    def open_rules(self) -> None:
+        from crescent.ui.rules_screen import RulesScreen
+
+        self.push(RulesScreen(self))
+
     def open_settings(self) -> None:
         from crescent.ui.screens import SettingsScreen
 

@@ -30,7 +30,14 @@ class TextInput:
     text: str
 
 
-GameEvent = Event | WindowEvent | TextInput
+@dataclass(frozen=True, slots=True)
+class Wheel:
+    """A mouse wheel turn: ``notches`` > 0 scrolls up (towards the top)."""
+
+    notches: float
+
+
+GameEvent = Event | WindowEvent | TextInput | Wheel
 
 _KEY_NAMES = {
     pygame.K_LEFT: "left",
@@ -46,6 +53,10 @@ _KEY_NAMES = {
     pygame.K_DELETE: "delete",
     pygame.K_F4: "f4",
     pygame.K_F11: "f11",
+    pygame.K_PAGEUP: "page up",
+    pygame.K_PAGEDOWN: "page down",
+    pygame.K_HOME: "home",
+    pygame.K_END: "end",
 }
 
 
@@ -80,6 +91,8 @@ def translate(ev: pygame.event.Event, window_size: tuple[int, int]) -> GameEvent
             shift=bool(mods & pygame.KMOD_SHIFT),
             alt=bool(mods & pygame.KMOD_ALT),
         )
+    if t == pygame.MOUSEWHEEL:
+        return Wheel(float(getattr(ev, "precise_y", ev.y)))
     if t == pygame.TEXTINPUT:
         return TextInput(ev.text)
     if t == pygame.QUIT or t == pygame.WINDOWCLOSE:

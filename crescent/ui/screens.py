@@ -44,6 +44,7 @@ class SettingsScreen(Dialog):
                 "fullscreen": app.toggle_fullscreen,
                 "sound": app.toggle_sound,
                 "stats": app.open_stats,
+                "how": app.open_rules,
             },
         )
 
@@ -101,7 +102,11 @@ class SettingsScreen(Dialog):
         rows.append(
             Row(
                 "buttons",
-                buttons=((tr(T.STATISTICS), "stats", False), (tr(T.CLOSE), "close", True)),
+                buttons=(
+                    (tr(T.STATISTICS), "stats", False),
+                    (tr(T.RULES_TITLE), "how", False),
+                    (tr(T.CLOSE), "close", True),
+                ),
             )
         )
         return rows

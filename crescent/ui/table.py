@@ -70,6 +70,7 @@ HUD_ITEMS = (
     "new",
     "code",
     "settings",
+    "rules",
     "sound",
     "lang",
 )
@@ -234,6 +235,8 @@ class TableScene(Scene):
             self.app.cycle_language()
         elif name == "sound":
             self.app.toggle_sound()
+        elif name == "rules":
+            self.app.open_rules()
 
         elif name == "fullscreen":
             self.app.toggle_fullscreen()
@@ -535,6 +538,8 @@ class TableScene(Scene):
             return HudLook("button", tr(T.CODE), game.code, True, False)
         if item == "settings":
             return HudLook("button", tr(T.SETTINGS), "", True, False)
+        if item == "rules":
+            return HudLook("button", "?", tr(T.RULES_SHORT), True, False)
         if item == "sound":
             on = session.settings.sound
             return HudLook("button", tr(T.SOUND), tr(T.ON if on else T.OFF), True, False)

@@ -1,0 +1,70 @@
+"""Screenshots of the screens of issue 14 in every language, for looking at by eye.
+
+    SDL_VIDEODRIVER=dummy python tools/feature_screens.py OUT_DIR [WxH ...]
+
+Writes OUT_DIR/<size>/<lang>-<screen>.png: the rules screen (both games, and
+scrolled), the first-run tip and the settings.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from crescent.i18n.rules_text import Doc
+from crescent.i18n.translator import LANGUAGES, load_translator
+from crescent.play.session import Session
+from crescent.play.settings import Settings
+from crescent.ui.app import App, Options, init_pygame
+from crescent.ui.rules_screen import RulesScreen
+from crescent.ui.screens import SettingsScreen
+from crescent.ui.tip import TipOverlay
+
+CODE = "CR1-N-AAAAAAB"
+
+
+def _app(lang: str, size: tuple[int, int], **settings: bool) -> App:
+    session = Session(None, Settings(language=lang, **settings), background_saves=False)
+    session.start(code=CODE)
+    return App(session, Options(size=size), load_translator(lang))
+
+
+def _rules(doc: Doc, scroll: float) -> Callable[[App], None]:
+    def show(app: App) -> None:
+        screen = RulesScreen(app, doc)
+        screen.scroll.to(screen.scroll.max_offset * scroll)
+        app.push(screen)
+
+    return show
+
+
+SCREENS: dict[str, Callable[[App], None]] = {
+    "rules": _rules(Doc.STANDARD, 0.0),
+    "rules-middle": _rules(Doc.STANDARD, 0.5),
+    "levels": _rules(Doc.LEVELS, 0.0),
+    "levels-end": _rules(Doc.LEVELS, 1.0),
+    "tip": lambda app: app.push(TipOverlay(app)),
+    "settings": lambda app: app.push(SettingsScreen(app)),
+}
+
+
+def main() -> int:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")
+    sizes = [tuple(int(v) for v in s.split("x")) for s in sys.argv[2:]] or [(1280, 800)]
+    init_pygame()
+    for w, h in sizes:
+        for lang in LANGUAGES:
+            for name, show in SCREENS.items():
+                app = _app(lang, (w, h))
+                show(app)
+                app.screenshot(out / f"{w}x{h}" / f"{lang}-{name}.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
