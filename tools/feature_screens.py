@@ -50,6 +50,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "levels-end": _rules(Doc.LEVELS, 1.0),
     "tip": lambda app: app.push(TipOverlay(app)),
     "settings": lambda app: app.push(SettingsScreen(app)),
+    "playable": lambda app: setattr(app.session.settings, "show_playable", True),
 }
 
 

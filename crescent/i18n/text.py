@@ -93,6 +93,7 @@ FOUR_COLOUR: Final = N_("Four-colour deck")
 WINNABLE_ONLY: Final = N_("Winnable deals only")
 FULL_SCREEN: Final = N_("Full screen")
 SOUND: Final = N_("Sound")
+SHOW_PLAYABLE: Final = N_("Show playable cards")
 ON: Final = N_("On")
 OFF: Final = N_("Off")
 

@@ -37,12 +37,14 @@ class SettingsScreen(Dialog):
             app,
             {
                 "lang": app.cycle_language,
-                "rules": self._toggle_rules,
+                "rules": lambda: self._toggle("interactive_rules"),
                 "variant": self._cycle_variant,
                 "colour": lambda: app.set_four_colour(not app.session.settings.four_colour),
-                "winnable": self._toggle_winnable,
+                "winnable": lambda: self._toggle("winnable_only"),
                 "fullscreen": app.toggle_fullscreen,
                 "sound": app.toggle_sound,
+                "playable": lambda: self._toggle("show_playable"),
+                "piles": lambda: self._toggle("show_piles"),
                 "stats": app.open_stats,
                 "how": app.open_rules,
             },
@@ -51,14 +53,9 @@ class SettingsScreen(Dialog):
     def _on_off(self, on: bool) -> str:
         return self.app.tr(T.ON if on else T.OFF)
 
-    def _toggle_rules(self) -> None:
+    def _toggle(self, flag: str) -> None:
         s = self.app.session.settings
-        s.interactive_rules = not s.interactive_rules
-        self.app.session.save_settings()
-
-    def _toggle_winnable(self) -> None:
-        s = self.app.session.settings
-        s.winnable_only = not s.winnable_only
+        setattr(s, flag, not getattr(s, flag))
         self.app.session.save_settings()
 
     def _cycle_variant(self) -> None:
@@ -85,6 +82,11 @@ class SettingsScreen(Dialog):
             ),
             Row("setting", tr(T.FOUR_COLOUR), ((self._on_off(s.four_colour), "colour", False),)),
             Row("setting", tr(T.SOUND), ((self._on_off(s.sound), "sound", False),)),
+            Row(
+                "setting",
+                tr(T.SHOW_PLAYABLE),
+                ((self._on_off(s.show_playable), "playable", False),),
+            ),
             Row(
                 "setting",
                 tr(T.WINNABLE_ONLY),

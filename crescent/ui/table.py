@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
+from crescent.control.assist import PlayableCache
 from crescent.control.input import (
     Command,
     Controller,
@@ -32,6 +33,7 @@ from crescent.solver.autofinish import finish_line
 from crescent.solver.hints import HintAnswer, HintWorker
 from crescent.ui import render
 from crescent.ui.events import GameEvent, WindowEvent
+from crescent.ui.marks import draw_playable_mark
 from crescent.ui.scene import Scene
 from crescent.ui.sound import Cue
 
@@ -49,6 +51,8 @@ class SlotLook(NamedTuple):
     dest: bool
     hinted: bool
     focused: bool
+    playable: bool = False
+    """Marked by "Show playable cards"."""
 
 
 class HudLook(NamedTuple):
@@ -107,6 +111,7 @@ class TableScene(Scene):
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
         self._view = LayoutView(app.layout)
+        self._playable = PlayableCache()
 
     # -- state helpers -----------------------------------------------------------
 
@@ -429,6 +434,9 @@ class TableScene(Scene):
             top = found[max(idx, 0)]
             down = False
             count = len(found)
+        playable = self._playable.get(
+            game, self.app.session.changes, self.app.session.settings.show_playable
+        )
         return SlotLook(
             top,
             down,
@@ -437,6 +445,7 @@ class TableScene(Scene):
             place in dests,
             place in hint,
             place == self.controller.focus,
+            place in playable and hidden == 0,
         )
 
     def _shadow_margin(self) -> int:
@@ -457,7 +466,7 @@ class TableScene(Scene):
         lay = app.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused = key
+        top, down, count, selected, dest, hinted, focused, playable = key
         radius = max(4, lay.card_w // 14)
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0)
@@ -469,6 +478,8 @@ class TableScene(Scene):
             surf.blit(img, rect)
         width = max(3, lay.card_w // 22)
         pad = width + 1
+        if playable and top is not None:
+            draw_playable_mark(surf, rect)
         if dest:
             render.alpha_rounded(surf, rect, (*render.DEST, 60), radius)
             render.rounded(surf, rect.inflate(2 * pad, 2 * pad), render.DEST, radius + pad, width)
