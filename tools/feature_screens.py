@@ -3,7 +3,7 @@
     SDL_VIDEODRIVER=dummy python tools/feature_screens.py OUT_DIR [WxH ...]
 
 Writes OUT_DIR/<size>/<lang>-<screen>.png: the rules screen (both games, and
-scrolled), the first-run tip and the settings.
+scrolled), the first-run tip, the settings, playable cards, the daily deal.
 """
 
 from __future__ import annotations
@@ -20,16 +20,19 @@ from crescent.i18n.rules_text import Doc
 from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.play.session import Session
 from crescent.play.settings import Settings
+from crescent.solver.search import load_pool
 from crescent.ui.app import App, Options, init_pygame
 from crescent.ui.rules_screen import RulesScreen
-from crescent.ui.screens import SettingsScreen
+from crescent.ui.screens import CodeScreen, SettingsScreen, StatsScreen
 from crescent.ui.tip import TipOverlay
 
 CODE = "CR1-N-AAAAAAB"
 
 
 def _app(lang: str, size: tuple[int, int], **settings: bool) -> App:
-    session = Session(None, Settings(language=lang, **settings), background_saves=False)
+    session = Session(
+        None, Settings(language=lang, **settings), pool=load_pool, background_saves=False
+    )
     session.start(code=CODE)
     return App(session, Options(size=size), load_translator(lang))
 
@@ -51,7 +54,17 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "tip": lambda app: app.push(TipOverlay(app)),
     "settings": lambda app: app.push(SettingsScreen(app)),
     "playable": lambda app: setattr(app.session.settings, "show_playable", True),
+    "daily": lambda app: _daily(app),
+    "daily-code": lambda app: app.push(CodeScreen(app)),
+    "stats": lambda app: app.push(StatsScreen(app)),
 }
+
+
+def _daily(app: App) -> None:
+    code = app.session.daily_code()
+    assert code is not None
+    app.new_game(code=code)
+    app.session.stats.daily.record(app.session.today())
 
 
 def main() -> int:

@@ -18,8 +18,10 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
+from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.play.storage import Notice, SavedGame, Store
@@ -101,12 +103,19 @@ class Session:
         rng: random.Random | None = None,
         pool: Callable[[str], list[int]] | None = None,
         background_saves: bool = True,
+        today: Callable[[], date] = date.today,
     ) -> None:
         self.store = store
         self.settings = settings if settings is not None else Settings()
         self.stats = store.load_stats() if store is not None else Stats()
         self.rng = rng or random.Random()
         self.pool = pool
+        self.today = today
+        """The calendar day (local), for the daily deal."""
+        self._daily_numbers: list[int] | None = None
+        self._daily_source: Callable[[str], list[int]] | None = None
+        self._daily_key: tuple[str, date] | None = None
+        self._daily_of: date | None = None
         self.writer = SaveWriter() if background_saves else None
         self.game = Game.new(self.settings.variant, self.rng)
         self.elapsed = 0.0
@@ -162,6 +171,28 @@ class Session:
             if numbers:
                 return Game.deal(self.rng.choice(numbers), variant)
         return Game.new(variant, self.rng)
+
+    def _daily_pool(self) -> list[int]:
+        if self._daily_numbers is None or self._daily_source is not self.pool:
+            self._daily_source = self.pool
+            pool = self.pool(DAILY_VARIANT) if self.pool is not None else []
+            self._daily_numbers = sorted(set(pool))
+            self._daily_key = None
+        return self._daily_numbers
+
+    def daily_code(self) -> str | None:
+        """Today's daily deal, or None without a pool of winnable deals."""
+        numbers = self._daily_pool()
+        return daily_code(self.today(), numbers) if numbers else None
+
+    def daily_day(self) -> date | None:
+        """The day whose daily deal is on the table (still counting), else None."""
+        numbers = self._daily_pool()
+        key = (self.game.code, self.today())
+        if key != self._daily_key:
+            self._daily_key = key
+            self._daily_of = daily_day(key[0], key[1], numbers)
+        return self._daily_of
 
     def proven_winnable(self) -> None:
         """The solver found a win from a position of this game: its deal is winnable."""
@@ -254,6 +285,9 @@ class Session:
         if status == "won" and not self.recorded:
             game_id = win_id(self.game, self.elapsed)
             self.stats.record_win(self.game.variant, self.elapsed, self.game.moves, game_id)
+            day = self.daily_day()
+            if day is not None:
+                self.stats.daily.record(day)
             self.recorded = True
             self._save_win()
 

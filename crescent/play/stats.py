@@ -14,6 +14,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard
 
+from crescent.play.daily import DailyStreak
+
 __all__ = ["FORMAT", "Stats", "VariantStats"]
 
 FORMAT: Final = 1
@@ -92,6 +94,8 @@ class Stats:
     last_win: str | None = None
     """An id of the last game recorded as won, so a win is never counted twice
     (see :meth:`crescent.play.session.Session.start`)."""
+    daily: DailyStreak = field(default_factory=DailyStreak)
+    """The daily deals won (see :mod:`crescent.play.daily`)."""
 
     def get(self, variant: str) -> VariantStats:
         """The record of ``variant``; a fresh empty one (not stored) if never played."""
@@ -132,6 +136,7 @@ class Stats:
         """Forget everything, or only ``variant``."""
         if variant is None:
             self.variants.clear()
+            self.daily = DailyStreak()
         else:
             self.variants.pop(variant, None)
 
@@ -142,6 +147,8 @@ class Stats:
         }
         if self.last_win is not None:
             out["last_win"] = self.last_win
+        if self.daily.won:
+            out["daily"] = self.daily.to_dict()
         return out
 
     @staticmethod
@@ -165,7 +172,8 @@ class Stats:
         last_win = d.get("last_win")
         if last_win is not None and (not isinstance(last_win, str) or len(last_win) > 200):
             raise ValueError("statistics: last_win must be a short string")
-        return Stats(variants, last_win)
+        daily = d.get("daily")
+        return Stats(variants, last_win, DailyStreak.from_dict(daily) if daily else DailyStreak())
 
 
 def _check_key(variant: object) -> None:

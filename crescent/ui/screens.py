@@ -164,6 +164,13 @@ class StatsScreen(Dialog):
             (T.AVERAGE_TIME, format_time(avg) if avg is not None else "—"),
         ]
         tabs = tuple((tr(VARIANT_NAMES[v]), f"v{v}", v == self.variant) for v in "NFD")
+        daily = self.app.session.stats.daily
+        today = self.app.session.today()
+        pairs += [
+            (T.DAILY_WON, str(daily.won)),
+            (T.DAILY_STREAK, str(daily.streak(today))),
+            (T.DAILY_BEST, str(daily.best)),
+        ]
         return [
             Row("title", tr(T.STATS_TITLE)),
             Row("buttons", buttons=tabs),
@@ -184,11 +191,14 @@ class CodeScreen(Dialog):
         actions: dict[str, Callable[[], None]] = {
             f"k{ch}": partial(self._type, ch) for ch in self.KEYS
         }
-        actions.update({"back": self._backspace, "deal": self._deal, "copy": self._copy})
+        actions.update(
+            {"back": self._backspace, "deal": self._deal, "copy": self._copy, "daily": self._daily}
+        )
         super().__init__(app, actions)
         self.typed = "CR1-"
         self.error = ""
         self.copied = False
+        self._has_daily = app.session.daily_code() is not None
         self._copy()
 
     def _copy(self) -> None:
@@ -219,6 +229,11 @@ class CodeScreen(Dialog):
             return
         self.app.new_game(code=self.typed)
 
+    def _daily(self) -> None:
+        code = self.app.session.daily_code()
+        if code is not None:
+            self.app.new_game(code=code)
+
     def text_input(self, text: str) -> None:
         for ch in text.upper():
             if ch.isalnum() or ch == "-":
@@ -248,7 +263,14 @@ class CodeScreen(Dialog):
             Row("text", self.error or tr(T.ENTER_CODE_PROMPT)),
             Row("field", self.typed),
             Row("keys", buttons=keys, columns=10),
-            Row("buttons", buttons=((tr(T.CANCEL), "close", False), (tr(T.DEAL), "deal", True))),
+            Row(
+                "buttons",
+                buttons=(
+                    (tr(T.CANCEL), "close", False),
+                    *(((tr(T.DAILY_DEAL), "daily", False),) if self._has_daily else ()),
+                    (tr(T.DEAL), "deal", True),
+                ),
+            ),
         ]
 
 

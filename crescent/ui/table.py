@@ -546,7 +546,8 @@ class TableScene(Scene):
         if item == "new":
             return HudLook("button", tr(T.NEW_GAME), "", True, False)
         if item == "code":
-            return HudLook("button", tr(T.CODE), game.code, True, False)
+            daily = session.daily_day() is not None
+            return HudLook("button", tr(T.DAILY_DEAL if daily else T.CODE), game.code, True, False)
         if item == "settings":
             return HudLook("button", tr(T.SETTINGS), "", True, False)
         if item == "rules":
