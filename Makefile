@@ -25,6 +25,7 @@ lint: $(VENV)/.test-stamp
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict crescent benchmarks
+	$(VENV)/bin/lint-imports
 
 test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest

@@ -16,6 +16,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from crescent.rules import modes
 from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game, Move
 
@@ -28,7 +29,7 @@ def mid_game_positions(count: int, seed: int) -> list[Game]:
     rng = random.Random(seed)
     out: list[Game] = []
     while len(out) < count:
-        game = Game.deal(rng.randrange(DEAL_COUNT), rng.choice("NFD"))
+        game = Game.deal(rng.randrange(DEAL_COUNT), rng.choice(modes.LETTERS))
         for _ in range(rng.randint(20, 60)):
             moves = game.legal_moves()
             if moves:

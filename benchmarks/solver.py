@@ -23,7 +23,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from crescent.rules.engine import Game, IllegalMove, Rules
+from crescent.rules import modes
+from crescent.rules.engine import Game, IllegalMove
 from crescent.solver.search import solve
 
 __all__ = ["main", "percentile", "wilson"]
@@ -76,7 +77,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--first", type=int, default=1, help="first deal number")
     parser.add_argument("--count", type=int, default=100, help="how many deals")
     parser.add_argument("--budget-s", type=float, default=10.0, help="seconds per deal")
-    parser.add_argument("--variant", choices=("N", "F", "D"), default="N")
+    parser.add_argument("--variant", choices=modes.LETTERS, default=modes.DEFAULT.letter)
     parser.add_argument("--redeals", type=int, default=None, help="redeals per game")
     parser.add_argument("--hints", type=int, default=None, help="positions for the hint figure")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hint sample")
@@ -89,7 +90,7 @@ def main(argv: Sequence[str]) -> int:
         parser.error("--count must be at least 1, --first at least 0, --budget-s positive")
     if args.redeals is not None and not 0 <= args.redeals <= 99:
         parser.error("--redeals must be 0..99")
-    rules = Rules.for_variant(args.variant)
+    rules = modes.by_letter(args.variant).rules_for_level(1)
     if args.redeals is not None:
         rules = dataclasses.replace(rules, redeals=args.redeals)
 

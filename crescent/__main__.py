@@ -7,16 +7,15 @@ Bad options or values print one line and exit with code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import logging
-import logging.handlers
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from crescent.i18n.translator import LANGUAGES
 from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
+from crescent.languages import LANGUAGES
+from crescent.options import Config
+from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
 
 EXIT_USAGE = 2
@@ -29,26 +28,6 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
-
-
-@dataclass
-class Config:
-    code: str | None = None
-    variant: str | None = None
-    lang: str | None = None
-    size: tuple[int, int] | None = None
-    fullscreen: bool = False
-    data_dir: Path | None = None
-    new: bool = False
-    play: list[str] | None = None
-    screenshot: Path | None = None
-    frames: int | None = None
-    kiosk: bool = False
-    config: Path | None = None
-    dpi: float | None = None
-    self_check: bool = False
-    kiosk_config: KioskConfig | None = None
-    """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -85,8 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--code", help="deal this game code (e.g. CR1-N-AAAAAAB)")
     deal.add_argument(
         "--variant",
-        choices=["N", "F", "D"],
-        help="variant of a new game: N standard, F Crescent Four, D face-down",
+        choices=modes.LETTERS,
+        help="variant of a new game: " + ", ".join(f"{m.letter} {m.summary}" for m in modes.MODES),
     )
     p.add_argument("--lang", choices=list(LANGUAGES), help="language: " + ", ".join(LANGUAGES))
     p.add_argument("--size", type=_size, help="window size, WIDTHxHEIGHT")
@@ -103,7 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--screenshot", type=Path, metavar="PATH", help="save one settled frame as PNG and exit"
     )
-    p.add_argument("--frames", type=_positive, metavar="N", help="run the loop N frames and exit")
+    p.add_argument(
+        "--frames", type=_positive, metavar="COUNT", help="run the loop N frames and exit"
+    )
     p.add_argument("--kiosk", action="store_true", help="locked-down full-screen touch kiosk")
     p.add_argument("--config", type=Path, metavar="FILE", help="kiosk configuration file (JSON)")
     p.add_argument("--dpi", type=_dpi, help="display DPI, for touch target sizes")
@@ -166,23 +147,6 @@ def main(argv: list[str] | None = None) -> int:
     if config.self_check:
         return self_check()
     return run(config)
-
-
-def setup_log(data_dir: Path) -> logging.Logger:
-    """A small rotating log in the data folder (no personal data is logged)."""
-    log = logging.getLogger("crescent")
-    if not log.handlers:
-        try:
-            data_dir.mkdir(parents=True, exist_ok=True)
-            handler: logging.Handler = logging.handlers.RotatingFileHandler(
-                data_dir / "crescent.log", maxBytes=256_000, backupCount=3, encoding="utf-8"
-            )
-        except OSError:
-            handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-        log.addHandler(handler)
-        log.setLevel(logging.INFO)
-    return log
 
 
 if __name__ == "__main__":

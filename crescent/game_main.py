@@ -1,19 +1,22 @@
-"""Start the game from a parsed :class:`crescent.__main__.Config`."""
+"""Start the game from the parsed command line (:class:`crescent.options.Config`)."""
 
 from __future__ import annotations
 
 import contextlib
+import logging
+import logging.handlers
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crescent.i18n.translator import load_translator, system_language
+from crescent.options import Config
 from crescent.play.session import Session
 from crescent.play.storage import Store, default_data_dir
+from crescent.rules import modes
 from crescent.rules.engine import IllegalMove, InvalidCode
 
 if TYPE_CHECKING:
-    from crescent.__main__ import Config
     from crescent.ui.app import App
 
 EXIT_USAGE = 2
@@ -21,18 +24,33 @@ EXIT_FATAL = 1
 SETTLE_FRAMES = 600
 
 
-def _pool(variant: str) -> list[int]:
+def _pool(pool: str) -> list[int]:
     from crescent.solver.search import load_pool
 
     try:
-        return list(load_pool(variant))
+        return list(load_pool(pool))
     except OSError:
         return []
 
 
-def run(config: Config) -> int:
-    from crescent.__main__ import setup_log
+def setup_log(data_dir: Path) -> logging.Logger:
+    """A small rotating log in the data folder (no personal data is logged)."""
+    log = logging.getLogger("crescent")
+    if not log.handlers:
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+            handler: logging.Handler = logging.handlers.RotatingFileHandler(
+                data_dir / "crescent.log", maxBytes=256_000, backupCount=3, encoding="utf-8"
+            )
+        except OSError:
+            handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+    return log
 
+
+def run(config: Config) -> int:
     data_dir = config.data_dir or default_data_dir()
     # A screenshot never touches the player's own files unless a folder is named.
     store = Store(data_dir) if (config.screenshot is None or config.data_dir is not None) else None
@@ -161,7 +179,7 @@ def self_check() -> int:
     import pygame
 
     from crescent import resources
-    from crescent.i18n.translator import LANGUAGES
+    from crescent.languages import LANGUAGES
     from crescent.rules.cards import card_text
     from crescent.ui.cards import CardArt
 
@@ -205,9 +223,9 @@ def self_check() -> int:
                 if w.getnframes() == 0:
                     problems.append(f"sound {cue.value}")
             checked += 1
-        for variant in "NF":
-            if len(_pool(variant)) < 1000:
-                problems.append(f"winnable pool {variant}")
+        for pool in modes.POOLS:
+            if len(_pool(pool)) < 1000:
+                problems.append(f"winnable pool {pool}")
             checked += 1
     except Exception as e:
         problems.append(f"{type(e).__name__}: {e}")

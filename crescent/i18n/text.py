@@ -90,6 +90,12 @@ VARIANT_FOR_NEW: Final = N_("Variant for new games")
 VARIANT_N: Final = N_("Standard")
 VARIANT_F: Final = N_("Crescent Four")
 VARIANT_D: Final = N_("Face-down deal")
+MODE_NAMES: Final[dict[str, str]] = {
+    "standard": VARIANT_N,
+    "four": VARIANT_F,
+    "face_down": VARIANT_D,
+}
+"""The player-facing name of each mode, by :attr:`crescent.rules.modes.Mode.key`."""
 FOUR_COLOUR: Final = N_("Four-colour deck")
 WINNABLE_ONLY: Final = N_("Winnable deals only")
 FULL_SCREEN: Final = N_("Full screen")

@@ -31,9 +31,11 @@ from typing import Final
 
 from crescent import resources
 from crescent.i18n import text
+from crescent.languages import DEFAULT_LANGUAGE, LANGUAGES
 from crescent.rules.engine import Reason
 
 __all__ = [
+    "DEFAULT_LANGUAGE",
     "DOMAIN",
     "LANGUAGES",
     "PoEntry",
@@ -49,16 +51,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 DOMAIN: Final = "crescent"
-DEFAULT_LANGUAGE: Final = "en"
-
-LANGUAGES: Final[dict[str, str]] = {
-    "en": "English",
-    "fr": "Français",
-    "ca": "Català",
-    "nl": "Nederlands",
-    "ja": "日本語",
-}
-"""Supported languages: code -> the language's name in itself (for the language menu)."""
 
 _LATIN_FONTS: Final = ("fonts/DejaVuSans-Subset.ttf", "fonts/DejaVuSans-Bold-Subset.ttf")
 _JAPANESE_FONTS: Final = (

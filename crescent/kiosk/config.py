@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from crescent.play.settings import LANGUAGES, VARIANTS
+from crescent.languages import LANGUAGES
+from crescent.rules.modes import LETTERS
 
 __all__ = [
     "CORNERS",
@@ -176,8 +177,8 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         pin_lockout_s=s.number("pin_lockout_seconds", 30.0, 1.0, 3600.0),
         dpi=s.optional_number("dpi", 30.0, 1000.0),
         touch_mm=s.number("touch_mm", 9.0, 5.0, 30.0),
-        language=s.choice("language", LANGUAGES),
-        variant=s.choice("variant", VARIANTS),
+        language=s.choice("language", tuple(LANGUAGES)),
+        variant=s.choice("variant", LETTERS),
         winnable_only=s.flag("winnable_only"),
         sound=s.flag("sound"),
     )

@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from crescent.control.input import KeyPress, PointerDown, PointerMove, PointerUp
 from crescent.kiosk.config import KioskConfig
+from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.solver import search as solver
 
 if TYPE_CHECKING:
-    from crescent.__main__ import Config
+    from crescent.options import Config
     from crescent.ui.app import App
     from crescent.ui.events import GameEvent
     from crescent.ui.kiosk_scenes import AttractScene
@@ -147,7 +148,7 @@ class AttractPlanner:
         self,
         pool: Callable[[str], Sequence[int]] | None = None,
         *,
-        variant: str = "N",
+        variant: str = modes.DEFAULT.letter,
         rng: random.Random | None = None,
         budget_s: float = 3.0,
         keep: int = 6,
@@ -217,7 +218,8 @@ class AttractPlanner:
         if self.pool is None:
             return ()
         try:
-            return self.pool(self.variant)
+            pool = modes.by_letter(self.variant).pool
+            return self.pool(pool) if pool is not None else ()
         except Exception:  # no pool shipped, or unreadable: random deals will do
             return ()
 

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, Final
 
+from crescent.rules import modes
 from crescent.rules.deal import make_code
 
 __all__ = ["DAILY_VARIANT", "DailyStreak", "daily_code", "daily_day", "daily_number"]
 
-DAILY_VARIANT: Final = "N"
+DAILY_VARIANT: Final = modes.STANDARD.letter
+"""Daily deals are standard games, from the standard pool (which has the same name)."""
 GRACE_DAYS: Final = 1
 """A daily deal still counts when won this many days after its own day."""
 

@@ -16,7 +16,7 @@ import contextlib
 import queue
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -25,17 +25,13 @@ from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.play.storage import Notice, SavedGame, Store
-from crescent.rules.engine import Game, IllegalMove, Move, Reason, Rules
+from crescent.rules.engine import Game, IllegalMove, Move, Reason
+from crescent.rules.modes import Mode
 
 
 def win_id(game: Game, elapsed: float) -> str:
     """Names one won game well enough to never count it twice."""
     return f"{game.code}/{game.moves}/{elapsed:.3f}"
-
-
-def pool_of(variant: str) -> str:
-    """Which pool of winnable deals serves ``variant``: face-down deals have the N cards."""
-    return "F" if variant == "F" else "N"
 
 
 class SaveWriter:
@@ -101,7 +97,7 @@ class Session:
         settings: Settings | None = None,
         *,
         rng: random.Random | None = None,
-        pool: Callable[[str], list[int]] | None = None,
+        pool: Callable[[str], Sequence[int]] | None = None,
         background_saves: bool = True,
         today: Callable[[], date] = date.today,
     ) -> None:
@@ -113,11 +109,11 @@ class Session:
         self.today = today
         """The calendar day (local), for the daily deal."""
         self._daily_numbers: list[int] | None = None
-        self._daily_source: Callable[[str], list[int]] | None = None
+        self._daily_source: Callable[[str], Sequence[int]] | None = None
         self._daily_key: tuple[str, date] | None = None
         self._daily_of: date | None = None
         self.writer = SaveWriter() if background_saves else None
-        self.game = Game.new(self.settings.variant, self.rng)
+        self.game = Game.new(self.settings.mode.letter, self.rng)
         self.elapsed = 0.0
         self.recorded = False
         self.idle_abandoned = False
@@ -139,7 +135,7 @@ class Session:
             if saved is not None and not saved.idle_abandoned:
                 self.game = saved.game
                 self.abandon()
-            self._begin(wanted if wanted is not None else self._fresh_game(self.settings.variant))
+            self._begin(wanted if wanted is not None else self._fresh_game(self.settings.mode))
             return
         if saved is not None and saved.game.status == "won":
             self.game, self.elapsed = saved.game, saved.elapsed
@@ -160,17 +156,22 @@ class Session:
                 self.changes += 1
                 self._check_end()
                 return
-        self._begin(self._fresh_game(self.settings.variant))
+        self._begin(self._fresh_game(self.settings.mode))
 
-    def _fresh_game(self, variant: str) -> Game:
+    @property
+    def mode(self) -> Mode:
+        """The mode of the game being played (new games follow ``settings.mode``)."""
+        return self.game.mode
+
+    def _fresh_game(self, mode: Mode) -> Game:
         """A new deal; with "winnable deals only", one proven winnable (shipped or local pool)."""
-        if self.settings.winnable_only:
-            numbers = list(self.pool(pool_of(variant))) if self.pool is not None else []
+        if self.settings.winnable_only and mode.pool is not None:
+            numbers = list(self.pool(mode.pool)) if self.pool is not None else []
             if self.store is not None:
-                numbers += self.store.load_winnable().get(pool_of(variant), [])
+                numbers += self.store.load_winnable().get(mode.pool, [])
             if numbers:
-                return Game.deal(self.rng.choice(numbers), variant)
-        return Game.new(variant, self.rng)
+                return Game.deal(self.rng.choice(numbers), mode.letter)
+        return Game.new(mode.letter, self.rng)
 
     def _daily_pool(self) -> list[int]:
         if self._daily_numbers is None or self._daily_source is not self.pool:
@@ -196,10 +197,10 @@ class Session:
 
     def proven_winnable(self) -> None:
         """The solver found a win from a position of this game: its deal is winnable."""
-        game = self.game
-        if self.store is None or game.rules != Rules.for_variant(game.variant):
+        game, mode = self.game, self.mode
+        if self.store is None or mode.pool is None or game.rules != mode.rules_for_level(1):
             return
-        store, pool, number = self.store, pool_of(game.variant), game.number
+        store, pool, number = self.store, mode.pool, game.number
         self._submit(f"pool-{number}", lambda: store.add_winnable(pool, number))
 
     def _begin(self, game: Game) -> None:
@@ -211,13 +212,13 @@ class Session:
         self.changes += 1
         self.save()
 
-    def new_game(self, variant: str | None = None, code: str | None = None) -> None:
+    def new_game(self, mode: Mode | None = None, code: str | None = None) -> None:
         """Leave the current game (recorded as played if moves were made) and deal another."""
         self.abandon()
         if code is not None:
             self._begin(Game.from_code(code))
         else:
-            self._begin(self._fresh_game(variant or self.settings.variant))
+            self._begin(self._fresh_game(mode or self.settings.mode))
 
     def abandon(self) -> None:
         """The player leaves this game: blocked, or with moves played, it counts as a loss.
@@ -227,7 +228,7 @@ class Session:
         if self.recorded or self.idle_abandoned:
             return
         if self.game.status == "blocked" or (self.game.moves > 0 and self.game.status == "playing"):
-            self.stats.record_loss(self.game.variant)
+            self.stats.record_loss(self.mode.stats_key)
             self.recorded = True
             self._save_stats()
 
@@ -284,7 +285,7 @@ class Session:
             self.outcome = Outcome(status, self.elapsed, self.game.moves)
         if status == "won" and not self.recorded:
             game_id = win_id(self.game, self.elapsed)
-            self.stats.record_win(self.game.variant, self.elapsed, self.game.moves, game_id)
+            self.stats.record_win(self.mode.stats_key, self.elapsed, self.game.moves, game_id)
             day = self.daily_day()
             if day is not None:
                 self.stats.daily.record(day)

@@ -11,18 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from crescent.languages import LANGUAGES
+from crescent.rules import modes
+from crescent.rules.modes import Mode
+
 __all__ = [
     "FORMAT",
     "LANGUAGES",
-    "VARIANTS",
     "WINDOW_MAX",
     "WINDOW_MIN",
     "Settings",
 ]
 
 FORMAT: Final = 1
-LANGUAGES: Final = ("en", "fr", "ca", "nl", "ja")
-VARIANTS: Final = ("N", "F", "D")
 WINDOW_MIN: Final = 320
 WINDOW_MAX: Final = 16384
 
@@ -40,11 +41,15 @@ _FLAGS: Final = (
 
 @dataclass
 class Settings:
-    """What the player chose. ``language`` None means: take it from the system locale."""
+    """What the player chose. ``language`` None means: take it from the system locale.
+
+    ``variant`` is the code letter of the mode of new games (saved as such);
+    :attr:`mode` is that mode.
+    """
 
     language: str | None = None
     interactive_rules: bool = True
-    variant: str = "N"
+    variant: str = modes.DEFAULT.letter
     four_colour: bool = False
     winnable_only: bool = False
     fullscreen: bool = False
@@ -56,6 +61,15 @@ class Settings:
     """Mark every top card that has a legal move."""
     tip_seen: bool = False
     """The first-run tip was shown (it is shown once)."""
+
+    @property
+    def mode(self) -> Mode:
+        """The mode of new games."""
+        return modes.by_letter(self.variant)
+
+    @mode.setter
+    def mode(self, mode: Mode) -> None:
+        self.variant = mode.letter
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -84,7 +98,7 @@ class Settings:
         s = Settings()
         language = d.get("language", s.language)
         if language is not None and language not in LANGUAGES:
-            raise ValueError(f"settings: language must be one of {LANGUAGES} or null")
+            raise ValueError(f"settings: language must be one of {tuple(LANGUAGES)} or null")
         s.language = language
         for name in _FLAGS:
             value = d.get(name, getattr(s, name))
@@ -92,8 +106,8 @@ class Settings:
                 raise ValueError(f"settings: {name} must be true or false, got {value!r}")
             setattr(s, name, value)
         variant = d.get("variant", s.variant)
-        if variant not in VARIANTS:
-            raise ValueError(f"settings: variant must be one of {VARIANTS}, got {variant!r}")
+        if variant not in modes.LETTERS:
+            raise ValueError(f"settings: variant must be one of {modes.LETTERS}, got {variant!r}")
         s.variant = variant
         s.window_size = _window_size(d.get("window_size"))
         return s

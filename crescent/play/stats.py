@@ -1,7 +1,7 @@
-"""Statistics per variant, saved as ``stats.json``.
+"""Statistics per mode, saved as ``stats.json``.
 
-Pure module (no pygame, nothing at import time). Variants are keyed by any
-short string: ``"N"``, ``"F"``, ``"D"`` today, ``"L"`` for a levels mode later.
+Pure module (no pygame, nothing at import time). Modes are keyed by any
+short string: their :attr:`crescent.rules.modes.Mode.stats_key`.
 
 A game counts as played once it ends: won (:meth:`Stats.record_win`), or
 lost (:meth:`Stats.record_loss`: blocked, or abandoned for a new game after

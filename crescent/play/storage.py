@@ -43,6 +43,7 @@ from crescent.play import settings as _settings
 from crescent.play import stats as _stats
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
+from crescent.rules import modes
 from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game
 
@@ -281,7 +282,7 @@ class Store:
     # -- deals the solver proved winnable during play ---------------------------
 
     def load_winnable(self) -> dict[str, list[int]]:
-        """Deal numbers proven winnable here, by pool ("N" serves N and D; "F")."""
+        """Deal numbers proven winnable here, by pool (a :attr:`Mode.pool`: modes may share one)."""
         with self._lock:
             pools = self._load(self.winnable_path, _parse_pools)
         return pools if pools is not None else {}
@@ -410,7 +411,7 @@ def _parse_pools(d: object) -> dict[str, list[int]]:
         raise ValueError("winnable deals: 'pools' must be an object")
     out: dict[str, list[int]] = {}
     for key, numbers in pools.items():
-        if key not in ("N", "F") or not isinstance(numbers, list):
+        if key not in modes.POOLS or not isinstance(numbers, list):
             raise ValueError(f"winnable deals: bad pool {key!r}")
         for n in numbers:
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < DEAL_COUNT:

@@ -1,7 +1,8 @@
 """Game codes and the project's own shuffle.
 
-Code: ``CR1-<variant>-<number>``. ``CR1`` is the code format; the variant is one
-letter (``N`` standard, ``F`` Crescent Four, ``D`` face-down deal); the number
+Code: ``CR1-<variant>-<number>``. ``CR1`` is the code format; the variant is the
+code letter of a mode of :mod:`crescent.rules.modes` (``N`` standard, ``F``
+Crescent Four, ``D`` face-down deal); the number
 is 7 letters A-Z read in base 26, most significant first, A = 0, so
 ``AAAAAAB`` is deal 1 and ``ZZZZZZZ`` is deal 26**7 - 1.
 
@@ -29,10 +30,10 @@ from __future__ import annotations
 import re
 import string
 
+from crescent.rules import modes
 from crescent.rules.cards import ACE, KING, card
 
 CODE_PREFIX = "CR1"
-VARIANTS = "NFD"
 NUMBER_LETTERS = 7
 DEAL_COUNT = 26**NUMBER_LETTERS
 PILES = 16
@@ -114,9 +115,16 @@ def number_text(number: int) -> str:
     return "".join(reversed(letters))
 
 
+def check_variant(variant: str) -> modes.Mode:
+    """The mode of a code letter; InvalidCode (fault ``"variant"``) otherwise."""
+    try:
+        return modes.by_letter(variant)
+    except ValueError as e:
+        raise InvalidCode(str(e), "variant") from None
+
+
 def make_code(variant: str, number: int) -> str:
-    if variant not in VARIANTS:
-        raise InvalidCode(f"unknown variant {variant!r}: use N, F or D", "variant")
+    check_variant(variant)
     return f"{CODE_PREFIX}-{variant}-{number_text(number)}"
 
 
@@ -151,11 +159,9 @@ def parse_code(text: str) -> tuple[str, int]:
         raise InvalidCode(
             f"{cleaned!r} starts with {prefix!r}: this version reads CR1 codes only", "version"
         )
-    if variant not in VARIANTS or len(variant) != 1:
+    if variant not in modes.LETTERS:
         raise InvalidCode(
-            f"{cleaned!r} has variant {variant!r}: use N (standard), F (Crescent Four) "
-            "or D (face-down deal)",
-            "variant",
+            f"{cleaned!r} has variant {variant!r}: use {modes.describe_letters()}", "variant"
         )
     if len(digits) != NUMBER_LETTERS:
         raise InvalidCode(

@@ -17,19 +17,23 @@ from __future__ import annotations
 import enum
 import random
 from collections import deque
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from crescent.rules import modes
 from crescent.rules.cards import ACE, KING, card, card_text, parse_card
 from crescent.rules.deal import (
     DEAL_COUNT,
     PILES,
     InvalidCode,
     SplitMix64,
+    check_variant,
     deal_piles,
     make_code,
     parse_code,
 )
+from crescent.rules.modes import Mode
+from crescent.rules.ruleset import Rules
 
 __all__ = [
     "FOUNDATIONS",
@@ -85,12 +89,13 @@ def place_name(place: int) -> str:
 def parse_place(text: str) -> int:
     """``"P10"`` -> 9, ``"f2"`` -> 17; ValueError naming the text otherwise."""
     t = text.strip().upper()
+    kind = "PF".find(t[0]) if t else -1  # 0: a pile, 1: a foundation
     # isascii: str.isdigit() also accepts digits like "²" and "١" that are not place numbers.
-    if len(t) >= 2 and t.isascii() and t[0] in "PF" and t[1:].isdigit() and t[1] != "0":
+    if kind >= 0 and len(t) >= 2 and t.isascii() and t[1:].isdigit() and t[1] != "0":
         n = int(t[1:])
-        if t[0] == "P" and 1 <= n <= PILES:
+        if kind == 0 and 1 <= n <= PILES:
             return n - 1
-        if t[0] == "F" and 1 <= n <= FOUNDATIONS:
+        if kind == 1 and 1 <= n <= FOUNDATIONS:
             return PILES + n - 1
     raise ValueError(f"{text!r} is not a place: piles are P1..P16, foundations F1..F8")
 
@@ -158,51 +163,6 @@ _MOVES: list[list[Move]] = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """What differs between the games built on Crescent's rules.
-
-    ``redeal`` is ``"rotate"`` (each pile of two or more cards: bottom card to
-    the top) or ``"shuffle"`` (levels mode: gather the tableau, shuffle, deal
-    again). ``empty_piles_accept``: an empty pile takes any card (levels 1-3);
-    otherwise it stays empty, through shuffles too (standard, level 4).
-    """
-
-    redeals: int = 3
-    face_down: bool = False
-    redeal: Literal["rotate", "shuffle"] = "rotate"
-    empty_piles_accept: bool = False
-
-    @staticmethod
-    def for_variant(variant: str) -> Rules:
-        if variant == "N":
-            return Rules()
-        if variant == "F":
-            return Rules(redeals=4)
-        if variant == "D":
-            return Rules(face_down=True)
-        raise ValueError(f"unknown variant {variant!r}: use N, F or D")
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @staticmethod
-    def from_dict(d: object) -> Rules:
-        if not isinstance(d, dict):
-            raise ValueError("rules must be an object")
-        redeals = d.get("redeals")
-        face_down = d.get("face_down")
-        redeal = d.get("redeal")
-        accept = d.get("empty_piles_accept")
-        if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= 99:
-            raise ValueError(f"rules: redeals must be a whole number 0..99, got {redeals!r}")
-        if not isinstance(face_down, bool) or not isinstance(accept, bool):
-            raise ValueError("rules: face_down and empty_piles_accept must be true or false")
-        if redeal not in ("rotate", "shuffle"):
-            raise ValueError(f"rules: redeal must be 'rotate' or 'shuffle', got {redeal!r}")
-        return Rules(redeals, face_down, redeal, accept)
-
-
 def _up(c: int) -> int:
     """The same-suit card one rank up, King wrapping to Ace (between piles)."""
     return c + 1 if c % 13 != 12 else c - 12
@@ -231,7 +191,7 @@ class Game:
         self,
         piles: list[list[int]],
         *,
-        variant: str = "N",
+        variant: str = modes.DEFAULT.letter,
         number: int = 0,
         rules: Rules | None = None,
         foundations: list[list[int]] | None = None,
@@ -241,7 +201,7 @@ class Game:
     ) -> None:
         self.variant = variant
         self.number = number
-        self.rules = rules if rules is not None else Rules.for_variant(variant)
+        self.rules = rules if rules is not None else modes.by_letter(variant).rules_for_level(1)
         self.piles = piles
         if foundations is None:
             foundations = [[card(ACE, s)] for s in range(4)] + [[card(KING, s)] for s in range(4)]
@@ -257,10 +217,11 @@ class Game:
     # -- creation -------------------------------------------------------------
 
     @classmethod
-    def deal(cls, number: int, variant: str = "N", rules: Rules | None = None) -> Game:
-        """Deal ``number`` of ``variant`` (see :mod:`crescent.rules.deal`)."""
-        if variant not in "NFD" or len(variant) != 1:
-            raise InvalidCode(f"unknown variant {variant!r}: use N, F or D", "variant")
+    def deal(
+        cls, number: int, variant: str = modes.DEFAULT.letter, rules: Rules | None = None
+    ) -> Game:
+        """Deal ``number`` of ``variant`` (a mode's code letter, see :mod:`crescent.rules.deal`)."""
+        check_variant(variant)
         return cls(deal_piles(number), variant=variant, number=number, rules=rules)
 
     @classmethod
@@ -270,16 +231,20 @@ class Game:
         return cls.deal(number, variant)
 
     @classmethod
-    def new(cls, variant: str = "N", rng: random.Random | None = None) -> Game:
+    def new(cls, variant: str = modes.DEFAULT.letter, rng: random.Random | None = None) -> Game:
         """A random deal of ``variant``; ``game.code`` deals it again."""
-        if variant not in "NFD" or len(variant) != 1:
-            raise InvalidCode(f"unknown variant {variant!r}: use N, F or D", "variant")
+        check_variant(variant)
         number = (rng or random.SystemRandom()).randrange(DEAL_COUNT)
         return cls.deal(number, variant)
 
     @property
     def code(self) -> str:
         return make_code(self.variant, self.number)
+
+    @property
+    def mode(self) -> Mode:
+        """The mode this deal belongs to (from its code letter)."""
+        return modes.by_letter(self.variant)
 
     # -- looking --------------------------------------------------------------
 
@@ -569,7 +534,11 @@ class Game:
             raise ValueError(f"saved game code: {e}") from None
         if d.get("variant", variant) != variant:
             raise ValueError(f"variant {d.get('variant')!r} does not match code {d.get('code')!r}")
-        rules = Rules.from_dict(d["rules"]) if "rules" in d else Rules.for_variant(variant)
+        rules = (
+            Rules.from_dict(d["rules"])
+            if "rules" in d
+            else modes.by_letter(variant).rules_for_level(1)
+        )
         piles = _card_lists(d.get("piles"), PILES, "piles")
         foundations = _card_lists(d.get("foundations"), FOUNDATIONS, "foundations")
         for i, p in enumerate(piles):

@@ -64,6 +64,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NoReturn
 
+from crescent.rules import modes
 from crescent.rules.engine import (
     PILE_LIMIT,
     PILES,
@@ -980,14 +981,13 @@ def last_winnable(game: Game, *, budget_s: float) -> int | None:
     return found
 
 
-def load_pool(variant: str) -> list[int]:
-    """The deal numbers proven winnable for ``variant`` (N and D share one pool)."""
+def load_pool(pool: str) -> list[int]:
+    """The deal numbers proven winnable in the shipped pool ``pool`` (a :attr:`Mode.pool`)."""
     from crescent import resources
 
-    if variant not in ("N", "F", "D"):
-        raise ValueError(f"unknown variant {variant!r}: use N, F or D")
-    name = "F" if variant == "F" else "N"
-    text = resources.read_text(f"pools/winnable-{name}.txt")
+    if pool not in modes.POOLS:
+        raise ValueError(f"unknown pool {pool!r}: the pools are {', '.join(modes.POOLS)}")
+    text = resources.read_text(f"pools/winnable-{pool}.txt")
     return [int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 

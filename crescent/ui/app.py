@@ -13,7 +13,8 @@ import pygame
 
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.i18n import text as T
-from crescent.i18n.translator import LANGUAGES, Translator, load_translator
+from crescent.i18n.translator import Translator, load_translator
+from crescent.languages import LANGUAGES
 from crescent.play.session import Session
 from crescent.play.storage import Notice
 from crescent.ui import render

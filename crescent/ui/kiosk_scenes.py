@@ -92,7 +92,7 @@ class AttractScene(TableScene):
     def __init__(self, app: App, kiosk: Kiosk) -> None:
         super().__init__(app)
         self.kiosk = kiosk
-        self.demo = Game.new("N")
+        self.demo = Game.new()
         self.line: DemoLine | None = None
         self.pos = 0
         self.wait = 0.0

@@ -8,15 +8,16 @@ from typing import TYPE_CHECKING
 
 from crescent.control.input import KeyPress
 from crescent.i18n import text as T
-from crescent.i18n.translator import LANGUAGES
+from crescent.languages import LANGUAGES
+from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
+from crescent.rules.modes import Mode
 from crescent.ui.dialogs import Dialog, MessageDialog, Row
 from crescent.ui.table import format_time
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
 
-VARIANT_NAMES = {"N": T.VARIANT_N, "F": T.VARIANT_F, "D": T.VARIANT_D}
 CODE_FAULTS = {
     "empty": T.CODE_EMPTY,
     "too_long": T.CODE_TOO_LONG,
@@ -60,8 +61,8 @@ class SettingsScreen(Dialog):
 
     def _cycle_variant(self) -> None:
         s = self.app.session.settings
-        order = "NFD"
-        s.variant = order[(order.index(s.variant) + 1) % 3] if s.variant in order else "N"
+        order = modes.MODES
+        s.mode = order[(order.index(s.mode) + 1) % len(order)]
         self.app.session.save_settings()
 
     def rows(self) -> list[Row]:
@@ -78,7 +79,7 @@ class SettingsScreen(Dialog):
             Row(
                 "setting",
                 tr(T.VARIANT_FOR_NEW),
-                ((tr(VARIANT_NAMES.get(s.variant, T.VARIANT_N)), "variant", False),),
+                ((tr(T.MODE_NAMES[s.mode.key]), "variant", False),),
             ),
             Row("setting", tr(T.FOUR_COLOUR), ((self._on_off(s.four_colour), "colour", False),)),
             Row("setting", tr(T.SOUND), ((self._on_off(s.sound), "sound", False),)),
@@ -115,22 +116,18 @@ class SettingsScreen(Dialog):
 
 
 class StatsScreen(Dialog):
-    """Statistics per variant, with a confirmed reset."""
+    """Statistics per mode, with a confirmed reset."""
 
     def __init__(self, app: App) -> None:
-        self.variant = app.session.game.variant
-        super().__init__(
-            app,
-            {
-                "vN": lambda: self._show("N"),
-                "vF": lambda: self._show("F"),
-                "vD": lambda: self._show("D"),
-                "reset": self._confirm_reset,
-            },
-        )
+        self.mode = app.session.mode
+        actions: dict[str, Callable[[], None]] = {
+            f"mode:{m.key}": partial(self._show, m) for m in modes.MODES
+        }
+        actions["reset"] = self._confirm_reset
+        super().__init__(app, actions)
 
-    def _show(self, v: str) -> None:
-        self.variant = v
+    def _show(self, mode: Mode) -> None:
+        self.mode = mode
 
     def _confirm_reset(self) -> None:
         tr = self.app.tr
@@ -150,7 +147,7 @@ class StatsScreen(Dialog):
 
     def rows(self) -> list[Row]:
         tr = self.app.tr
-        st = self.app.session.stats.get(self.variant)
+        st = self.app.session.stats.get(self.mode.stats_key)
         best = format_time(st.best_time) if st.best_time is not None else "—"
         avg = st.average_time
         pairs = [
@@ -163,7 +160,9 @@ class StatsScreen(Dialog):
             (T.FEWEST_MOVES, str(st.fewest_moves) if st.fewest_moves is not None else "—"),
             (T.AVERAGE_TIME, format_time(avg) if avg is not None else "—"),
         ]
-        tabs = tuple((tr(VARIANT_NAMES[v]), f"v{v}", v == self.variant) for v in "NFD")
+        tabs = tuple(
+            (tr(T.MODE_NAMES[m.key]), f"mode:{m.key}", m == self.mode) for m in modes.MODES
+        )
         daily = self.app.session.stats.daily
         today = self.app.session.today()
         pairs += [

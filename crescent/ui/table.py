@@ -28,6 +28,7 @@ from crescent.control.input import (
     Refuse,
 )
 from crescent.i18n import text as T
+from crescent.rules import modes
 from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason
 from crescent.solver.autofinish import finish_line
 from crescent.solver.hints import HintAnswer, HintWorker
@@ -65,19 +66,7 @@ class HudLook(NamedTuple):
     """Said instead of ``sub`` when ``sub`` cannot fit the cell (narrow windows)."""
 
 
-HUD_ITEMS = (
-    "time",
-    "moves",
-    "redeal",
-    "undo",
-    "hint",
-    "new",
-    "code",
-    "settings",
-    "rules",
-    "sound",
-    "lang",
-)
+HUD_ITEMS = tuple(item.value for item in modes.DEFAULT.hud)
 MESSAGE_S = 3.5
 
 
@@ -555,7 +544,7 @@ class TableScene(Scene):
         if item == "sound":
             on = session.settings.sound
             return HudLook("button", tr(T.SOUND), tr(T.ON if on else T.OFF), True, False)
-        from crescent.i18n.translator import LANGUAGES
+        from crescent.languages import LANGUAGES
 
         return HudLook(
             "button",

@@ -181,6 +181,7 @@ def test_resume_round_trip_through_a_real_second_start(tmp_path: Path) -> None:
 
 def test_winnable_only_draws_from_shipped_and_local_pools(tmp_path: Path) -> None:
     from crescent.play.settings import Settings
+    from crescent.rules.modes import CRESCENT_FOUR, FACE_DOWN
 
     s = Session(
         Store(tmp_path),
@@ -190,14 +191,14 @@ def test_winnable_only_draws_from_shipped_and_local_pools(tmp_path: Path) -> Non
     )
     s.start(new=True)
     assert s.game.number == 7
-    s.new_game(variant="F")
+    s.new_game(CRESCENT_FOUR)
     assert s.game.variant == "F"  # no F pool yet: any deal
     s.proven_winnable()
     assert Store(tmp_path).load_winnable() == {"F": [s.game.number]}
     number = s.game.number
-    s.new_game(variant="F")
+    s.new_game(CRESCENT_FOUR)
     assert s.game.number == number
-    s.new_game(variant="D")
+    s.new_game(FACE_DOWN)
     assert s.game.number == 7 and s.game.variant == "D"  # the N pool serves face-down deals
 
 

@@ -1,0 +1,34 @@
+"""The launch options: what the command line asked for, as one plain value.
+
+:mod:`crescent.__main__` parses argv into a :class:`Config`; :mod:`crescent.game_main`
+starts the game from it. Pure (no pygame, nothing at import time).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from crescent.kiosk.config import KioskConfig
+
+__all__ = ["Config"]
+
+
+@dataclass
+class Config:
+    code: str | None = None
+    variant: str | None = None
+    lang: str | None = None
+    size: tuple[int, int] | None = None
+    fullscreen: bool = False
+    data_dir: Path | None = None
+    new: bool = False
+    play: list[str] | None = None
+    screenshot: Path | None = None
+    frames: int | None = None
+    kiosk: bool = False
+    config: Path | None = None
+    dpi: float | None = None
+    self_check: bool = False
+    kiosk_config: KioskConfig | None = None
+    """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""

@@ -1,0 +1,213 @@
+"""Modes: everything that makes one game differ from another, and their one registry.
+
+A :class:`Mode` is data plus a few small hooks: the rules of each level (a
+one-level game has one), the clock of each level (a countdown in seconds, or
+None: the clock counts up), the redeal (or shuffle) budget and whether it spans
+the levels, the hint budget per level, the HUD items shown, the ways a game
+ends, the letter of its game codes, its statistics key and its pool of
+winnable deals.
+
+:data:`MODES` is the registry: the only place that spells a mode's code letter.
+Everything else asks it (:func:`by_letter`, :func:`by_key`, :data:`LETTERS`), so
+adding a game is one new :class:`Mode` here plus its texts (its player-facing
+name lives in :mod:`crescent.i18n.text`, under the mode's ``key``: this package
+never imports the translations).
+
+The letters of the registered modes are part of the game codes, which are
+forever: a registered letter is never reused nor removed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+from crescent.rules.ruleset import Rules
+
+__all__ = [
+    "CRESCENT_FOUR",
+    "DEFAULT",
+    "FACE_DOWN",
+    "LETTERS",
+    "MODES",
+    "POOLS",
+    "STANDARD",
+    "End",
+    "HudItem",
+    "Mode",
+    "by_key",
+    "by_letter",
+    "describe_letters",
+]
+
+
+class HudItem(enum.Enum):
+    """One cell of the HUD. The value is the cell's command name."""
+
+    TIME = "time"
+    MOVES = "moves"
+    REDEAL = "redeal"
+    UNDO = "undo"
+    HINT = "hint"
+    NEW = "new"
+    CODE = "code"
+    SETTINGS = "settings"
+    RULES = "rules"
+    """The "?" that opens How to play."""
+    SOUND = "sound"
+    """Sound on or off."""
+    LANG = "lang"
+
+
+class End(enum.Enum):
+    """A way a game can end (its value is the session outcome's status)."""
+
+    WON = "won"
+    """Every foundation full at the last level."""
+    BLOCKED = "blocked"
+    """No move possible and no redeal (shuffle) left."""
+    TIME_UP = "time_up"
+    """The countdown of the level reached zero."""
+
+
+STANDARD_HUD: Final = (
+    HudItem.TIME,
+    HudItem.MOVES,
+    HudItem.REDEAL,
+    HudItem.UNDO,
+    HudItem.HINT,
+    HudItem.NEW,
+    HudItem.CODE,
+    HudItem.SETTINGS,
+    HudItem.RULES,
+    HudItem.SOUND,
+    HudItem.LANG,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """One game the app offers (see the module docstring).
+
+    ``key`` names the mode in settings-free places (texts, logs); ``letter`` is
+    its letter in game codes (``CR1-<letter>-...``) and in saved settings;
+    ``stats_key`` is its entry in ``stats.json``; ``pool`` names its pool of
+    winnable deals (``assets/pools/winnable-<pool>.txt``, and the same key in
+    the local pool), None when it has none. ``summary`` is a short English
+    description for the command line's help and developer messages (the
+    player-facing name is translated, in :mod:`crescent.i18n.text`).
+    """
+
+    key: str
+    letter: str
+    summary: str
+    level_rules: tuple[Rules, ...] = (Rules(),)
+    """The rules of each level's deal, level 1 first; one entry for a one-deal game."""
+    time_limits: tuple[float | None, ...] = (None,)
+    """Per level: the countdown in seconds, or None (the clock counts up)."""
+    redeals_span_levels: bool = False
+    """The redeal budget is for the whole game (levels together), not per level."""
+    hints_per_level: int | None = None
+    """How many hints a level allows; None: as many as asked."""
+    hud: tuple[HudItem, ...] = STANDARD_HUD
+    ends: frozenset[End] = frozenset({End.WON, End.BLOCKED})
+    stats_key: str = ""
+    """Defaults to the code letter."""
+    pool: str | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.letter) != 1 or not "A" <= self.letter <= "Z":
+            raise ValueError(f"a mode's code letter is one letter A-Z, got {self.letter!r}")
+        if not self.key or not self.level_rules:
+            raise ValueError("a mode needs a key and at least one level")
+        if len(self.time_limits) != len(self.level_rules):
+            raise ValueError(f"mode {self.key}: one time limit per level")
+        if self.redeals_span_levels and len({r.redeals for r in self.level_rules}) != 1:
+            raise ValueError(f"mode {self.key}: a game-wide redeal budget is the same each level")
+        if not self.stats_key:
+            object.__setattr__(self, "stats_key", self.letter)
+
+    @property
+    def levels(self) -> int:
+        return len(self.level_rules)
+
+    @property
+    def redeals(self) -> int:
+        """The redeal (shuffle) budget of level 1, or of the game when it spans levels."""
+        return self.level_rules[0].redeals
+
+    def rules_for_level(self, level: int = 1) -> Rules:
+        """The rules of level ``level`` (1 = the first)."""
+        return self.level_rules[self._index(level)]
+
+    def time_limit(self, level: int = 1) -> float | None:
+        """The countdown of ``level`` in seconds; None when the clock counts up."""
+        return self.time_limits[self._index(level)]
+
+    def counts_down(self, level: int = 1) -> bool:
+        return self.time_limit(level) is not None
+
+    def with_time_limits(self, limits: tuple[float | None, ...]) -> Mode:
+        """This mode with other countdowns (configured in settings or a kiosk config)."""
+        return dataclasses.replace(self, time_limits=limits)
+
+    def shows(self, item: HudItem) -> bool:
+        return item in self.hud
+
+    def _index(self, level: int) -> int:
+        if not 1 <= level <= len(self.level_rules):
+            raise ValueError(f"mode {self.key} has levels 1..{len(self.level_rules)}, not {level}")
+        return level - 1
+
+
+# -- the registry -------------------------------------------------------------------
+
+STANDARD: Final = Mode(key="standard", letter="N", summary="standard", pool="N")
+CRESCENT_FOUR: Final = Mode(
+    key="four",
+    letter="F",
+    summary="Crescent Four",
+    level_rules=(Rules(redeals=4),),
+    pool="F",
+)
+FACE_DOWN: Final = Mode(
+    key="face_down",
+    letter="D",
+    summary="face-down deal",
+    level_rules=(Rules(face_down=True),),
+    pool="N",  # the same cards as the standard deal of the same number
+)
+
+MODES: Final[tuple[Mode, ...]] = (STANDARD, CRESCENT_FOUR, FACE_DOWN)
+"""Every mode, in the order the player is offered them."""
+DEFAULT: Final = STANDARD
+LETTERS: Final = tuple(m.letter for m in MODES)
+POOLS: Final = tuple(dict.fromkeys(m.pool for m in MODES if m.pool is not None))
+"""The names of the pools of winnable deals, each once."""
+
+_BY_LETTER: Final = {m.letter: m for m in MODES}
+_BY_KEY: Final = {m.key: m for m in MODES}
+
+
+def describe_letters() -> str:
+    """``"N (standard), F (Crescent Four) or D (face-down deal)"``."""
+    parts = [f"{m.letter} ({m.summary})" for m in MODES]
+    return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def by_letter(letter: str) -> Mode:
+    """The mode of a code letter; ValueError naming the letters otherwise."""
+    mode = _BY_LETTER.get(letter) if isinstance(letter, str) else None
+    if mode is None:
+        raise ValueError(f"unknown variant {letter!r}: use {describe_letters()}")
+    return mode
+
+
+def by_key(key: str) -> Mode:
+    """The mode of a key (``"standard"``...); ValueError otherwise."""
+    mode = _BY_KEY.get(key) if isinstance(key, str) else None
+    if mode is None:
+        raise ValueError(f"unknown mode {key!r}: use one of {', '.join(_BY_KEY)}")
+    return mode
