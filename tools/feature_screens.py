@@ -16,12 +16,16 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame
+
 from crescent.i18n.rules_text import Doc
 from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.play.session import Session
 from crescent.play.settings import Settings
-from crescent.solver.search import load_pool
+from crescent.rules.engine import Game
+from crescent.solver.search import load_pool, solve
 from crescent.ui.app import App, Options, init_pygame
+from crescent.ui.cascade import CascadeScene
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.screens import CodeScreen, SettingsScreen, StatsScreen
 from crescent.ui.tip import TipOverlay
@@ -57,7 +61,46 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "daily": lambda app: _daily(app),
     "daily-code": lambda app: app.push(CodeScreen(app)),
     "stats": lambda app: app.push(StatsScreen(app)),
+    "cascade": lambda app: _win(app, 2.5),
+    "summary": lambda app: _win(app, None),
 }
+
+
+def _almost_won() -> tuple[Game, str]:
+    """A winnable deal one move from won (the solver's line), and that move."""
+    game = Game.deal(load_pool("N")[0], "N")
+    result = solve(game, budget_s=30)
+    assert result.outcome == "won", result
+    for token in result.line[:-1]:
+        game.apply(token)
+    return game, result.line[-1]
+
+
+ALMOST_WON: list[tuple[Game, str]] = []
+
+
+def _win(app: App, cascade_s: float | None) -> None:
+    """Win a game (an earlier, slower win in the statistics), then run the cascade."""
+    if not ALMOST_WON:
+        ALMOST_WON.append(_almost_won())
+    game, last = ALMOST_WON[0]
+    session = app.session
+    session.stats.record_win("N", 900.0, 200)
+    session.game = game.copy()
+    session.elapsed = 512.0
+    session.hints_used = 1
+    session.apply(last)
+    app.draw()
+    app.open_won()
+    scene = app.scenes[-1]
+    assert isinstance(scene, CascadeScene)
+    scene.draw(app.screen, True)
+    if cascade_s is None:
+        scene.skip()
+        return
+    for _ in range(round(cascade_s * 60)):
+        scene.update(1 / 60)
+        scene.draw(app.screen, False)
 
 
 def _daily(app: App) -> None:
@@ -76,7 +119,12 @@ def main() -> int:
             for name, show in SCREENS.items():
                 app = _app(lang, (w, h))
                 show(app)
-                app.screenshot(out / f"{w}x{h}" / f"{lang}-{name}.png")
+                path = out / f"{w}x{h}" / f"{lang}-{name}.png"
+                if isinstance(app.scenes[-1], CascadeScene):
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    pygame.image.save(app.screen, str(path))  # the trails as they are
+                else:
+                    app.screenshot(path)
     return 0
 
 

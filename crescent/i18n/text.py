@@ -82,6 +82,10 @@ UNDO_LAST: Final = N_("Undo last move")
 WON_TITLE: Final = N_("You won!")
 WON_TIME: Final = N_("Time: {time}")
 WON_MOVES: Final = N_plural("{n} move", "{n} moves")
+HINTS_USED: Final = N_("Hints used")
+NEW_BEST_TIME: Final = N_("New best time!")
+NEW_FEWEST_MOVES: Final = N_("Fewest moves yet!")
+WON_OF_PLAYED: Final = N_("Games won / played")
 
 # Settings.
 LANGUAGE: Final = N_("Language")

@@ -13,6 +13,7 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import queue
 import random
 import threading
@@ -25,6 +26,7 @@ from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.play.storage import Notice, SavedGame, Store
+from crescent.play.summary import WinSummary
 from crescent.rules.engine import Game, IllegalMove, Move, Reason
 from crescent.rules.modes import Mode
 
@@ -112,6 +114,10 @@ class Session:
         self._daily_source: Callable[[str], Sequence[int]] | None = None
         self._daily_key: tuple[str, date] | None = None
         self._daily_of: date | None = None
+        self.hints_used = 0
+        """Hints shown in this game (the win summary tells them)."""
+        self.win_summary: WinSummary | None = None
+        """What the last win changed; None until a win is recorded in this session."""
         self.writer = SaveWriter() if background_saves else None
         self.game = Game.new(self.settings.mode.letter, self.rng)
         self.elapsed = 0.0
@@ -209,6 +215,8 @@ class Session:
         self.recorded = False
         self.idle_abandoned = False
         self.outcome = None
+        self.hints_used = 0
+        self.win_summary = None
         self.changes += 1
         self.save()
 
@@ -285,10 +293,21 @@ class Session:
             self.outcome = Outcome(status, self.elapsed, self.game.moves)
         if status == "won" and not self.recorded:
             game_id = win_id(self.game, self.elapsed)
-            self.stats.record_win(self.mode.stats_key, self.elapsed, self.game.moves, game_id)
+            key = self.mode.stats_key
+            before = dataclasses.replace(self.stats.get(key))
+            daily_before = dataclasses.replace(self.stats.daily)
+            self.stats.record_win(key, self.elapsed, self.game.moves, game_id)
             day = self.daily_day()
-            if day is not None:
-                self.stats.daily.record(day)
+            daily = day is not None and self.stats.daily.record(day)
+            self.win_summary = WinSummary.of(
+                self.elapsed,
+                self.game.moves,
+                self.hints_used,
+                before,
+                self.stats.get(key),
+                daily_before if daily else None,
+                self.stats.daily if daily else None,
+            )
             self.recorded = True
             self._save_win()
 

@@ -303,9 +303,9 @@ class App:
         self.push(StatsScreen(self))
 
     def open_won(self) -> None:
-        from crescent.ui.screens import won_dialog
+        from crescent.ui.cascade import start_win
 
-        self.push(won_dialog(self))
+        start_win(self)
 
     def open_blocked(self) -> None:
         from crescent.ui.screens import blocked_dialog

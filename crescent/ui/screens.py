@@ -273,20 +273,6 @@ class CodeScreen(Dialog):
         ]
 
 
-def won_dialog(app: App) -> MessageDialog:
-    tr = app.tr
-    out = app.session.outcome
-    seconds = out.seconds if out else app.session.elapsed
-    moves = out.moves if out else app.session.game.moves
-    return MessageDialog(
-        app,
-        tr(T.WON_TITLE),
-        [tr(T.WON_TIME, time=format_time(seconds)), tr.plural(T.WON_MOVES, moves)],
-        [(tr(T.NEW_GAME), app.new_game, True)],
-        escape=None,
-    )
-
-
 def blocked_dialog(app: App) -> MessageDialog:
     tr = app.tr
 

@@ -305,6 +305,7 @@ class TableScene(Scene):
             return
         self.hint = answer
         self.app.sound.play(Cue.HINT)
+        self.app.session.hints_used += 1
         if answer.kind == "win":
             self.app.session.proven_winnable()
         if answer.kind == "lost":
