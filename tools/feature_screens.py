@@ -61,9 +61,21 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "daily": lambda app: _daily(app),
     "daily-code": lambda app: app.push(CodeScreen(app)),
     "stats": lambda app: app.push(StatsScreen(app)),
+    "fanned": lambda app: _fanned(app, "N"),
+    "fanned-down": lambda app: _fanned(app, "D"),
     "cascade": lambda app: _win(app, 2.5),
     "summary": lambda app: _win(app, None),
 }
+
+
+def _fanned(app: App, variant: str) -> None:
+    """Whole piles shown, a few moves into a game (face-down deal: backs under the tops)."""
+    app.session.new_game(code=f"CR1-{variant}-AAAAAAB")
+    for move in ("P1-P11", "P2-F7", "P11-P15", "P3-P7", "R", "P12-P1"):
+        if move == "R" or app.session.check(move) is None:
+            app.session.apply(move)
+    app.set_show_piles(True)
+    app.table.after_change()
 
 
 def _almost_won() -> tuple[Game, str]:

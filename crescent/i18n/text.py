@@ -105,6 +105,7 @@ WINNABLE_ONLY: Final = N_("Winnable deals only")
 FULL_SCREEN: Final = N_("Full screen")
 SOUND: Final = N_("Sound")
 SHOW_PLAYABLE: Final = N_("Show playable cards")
+SHOW_PILES: Final = N_("Show whole piles")
 ON: Final = N_("On")
 OFF: Final = N_("Off")
 

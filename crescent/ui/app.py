@@ -11,6 +11,7 @@ from typing import Protocol
 
 import pygame
 
+from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
@@ -132,6 +133,16 @@ class App:
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
         w, h = max(size[0], 320), max(size[1], 320)
+        self.fan: Fan | None = None
+        """The fans of "Show whole piles", when it is on (and the window holds them)."""
+        if self.session.settings.show_piles:
+            try:
+                layout, self.fan = compute_fanned_layout(
+                    w, h, hud_items=len(HUD_ITEMS), touch_px=self._touch_px()
+                )
+                return layout
+            except ValueError:
+                pass  # too small to fan: the usual table
         try:
             return compute_layout(w, h, hud_items=len(HUD_ITEMS), touch_px=self._touch_px())
         except ValueError:
@@ -158,14 +169,23 @@ class App:
             return
         self.screen = pygame.display.get_surface() or self.screen
         self.size = self.screen.get_size()
+        self._relayout()
+        if not (self.options.kiosk or pygame.display.is_fullscreen()):
+            self.session.settings.window_size = self.size
+            self.session.save_settings()
+
+    def _relayout(self) -> None:
         self.layout = self._compute_layout(self.size)
         self.art.clear()
         for scene in self.scenes:
             scene.relayout()
         self.full_redraw = True
-        if not (self.options.kiosk or pygame.display.is_fullscreen()):
-            self.session.settings.window_size = self.size
-            self.session.save_settings()
+
+    def set_show_piles(self, on: bool) -> None:
+        """Fan every pile (or not): a new layout."""
+        self.session.settings.show_piles = on
+        self.session.save_settings()
+        self._relayout()
 
     def toggle_fullscreen(self) -> None:
         if self.options.kiosk:

@@ -45,7 +45,7 @@ class SettingsScreen(Dialog):
                 "fullscreen": app.toggle_fullscreen,
                 "sound": app.toggle_sound,
                 "playable": lambda: self._toggle("show_playable"),
-                "piles": lambda: self._toggle("show_piles"),
+                "piles": lambda: app.set_show_piles(not app.session.settings.show_piles),
                 "stats": app.open_stats,
                 "how": app.open_rules,
             },
@@ -83,6 +83,7 @@ class SettingsScreen(Dialog):
             ),
             Row("setting", tr(T.FOUR_COLOUR), ((self._on_off(s.four_colour), "colour", False),)),
             Row("setting", tr(T.SOUND), ((self._on_off(s.sound), "sound", False),)),
+            Row("setting", tr(T.SHOW_PILES), ((self._on_off(s.show_piles), "piles", False),)),
             Row(
                 "setting",
                 tr(T.SHOW_PLAYABLE),

@@ -14,6 +14,7 @@ import pygame
 
 from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
 from crescent.control.assist import PlayableCache
+from crescent.control.fan import FanView
 from crescent.control.input import (
     Command,
     Controller,
@@ -34,6 +35,7 @@ from crescent.solver.autofinish import finish_line
 from crescent.solver.hints import HintAnswer, HintWorker
 from crescent.ui import render
 from crescent.ui.events import GameEvent, WindowEvent
+from crescent.ui.fan_view import draw_fan
 from crescent.ui.marks import draw_playable_mark
 from crescent.ui.scene import Scene
 from crescent.ui.sound import Cue
@@ -54,6 +56,10 @@ class SlotLook(NamedTuple):
     focused: bool
     playable: bool = False
     """Marked by "Show playable cards"."""
+    under: tuple[int, ...] = ()
+    """"Show whole piles": the cards under the top card, bottom first."""
+    under_down: int = 0
+    """...of which this many, at the bottom, lie face down."""
 
 
 class HudLook(NamedTuple):
@@ -99,7 +105,7 @@ class TableScene(Scene):
         self._hud_keys: list[HudLook | None] = [None] * len(HUD_ITEMS)
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
-        self._view = LayoutView(app.layout)
+        self._view = self._make_view()
         self._playable = PlayableCache()
 
     # -- state helpers -----------------------------------------------------------
@@ -109,8 +115,14 @@ class TableScene(Scene):
         return self.app.session.game
 
     def relayout(self) -> None:
-        self._view = LayoutView(self.app.layout)
+        self._view = self._make_view()
         self.base = None
+
+    def _make_view(self) -> LayoutView:
+        fan = self.app.fan
+        if fan is None:
+            return LayoutView(self.app.layout)
+        return FanView(self.app.layout, fan, lambda: self.game)
 
     def say(self, message: str) -> None:
         self.message = (message, MESSAGE_S)
@@ -412,12 +424,15 @@ class TableScene(Scene):
     def _slot_key(self, place: int, sel: int | None, dests: set[int], hint: set[int]) -> SlotLook:
         game = self.game
         hidden = self._hidden(place)
+        under: tuple[int, ...] = ()
         if place < PILES:
             pile = game.piles[place]
             idx = len(pile) - 1 - hidden
             top = pile[idx] if idx >= 0 else None
             down = idx >= 0 and idx < game.down[place]
             count = len(pile)
+            if self.app.fan is not None and idx > 0:
+                under = tuple(pile[:idx])
         else:
             found = game.foundations[place - PILES]
             idx = len(found) - 1 - hidden
@@ -436,6 +451,8 @@ class TableScene(Scene):
             place in hint,
             place == self.controller.focus,
             place in playable and hidden == 0,
+            under,
+            min(game.down[place], len(under)) if under else 0,
         )
 
     def _shadow_margin(self) -> int:
@@ -445,7 +462,8 @@ class TableScene(Scene):
 
     def _region(self, place: int) -> pygame.Rect:
         lay = self.app.layout
-        s = lay.slots[place]
+        fan = self.app.fan
+        s = fan.areas[place] if fan is not None and place < PILES else lay.slots[place]
         lab = lay.labels[place]
         m = max(6, lay.card_w // 8)
         r = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
@@ -456,7 +474,9 @@ class TableScene(Scene):
         lay = app.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused, playable = key
+        top, down, count, selected, dest, hinted, focused, playable, under, under_down = key
+        if under and app.fan is not None:
+            rect = draw_fan(surf, app.art, app.fan, place, under, under_down)
         radius = max(4, lay.card_w // 14)
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0)
