@@ -877,3 +877,28 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
             game.wait()
         xvfb.terminate()
         xvfb.wait()
+
+
+def test_visitors_open_and_close_the_rules_from_the_table(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    from crescent.ui.rules_screen import RulesScreen
+
+    c, _ = kiosk_client
+    tap(c, c.hud("rules"))
+    screen = top(c)
+    assert isinstance(screen, RulesScreen)
+    close = next(b for b in screen.buttons if b.action == "close")
+    assert close.rect.h >= c.app.layout.touch_px  # a finger's size
+    tap(c, close.rect.center)
+    assert top(c) is c.app.table
+
+
+def test_kiosk_config_sound_overrides_the_setting(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path, kc=KioskConfig(pin=PIN, sound=False))
+    try:
+        assert c.app.session.settings.sound is False
+        tap(c, c.hud("sound"))  # visitors may still switch it
+        assert c.app.session.settings.sound is True
+    finally:
+        k.planner.close()
