@@ -303,10 +303,12 @@ def fanned_frame_times(app: App, frames: int, seeds: range) -> list[Frames]:
 
 def _almost_won(number: int) -> tuple[object, str]:
     """A pool deal one move from won (the solver's line) and that move."""
+    from crescent.rules import modes
     from crescent.rules.engine import Game
     from crescent.solver.search import load_pool, solve
 
-    game = Game.deal(load_pool("N")[number % 50], "N")
+    standard = modes.STANDARD.letter
+    game = Game.deal(load_pool(standard)[number % 50], standard)
     result = solve(game, budget_s=30)
     if result.outcome != "won":
         raise RuntimeError(f"the solver did not win pool deal {game.code}")
