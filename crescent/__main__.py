@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -15,6 +16,7 @@ from typing import NoReturn
 from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
 from crescent.languages import LANGUAGES
 from crescent.options import Config
+from crescent.play.safejson import clip, shown
 from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
 
@@ -27,35 +29,109 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        raise UsageError(_shorten_values(message))
+
+
+_SIZE = re.compile(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*")
+_WHOLE = re.compile(r"\s*([0-9]+)\s*")
+_NUMBER = re.compile(r"\s*[0-9]+(\.[0-9]*)?\s*|\s*\.[0-9]+\s*")
+_DIGITS_MAX = 9
+"""Longer numbers than this are out of every range here (and are never echoed whole)."""
+_VALUE_OPTIONS = ("--size", "--frames", "--dpi")
+"""Options whose value may look like a negative number (``--size -5x3``)."""
 
 
 def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a size: write WIDTHxHEIGHT, like 1280x800"
-        )
-    w, h = int(parts[0]), int(parts[1])
+    m = _SIZE.fullmatch(text)
+    if m is None:
+        if text.strip().startswith("-"):
+            why = "negative: a size is WIDTHxHEIGHT in digits 0-9, like 1280x800"
+        else:
+            why = "not a size: write WIDTHxHEIGHT in digits 0-9, like 1280x800"
+        raise argparse.ArgumentTypeError(f"{shown(text)} is {why}")
+    out_of_range = f"size {shown(text.strip())} is out of range (320..16384 each side)"
+    if any(len(g) > _DIGITS_MAX for g in m.groups()):
+        raise argparse.ArgumentTypeError(out_of_range)
+    w, h = int(m[1]), int(m[2])
     if not (320 <= w <= 16384 and 320 <= h <= 16384):
-        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range (320..16384 each side)")
+        raise argparse.ArgumentTypeError(out_of_range)
     return w, h
 
 
 def _positive(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return int(text)
+    m = _WHOLE.fullmatch(text)
+    if m is None or len(m[1]) > _DIGITS_MAX or int(m[1]) < 1:
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is not a whole number from 1 to {10**_DIGITS_MAX - 1}"
+        )
+    return int(m[1])
 
 
 def _dpi(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if _NUMBER.fullmatch(text) is None or len(text.strip()) > 12:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number from 30 to 1000")
+    v = float(text)
     if not 30 <= v <= 1000:
-        raise argparse.ArgumentTypeError(f"dpi {v} is out of range (30..1000)")
+        raise argparse.ArgumentTypeError(f"dpi {shown(text.strip())} is out of range (30..1000)")
     return v
+
+
+def _shorten_values(message: str) -> str:
+    """argparse repeats a bad value in quotes: keep each to 40 characters, one line."""
+    message = " ".join(message.split())
+    return re.sub(r"'([^']{39})[^']+'", lambda m: f"'{m[1]}…'", message)
+
+
+def _join_negative_values(argv: list[str]) -> list[str]:
+    """``--size -5x3`` as ``--size=-5x3``: argparse would take ``-5x3`` for an option and
+    say "expected one argument" instead of what is wrong with the value."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if (
+            arg in _VALUE_OPTIONS
+            and i + 1 < len(argv)
+            and re.match(r"-[0-9.]", argv[i + 1]) is not None
+        ):
+            out.append(f"{arg}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(arg)
+        i += 1
+    return out
+
+
+def _path_option(option: str, text: str, wanted: str) -> tuple[Path, str]:
+    """The path given to ``option`` and how messages show it; UsageError if it is empty."""
+    if not text.strip():
+        raise UsageError(f"{option} is empty: name {wanted}")
+    return Path(text), f"{option} {shown(text, 120)}"
+
+
+def _data_dir(text: str) -> Path:
+    """A usable data folder: not empty, not a file, not under a file, not a device."""
+    path, said = _path_option("--data-dir", text, "a folder")
+    if path.exists() or path.is_symlink():
+        if not path.is_dir():
+            raise UsageError(f"{said} is not a folder")
+        return path
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise UsageError(f"{said} is under a file, not a folder")
+            break
+    return path
+
+
+def _screenshot(text: str) -> Path:
+    """A PNG file to write: not empty, not a folder, in a folder that exists."""
+    path, said = _path_option("--screenshot", text, "a PNG file")
+    if path.is_dir() or text.endswith(("/", os.sep)):
+        raise UsageError(f"{said} is a folder: name a PNG file")
+    if not path.parent.is_dir():
+        raise UsageError(f"{said}: its folder does not exist")
+    return path
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,23 +146,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=list(LANGUAGES), help="language: " + ", ".join(LANGUAGES))
     p.add_argument("--size", type=_size, help="window size, WIDTHxHEIGHT")
     p.add_argument("--fullscreen", action="store_true", help="start full screen")
-    p.add_argument(
-        "--data-dir", type=Path, help="folder for the saved game, statistics and settings"
-    )
+    p.add_argument("--data-dir", help="folder for the saved game, statistics and settings")
     p.add_argument("--new", action="store_true", help="start a new game instead of resuming")
     p.add_argument(
         "--play",
         metavar="MOVES",
         help='moves to play after dealing, e.g. "P10-P14 R P3-F2" (R = redeal)',
     )
-    p.add_argument(
-        "--screenshot", type=Path, metavar="PATH", help="save one settled frame as PNG and exit"
-    )
+    p.add_argument("--screenshot", metavar="PATH", help="save one settled frame as PNG and exit")
     p.add_argument(
         "--frames", type=_positive, metavar="COUNT", help="run the loop N frames and exit"
     )
     p.add_argument("--kiosk", action="store_true", help="locked-down full-screen touch kiosk")
-    p.add_argument("--config", type=Path, metavar="FILE", help="kiosk configuration file (JSON)")
+    p.add_argument("--config", metavar="FILE", help="kiosk configuration file (JSON)")
     p.add_argument("--dpi", type=_dpi, help="display DPI, for touch target sizes")
     p.add_argument(
         "--self-check", action="store_true", help="check the bundled files load, then exit"
@@ -95,30 +167,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def parse_args(argv: list[str]) -> Config:
-    ns = build_parser().parse_args(argv)
+    ns = build_parser().parse_args(_join_negative_values(argv))
+    if ns.config is not None and not ns.config.strip():
+        raise UsageError("--config is empty: name the kiosk configuration file")
+    config_path = Path(ns.config) if ns.config is not None else None
     if ns.code is not None:
         try:
             parse_code(ns.code)
         except InvalidCode as e:
             raise UsageError(f"bad --code: {e}") from None
     play = ns.play.split() if ns.play is not None else None
-    kiosk = ns.kiosk or ns.config is not None  # a kiosk config file means kiosk mode
+    kiosk = ns.kiosk or config_path is not None  # a kiosk config file means kiosk mode
     return Config(
         code=ns.code,
         variant=ns.variant,
         lang=ns.lang,
         size=ns.size,
         fullscreen=ns.fullscreen,
-        data_dir=ns.data_dir,
+        data_dir=_data_dir(ns.data_dir) if ns.data_dir is not None else None,
         new=ns.new,
         play=play,
-        screenshot=ns.screenshot,
+        screenshot=_screenshot(ns.screenshot) if ns.screenshot is not None else None,
         frames=ns.frames,
         kiosk=kiosk,
-        config=ns.config,
+        config=config_path,
         dpi=ns.dpi,
         self_check=ns.self_check,
-        kiosk_config=_kiosk_config(ns.config) if kiosk else None,
+        kiosk_config=_kiosk_config(config_path) if kiosk else None,
     )
 
 
@@ -140,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = parse_args(sys.argv[1:] if argv is None else argv)
     except UsageError as e:
-        print(f"crescent: {e}", file=sys.stderr)
+        print(f"crescent: {clip(str(e), 400)}", file=sys.stderr)
         return EXIT_USAGE
     from crescent.game_main import run, self_check  # after parsing: --help stays fast
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import contextlib
 import logging
 import logging.handlers
+import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from crescent.i18n.translator import load_translator, system_language
 from crescent.options import Config
+from crescent.play.safejson import clip, shown
 from crescent.play.session import Session
 from crescent.play.storage import Store, default_data_dir
 from crescent.rules import modes
@@ -33,17 +35,33 @@ def _pool(pool: str) -> list[int]:
         return []
 
 
+class _LazyLogFile(logging.handlers.RotatingFileHandler):
+    """The log file, created (with its folder) only when there is something to log:
+    a run that is refused, or logs nothing, leaves the data folder as it was."""
+
+    def _open(self) -> Any:
+        path = Path(self.baseFilename)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and not path.is_file():
+            # A FIFO would block the game on open; a folder cannot be written.
+            raise IsADirectoryError(f"{path.name} is not a regular file")
+        return super()._open()
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        # The log cannot be written (read-only folder...): say it once on stderr, go on.
+        if not getattr(self, "_told", False):
+            self._told = True
+            print("crescent: the log file cannot be written", file=sys.stderr)
+
+
 def setup_log(data_dir: Path) -> logging.Logger:
-    """A small rotating log in the data folder (no personal data is logged)."""
+    """A small rotating log in the data folder (no personal data is logged), written
+    only when there is something to log."""
     log = logging.getLogger("crescent")
     if not log.handlers:
-        try:
-            data_dir.mkdir(parents=True, exist_ok=True)
-            handler: logging.Handler = logging.handlers.RotatingFileHandler(
-                data_dir / "crescent.log", maxBytes=256_000, backupCount=3, encoding="utf-8"
-            )
-        except OSError:
-            handler = logging.StreamHandler(sys.stderr)
+        handler: logging.Handler = _LazyLogFile(
+            data_dir / "crescent.log", maxBytes=256_000, backupCount=3, encoding="utf-8", delay=True
+        )
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
         log.addHandler(handler)
         log.setLevel(logging.INFO)
@@ -69,6 +87,32 @@ def run(config: Config) -> int:
 
 
 def _run(config: Config, store: Store | None) -> int:
+    rng = random.Random()
+    if config.play:
+        # The whole line is tried first on a copy that changes nothing on disk: a refused
+        # --play leaves the data folder exactly as it was.
+        probe_store = Store(store.root, read_only=True) if store is not None else None
+        refused = _try_play(config, probe_store, _same_rng(rng))
+        if refused is not None:
+            print(f"crescent: {refused}", file=sys.stderr)
+            return EXIT_USAGE
+    session, tr = _session(config, store, rng)
+    refused = _start_and_play(config, session)
+    if refused is not None:  # only if the files changed under us since the check
+        print(f"crescent: {refused}", file=sys.stderr)
+        session.close()
+        return EXIT_USAGE
+    return _run_window(config, session, tr)
+
+
+def _same_rng(rng: random.Random) -> random.Random:
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[Session, object]:
+    """The session the options ask for (not started) and the translator."""
     from crescent.play.settings import Settings
 
     settings = store.load_settings() if store is not None else Settings()
@@ -81,24 +125,30 @@ def _run(config: Config, store: Store | None) -> int:
     if config.fullscreen:
         settings.fullscreen = True
     tr = load_translator(settings.language)
-    session = Session(store, settings, pool=_pool, background_saves=config.screenshot is None)
+    background = config.screenshot is None and (store is None or not store.read_only)
+    session = Session(store, settings, rng=rng, pool=_pool, background_saves=background)
+    return session, tr
+
+
+def _try_play(config: Config, probe_store: Store | None, rng: random.Random) -> str | None:
+    session, _ = _session(config, probe_store, rng)
+    return _start_and_play(config, session)
+
+
+def _start_and_play(config: Config, session: Session) -> str | None:
+    """Deal or resume as asked and play ``--play``; the one-line reason if refused."""
     try:
         session.start(code=config.code, new=config.new or config.variant is not None)
     except InvalidCode as e:
-        print(f"crescent: bad --code: {e}", file=sys.stderr)
-        return EXIT_USAGE
+        return f"bad --code: {e}"
     for i, token in enumerate(config.play or [], start=1):
         try:
             session.apply(token)
         except IllegalMove as e:
-            print(f"crescent: --play step {i} ({token}) refused: {e.reason.name}", file=sys.stderr)
-            session.close()
-            return EXIT_USAGE
+            return f"--play step {i} ({shown(token, 20)}) refused: {e.reason.name}"
         except ValueError as e:
-            print(f"crescent: --play step {i}: {e}", file=sys.stderr)
-            session.close()
-            return EXIT_USAGE
-    return _run_window(config, session, tr)
+            return f"--play step {i}: {clip(str(e), 120)}"
+    return None
 
 
 def _run_window(config: Config, session: Session, tr: object) -> int:

@@ -10,11 +10,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from crescent.__main__ import EXIT_USAGE, parse_args
 from crescent.play.storage import Store
+from tests.helpers_cli import run_main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,15 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def run(
     args: list[str], data_dir: Path, *, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args, "--data-dir", str(data_dir)],
-        cwd=data_dir,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
+    return run_main([*args, "--data-dir", str(data_dir)], data_dir, timeout=timeout)
 
 
 BAD = [
@@ -49,6 +43,19 @@ BAD = [
     (["--dpi", "nan"], "--dpi"),
     (["--bogus"], "--bogus"),
     (["extra"], "extra"),
+    (["--size", "-5x3"], "negative"),
+    (["--size", "1280x" + "9" * 5000], "out of range"),
+    (["--size", "１２８０x800"], "digits 0-9"),
+    (["--frames", "１"], "--frames"),
+    (["--frames", "9" * 5000], "--frames"),
+    (["--dpi", "９６"], "--dpi"),
+    (["--dpi", "-96"], "--dpi"),
+    (["--lang", "x" * 5000], "--lang"),
+    (["--code", "CR1-N-" + "A" * 5000], "--code"),
+    (["--config", ""], "--config"),
+    (["--screenshot", ""], "--screenshot"),
+    (["--screenshot", "."], "folder"),
+    (["--screenshot", "no/such/folder/x.png"], "folder does not exist"),
 ]
 
 
@@ -62,8 +69,38 @@ def test_a_bad_option_prints_one_line_and_exits_2(
     assert len(lines) == 1, r.stderr
     assert lines[0].startswith("crescent: ")
     assert mentions in lines[0]
+    assert len(lines[0]) < 200  # a long value is never echoed whole
     assert "Traceback" not in r.stderr + r.stdout
     assert not (tmp_path / "game.json").exists()  # nothing was started
+
+
+def _folder_bytes(root: Path) -> dict[str, bytes | None]:
+    """Every entry under ``root``: a file's bytes, None for a folder."""
+    return {
+        str(p.relative_to(root)): (p.read_bytes() if p.is_file() else None)
+        for p in sorted(root.rglob("*"))
+    }
+
+
+@pytest.mark.parametrize(
+    ("data_dir", "mentions"),
+    [
+        ("", "empty"),
+        ("afile", "not a folder"),
+        ("afile/under/it", "under a file"),
+        (os.devnull, "not a folder"),
+    ],
+)
+def test_an_unusable_data_dir_prints_one_line_and_exits_2(
+    tmp_path: Path, data_dir: str, mentions: str
+) -> None:
+    (tmp_path / "afile").write_text("mine\n")
+    before = _folder_bytes(tmp_path)
+    r = run_main(["--data-dir", data_dir, "--frames", "2"], tmp_path)
+    assert r.returncode == EXIT_USAGE, r.stderr
+    [line] = r.stderr.splitlines()
+    assert line.startswith("crescent: --data-dir") and mentions in line
+    assert _folder_bytes(tmp_path) == before  # nothing written in the current folder either
 
 
 def test_play_with_an_illegal_move_stops_with_the_reason(tmp_path: Path) -> None:
@@ -123,3 +160,87 @@ def test_parse_args_builds_one_config() -> None:
     assert config.frames == 5
     assert config.play == ["P1-P11", "R"]
     assert config.new and config.code is None
+
+
+def _played_folder(root: Path) -> None:
+    """A data folder in use: a game with a move, statistics, settings, a corrupt extra."""
+    r = run(["--code", "CR1-N-AAAAAAB", "--play", "P1-P11", "--frames", "1"], root)
+    assert r.returncode == 0, r.stderr
+    (root / "stats.json").write_text('{"format": 1, "variants": {"N": {"played": 3}}}')
+    (root / "settings.json").write_text("not json")  # would be set aside by a real start
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--code", "CR1-N-AAAAAAC", "--play", "P1-P11 P1-P2"],  # refused at step 2
+        ["--play", "P2-F7 P99-F1"],  # resume, then a token that is no move
+        ["--new", "--play", "R R R R"],  # a new deal, then a redeal too many
+        ["--variant", "F", "--play", "P1-F1"],
+    ],
+)
+def test_a_refused_play_leaves_the_data_folder_byte_identical(
+    tmp_path: Path, args: list[str]
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    _played_folder(data)
+    before = _folder_bytes(data)
+    assert "game.json" in before and "crescent.log" not in before
+    r = run([*args, "--frames", "1"], data)
+    assert r.returncode == EXIT_USAGE, r.stderr
+    [line] = r.stderr.splitlines()
+    assert "--play step" in line
+    assert _folder_bytes(data) == before
+
+
+def test_a_refused_play_does_not_create_the_data_folder(tmp_path: Path) -> None:
+    r = run_main(["--data-dir", "new", "--play", "P99-F1", "--frames", "1"], tmp_path)
+    assert r.returncode == EXIT_USAGE
+    assert not (tmp_path / "new").exists()
+
+
+def test_an_accepted_play_is_then_played_on_the_same_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The line is tried first on a copy; the real game deals the same new game."""
+    from crescent import game_main
+
+    dealt: list[tuple[str, str]] = []
+    try_out = game_main._start_and_play
+
+    def spy(config: object, session: Any) -> str | None:
+        refused = try_out(config, session)  # type: ignore[arg-type]
+        dealt.append((session.game.code, session.game_id))
+        return refused
+
+    monkeypatch.setattr(game_main, "_start_and_play", spy)
+    monkeypatch.setattr(game_main, "_run_window", lambda *a: 0)
+    for args in (["--new", "--play", "R"], ["--variant", "F", "--play", "R"]):
+        dealt.clear()
+        config = parse_args([*args, "--data-dir", str(tmp_path)])
+        assert game_main._run(config, Store(tmp_path)) == 0
+        (probe_code, probe_id), (real_code, real_id) = dealt
+        assert probe_code == real_code and probe_id != real_id
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_named_like_the_log_never_blocks(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "crescent.log")
+    code = (
+        "import logging, sys; from pathlib import Path; from crescent.game_main import setup_log;"
+        "setup_log(Path(sys.argv[1])).warning('hello'); print('went on')"
+    )
+    try:
+        r = subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    except subprocess.TimeoutExpired:
+        os.close(os.open(tmp_path / "crescent.log", os.O_RDONLY | os.O_NONBLOCK))
+        pytest.fail("logging blocked on a FIFO")
+    assert r.stdout == "went on\n"
+    assert r.stderr == "crescent: the log file cannot be written\n"

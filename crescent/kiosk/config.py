@@ -11,13 +11,14 @@ the values shown are the defaults where there is one).
 
 from __future__ import annotations
 
-import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from crescent.languages import LANGUAGES
+from crescent.play.safejson import BadJson, NotRegular, read_json_object, shown
 from crescent.rules.modes import LETTERS
 
 __all__ = [
@@ -91,36 +92,32 @@ class KioskConfig:
     """Sound on or off at start (the visitors may still mute it)."""
 
 
+MAX_CONFIG_BYTES: Final = 64 * 1024
+"""A config file is a few hundred bytes; a larger one is refused unread."""
+
+
 def load_kiosk_config(path: Path) -> KioskConfig:
-    """Read and check the configuration file; KioskConfigError (one line) if unusable."""
-    where = f"config file {str(path)!r}"
+    """Read and check the configuration file; KioskConfigError (one line) if unusable.
+
+    Only a regular file of at most :data:`MAX_CONFIG_BYTES`, nested at most 32
+    deep, is read (a FIFO never blocks); no message repeats the file's content.
+    """
+    where = f"config file {shown(str(path), 120)}"
     try:
-        data = Path(path).read_bytes()
+        obj = read_json_object(Path(path), MAX_CONFIG_BYTES, bom=True)
     except FileNotFoundError:
         raise KioskConfigError(f"{where} does not exist") from None
-    except IsADirectoryError:
-        raise KioskConfigError(f"{where} is a folder, not a file") from None
+    except NotRegular:
+        raise KioskConfigError(f"{where} is not a regular file (a folder, a FIFO...)") from None
+    except BadJson as e:
+        raise KioskConfigError(f"{where}: {e}") from None
     except OSError as e:
-        raise KioskConfigError(f"{where} cannot be read: {e.strerror or e}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise KioskConfigError(f"{where} is not UTF-8 text") from None
-    try:
-        obj = json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        # The position only, never the text around it (it may hold the PIN).
-        raise KioskConfigError(
-            f"{where} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"
-        ) from None
-    except ValueError as e:
-        raise KioskConfigError(f"{where} is not valid JSON: {e}") from None
+        why = e.strerror or type(e).__name__
+        raise KioskConfigError(f"{where} cannot be read: {why}") from None
     return parse_kiosk_config(obj, where)
 
 
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")
-
+_KEY_LIKE: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,31}")
 
 _KEYS: Final = (
     "pin",
@@ -154,9 +151,10 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         raise KioskConfigError(f'{where}: "kiosk" must be an object')
     unknown = sorted(str(k) for k in section if k not in _KEYS)
     if unknown:
-        raise KioskConfigError(
-            f"{where}: unknown key kiosk.{unknown[0]} (known: {', '.join(_KEYS)})"
-        )
+        # A key is named only when it looks like one (never digits: it could be the PIN).
+        name = next((k for k in unknown if _KEY_LIKE.fullmatch(k)), None)
+        which = f"key kiosk.{name}" if name is not None else "key in kiosk"
+        raise KioskConfigError(f"{where}: unknown {which} (known: {', '.join(_KEYS)})")
     if "pin" not in section:
         raise KioskConfigError(f"{where}: kiosk.pin is missing (the operator PIN is required)")
     pin = section["pin"]
@@ -192,7 +190,10 @@ class _Section:
         self.where = where
 
     def _fail(self, key: str, what: str) -> KioskConfigError:
-        return KioskConfigError(f"{self.where}: kiosk.{key} must be {what}, not {self.d[key]!r}")
+        # The kind of value only, never the value: the message may reach a log or a screen.
+        return KioskConfigError(
+            f"{self.where}: kiosk.{key} must be {what} (got {_kind(self.d[key])})"
+        )
 
     def optional_number(self, key: str, lo: float, hi: float) -> float | None:
         v = self.d.get(key)
@@ -231,3 +232,16 @@ class _Section:
         if not isinstance(v, bool):
             raise self._fail(key, "true or false")
         return v
+
+
+def _kind(v: object) -> str:
+    """What sort of value ``v`` is, in words, without the value itself."""
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, int | float):
+        return "a different number"
+    if isinstance(v, str):
+        return "text"
+    if v is None:
+        return "null"
+    return "a list" if isinstance(v, list) else "an object"

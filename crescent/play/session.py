@@ -6,8 +6,14 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
   time passes (the UI stops it while the window is minimised or unfocused).
 * Every move, undo and redeal is saved (through a background writer, so a
   slow disk never stalls a frame); quitting flushes the last save.
-* A won or blocked game is recorded in the statistics once; a game left for a
+* Every game gets a unique id when it is dealt, saved with it. A won or
+  blocked game is recorded in the statistics once per id; a game left for a
   new one with moves played counts as played, not won.
+* The end of a game is one ordered job (the won game, then the statistics
+  with the game's id, then no saved game; for a loss, the statistics then the
+  next game), so a kill at any instant never loses a result nor counts one
+  twice: on the next start a saved game whose id the statistics already hold
+  is not counted again, nor resumed.
 """
 
 from __future__ import annotations
@@ -24,15 +30,19 @@ from typing import Any
 
 from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
 from crescent.play.settings import Settings
-from crescent.play.stats import Stats
-from crescent.play.storage import Notice, SavedGame, Store
+from crescent.play.stats import MAX_SECONDS, Stats
+from crescent.play.storage import Notice, SavedGame, Store, new_game_id
 from crescent.play.summary import WinSummary
 from crescent.rules.engine import Game, IllegalMove, Move, Reason
 from crescent.rules.modes import Mode
 
 
 def win_id(game: Game, elapsed: float) -> str:
-    """Names one won game well enough to never count it twice."""
+    """How version 1 named a won game (``Stats.last_win``), before games had ids.
+
+    Only read for a won game saved without an id: every win of one deal played
+    the same way has the same one, so it cannot tell two such wins apart.
+    """
     return f"{game.code}/{game.moves}/{elapsed:.3f}"
 
 
@@ -120,12 +130,13 @@ class Session:
         """What the last win changed; None until a win is recorded in this session."""
         self.writer = SaveWriter() if background_saves else None
         self.game = Game.new(self.settings.mode.letter, self.rng)
+        self.game_id = new_game_id()
+        """This deal of the game: its result is recorded once per id."""
         self.elapsed = 0.0
         self.recorded = False
         self.idle_abandoned = False
         self.outcome: Outcome | None = None
         self.changes = 0
-        self._wins = 0
         """Bumped on every change of the game, so views know to redraw."""
 
     # -- starting ------------------------------------------------------------------
@@ -133,36 +144,42 @@ class Session:
     def start(self, *, code: str | None = None, new: bool = False) -> None:
         """Deal ``code``, or resume the saved game, or deal a new one.
 
-        A saved game left for ``code`` or ``new`` counts as abandoned.
+        A saved game left for ``code`` or ``new`` counts as abandoned. A saved
+        game already recorded (its id is in the statistics: killed after its
+        result was saved, before the next game was) is neither counted again
+        nor resumed; nor is one left idle on a kiosk.
         """
         wanted = Game.from_code(code) if code is not None else None
         saved = self.store.load_game() if self.store is not None else None
-        if wanted is not None or new:
-            if saved is not None and not saved.idle_abandoned:
-                self.game = saved.game
-                self.abandon()
-            self._begin(wanted if wanted is not None else self._fresh_game(self.settings.mode))
-            return
-        if saved is not None and saved.game.status == "won":
-            self.game, self.elapsed = saved.game, saved.elapsed
-            if self.stats.last_win != win_id(saved.game, saved.elapsed):
-                self._check_end()  # killed before the statistics were saved: count it now
-            else:
-                self.recorded = True
-                self.outcome = Outcome("won", saved.elapsed, saved.game.moves)
-                self._save_win()
-        elif saved is not None and not saved.idle_abandoned:
-            self.game = saved.game
-            if saved.game.status == "blocked":
-                self.abandon()  # a blocked game is recorded once and not resumed
-            else:
-                self.elapsed = saved.elapsed
-                self.recorded = False
-                self.outcome = None
-                self.changes += 1
-                self._check_end()
+        if saved is not None and (saved.idle_abandoned or self._already_recorded(saved)):
+            saved = None
+        if saved is not None:
+            self._adopt(saved)  # a won game (killed before its statistics) is counted here
+            if wanted is None and not new and self.game.status == "playing":
+                if saved.game_id is None:
+                    self.save()  # a file from before game ids: it gets one now
                 return
-        self._begin(self._fresh_game(self.settings.mode))
+            self.abandon()  # left for another game, or blocked: recorded once, not resumed
+        self._begin(wanted if wanted is not None else self._fresh_game(self.settings.mode))
+
+    def _already_recorded(self, saved: SavedGame) -> bool:
+        if saved.game_id is not None:
+            return self.stats.was_recorded(saved.game_id)
+        # Saved before game ids: a win is known by its old-style id only.
+        return saved.game.status == "won" and self.stats.last_win == win_id(
+            saved.game, saved.elapsed
+        )
+
+    def _adopt(self, saved: SavedGame) -> None:
+        """Make the saved game the current one (an old file without id gets one)."""
+        self.game = saved.game
+        self.game_id = saved.game_id if saved.game_id is not None else new_game_id()
+        self.elapsed = saved.elapsed
+        self.recorded = False
+        self.idle_abandoned = False
+        self.outcome = None
+        self.changes += 1
+        self._check_end()
 
     @property
     def mode(self) -> Mode:
@@ -211,6 +228,7 @@ class Session:
 
     def _begin(self, game: Game) -> None:
         self.game = game
+        self.game_id = new_game_id()
         self.elapsed = 0.0
         self.recorded = False
         self.idle_abandoned = False
@@ -235,10 +253,13 @@ class Session:
         """
         if self.recorded or self.idle_abandoned:
             return
-        if self.game.status == "blocked" or (self.game.moves > 0 and self.game.status == "playing"):
-            self.stats.record_loss(self.mode.stats_key)
+        if self.stats.was_recorded(self.game_id):
             self.recorded = True
-            self._save_stats()
+            return
+        if self.game.status == "blocked" or (self.game.moves > 0 and self.game.status == "playing"):
+            self.stats.record_loss(self.mode.stats_key, self.game_id)
+            self.recorded = True
+            self._save_loss()
 
     # -- playing -------------------------------------------------------------------
 
@@ -249,7 +270,7 @@ class Session:
 
     def tick(self, dt: float) -> None:
         if self.started and self.game.status == "playing":
-            self.elapsed += dt
+            self.elapsed = min(self.elapsed + dt, MAX_SECONDS)
 
     def check(self, move: Move | str) -> Reason | None:
         return self.game.check(move)
@@ -292,29 +313,33 @@ class Session:
         if self.outcome is None or self.outcome.status != status:
             self.outcome = Outcome(status, self.elapsed, self.game.moves)
         if status == "won" and not self.recorded:
-            game_id = win_id(self.game, self.elapsed)
-            key = self.mode.stats_key
-            before = dataclasses.replace(self.stats.get(key))
-            daily_before = dataclasses.replace(self.stats.daily)
-            self.stats.record_win(key, self.elapsed, self.game.moves, game_id)
-            day = self.daily_day()
-            daily = day is not None and self.stats.daily.record(day)
-            self.win_summary = WinSummary.of(
-                self.elapsed,
-                self.game.moves,
-                self.hints_used,
-                before,
-                self.stats.get(key),
-                daily_before if daily else None,
-                self.stats.daily if daily else None,
-            )
             self.recorded = True
+            if not self.stats.was_recorded(self.game_id):
+                self._record_win()
             self._save_win()
+
+    def _record_win(self) -> None:
+        """Count the win (and the daily deal's day), and say what it changed."""
+        key = self.mode.stats_key
+        before = dataclasses.replace(self.stats.get(key))
+        daily_before = dataclasses.replace(self.stats.daily)
+        self.stats.record_win(key, self.elapsed, self.game.moves, self.game_id)
+        day = self.daily_day()
+        daily = day is not None and self.stats.daily.record(day)
+        self.win_summary = WinSummary.of(
+            self.elapsed,
+            self.game.moves,
+            self.hints_used,
+            before,
+            self.stats.get(key),
+            daily_before if daily else None,
+            self.stats.daily if daily else None,
+        )
 
     # -- saving --------------------------------------------------------------------
 
     def snapshot(self) -> SavedGame:
-        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned)
+        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, self.game_id)
 
     def save(self) -> None:
         """Save the game (a finished one is removed: it is not resumed)."""
@@ -344,8 +369,9 @@ class Session:
         """One job, in this order: the won game, the statistics, then no saved game.
 
         A kill at any instant leaves either the game before the winning move with
-        the win not yet counted, or the won game (counted or not, as ``last_win``
-        tells on the next start), or the win counted and nothing to resume.
+        the win not yet counted, or the won game (counted or not, as the game ids
+        in the statistics tell on the next start), or the win counted and nothing
+        to resume.
         """
         store = self.store
         if store is None:
@@ -357,18 +383,37 @@ class Session:
             if store.save_game(won) and store.save_stats(stats):
                 store.clear_game()
 
-        self._wins += 1
-        self._submit(f"win-{self._wins}", write)  # never replaced by a later save
+        self._submit(f"end-{self.game_id}", write)  # never replaced by a later save
+
+    def _save_loss(self) -> None:
+        """The statistics with the lost game's id, in one job ordered before the next
+        game's save: killed in between, the next start finds the lost game's id
+        already recorded and neither counts nor resumes it."""
+        store = self.store
+        if store is not None:
+            stats = Stats.from_dict(self.stats.to_dict())
+            self._submit(f"end-{self.game_id}", lambda: store.save_stats(stats))
 
     def reset_stats(self) -> None:
         self.stats.reset()
         self._save_stats()
 
     def _submit(self, key: str, write: Callable[[], Any]) -> None:
+        store = self.store
+
+        def guarded() -> None:
+            # A save that fails in an unforeseen way is shown (CANNOT_SAVE), never dropped
+            # silently, and never kills the game.
+            try:
+                write()
+            except Exception as e:
+                if store is not None:
+                    store.save_failed(key, e)
+
         if self.writer is None:
-            write()
+            guarded()
         else:
-            self.writer.submit(key, write)
+            self.writer.submit(key, guarded)
 
     def close(self) -> None:
         """Save everything and wait for the disk (on quit)."""

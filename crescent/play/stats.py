@@ -6,6 +6,12 @@ short string: their :attr:`crescent.rules.modes.Mode.stats_key`.
 A game counts as played once it ends: won (:meth:`Stats.record_win`), or
 lost (:meth:`Stats.record_loss`: blocked, or abandoned for a new game after
 moves were played). A loss breaks the winning streak.
+
+Every game is recorded once: its id (given when it was dealt) goes into
+:attr:`Stats.recorded` with its result, and a game whose id is there is never
+recorded again. Every number is range-checked on load (counts up to
+:data:`MAX_COUNT`, seconds up to :data:`MAX_SECONDS` per game), and the sums
+saturate there, so no loaded value can make the arithmetic fail.
 """
 
 from __future__ import annotations
@@ -15,10 +21,30 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard
 
 from crescent.play.daily import DailyStreak
+from crescent.play.safejson import shown
 
-__all__ = ["FORMAT", "Stats", "VariantStats"]
+__all__ = [
+    "FORMAT",
+    "MAX_COUNT",
+    "MAX_SECONDS",
+    "MAX_TOTAL_SECONDS",
+    "RECORDED_KEEP",
+    "Stats",
+    "VariantStats",
+]
 
 FORMAT: Final = 1
+MAX_COUNT: Final = 10**12
+"""The largest count (played, won, streaks, moves) a statistics file may hold."""
+MAX_SECONDS: Final = 1e9
+"""The longest game (over 30 years of play): a longer time is out of range."""
+MAX_TOTAL_SECONDS: Final = MAX_SECONDS * 1e6
+"""The largest sum of won-game times kept (it saturates there)."""
+RECORDED_KEEP: Final = 32
+"""Ids of the last games recorded that are kept (the saved game is always one of the newest)."""
+_RECORDED_READ_MAX: Final = 1024
+"""The most ids a file may list (more is a damaged file); the last RECORDED_KEEP are kept."""
+_ID_MAX: Final = 64
 _KEY_MAX: Final = 32
 _COUNTS: Final = ("played", "won", "current_streak", "best_streak")
 
@@ -64,14 +90,18 @@ class VariantStats:
         v = VariantStats()
         for name in _COUNTS:
             n = d.get(name, 0)
-            if type(n) is not int or n < 0:
-                raise ValueError(f"statistics: {name} must be a whole number >= 0, got {n!r}")
+            if type(n) is not int or not 0 <= n <= MAX_COUNT:
+                raise ValueError(f"statistics: {name} must be 0..{MAX_COUNT}, got {shown(n)}")
             setattr(v, name, n)
-        v.best_time = _seconds(d.get("best_time"), "best_time", optional=True)
-        v.total_won_time = _seconds(d.get("total_won_time", 0.0), "total_won_time") or 0.0
+        v.best_time = _seconds(d.get("best_time"), "best_time", MAX_SECONDS, optional=True)
+        v.total_won_time = (
+            _seconds(d.get("total_won_time", 0.0), "total_won_time", MAX_TOTAL_SECONDS) or 0.0
+        )
         fewest = d.get("fewest_moves")
-        if fewest is not None and (type(fewest) is not int or fewest < 0):
-            raise ValueError(f"statistics: fewest_moves must be null or >= 0, got {fewest!r}")
+        if fewest is not None and (type(fewest) is not int or not 0 <= fewest <= MAX_COUNT):
+            raise ValueError(
+                f"statistics: fewest_moves must be null or 0..{MAX_COUNT}, got {shown(fewest)}"
+            )
         v.fewest_moves = fewest
         if v.won > v.played:
             raise ValueError(f"statistics: {v.won} won out of {v.played} played")
@@ -92,8 +122,21 @@ class Stats:
 
     variants: dict[str, VariantStats] = field(default_factory=dict)
     last_win: str | None = None
-    """An id of the last game recorded as won, so a win is never counted twice
-    (see :meth:`crescent.play.session.Session.start`)."""
+    """What version 1 files kept instead of game ids: ``code/moves/elapsed`` of the
+    last win. Read for a won game saved without an id; no longer written."""
+    recorded: list[str] = field(default_factory=list)
+    """Ids of the last games recorded (won or lost), newest last: a game whose id
+    is here is never recorded again (see :meth:`crescent.play.session.Session.start`)."""
+
+    def was_recorded(self, game_id: str | None) -> bool:
+        """Whether the game ``game_id`` has already been counted."""
+        return game_id is not None and game_id in self.recorded
+
+    def _remember(self, game_id: str | None) -> None:
+        if game_id is not None:
+            self.recorded.append(game_id)
+            del self.recorded[:-RECORDED_KEEP]
+
     daily: DailyStreak = field(default_factory=DailyStreak)
     """The daily deals won (see :mod:`crescent.play.daily`)."""
 
@@ -110,30 +153,34 @@ class Stats:
         self, variant: str, seconds: float, moves: int, game_id: str | None = None
     ) -> None:
         """A won game of ``variant`` that took ``seconds`` and ``moves``."""
+        """A won game of ``variant`` that took ``seconds`` and ``moves`` (both clamped
+        to their ranges); ``game_id`` is remembered so it is never counted again."""
         if not _is_seconds(seconds):
-            raise ValueError(f"seconds must be a finite number >= 0, got {seconds!r}")
+            raise ValueError(f"seconds must be a finite number >= 0, got {shown(seconds)}")
         if type(moves) is not int or moves < 0:
-            raise ValueError(f"moves must be a whole number >= 0, got {moves!r}")
+            raise ValueError(f"moves must be a whole number >= 0, got {shown(moves)}")
         v = self._entry(variant)
-        seconds = float(seconds)
-        v.played += 1
-        v.won += 1
-        v.current_streak += 1
+        seconds = min(float(seconds), MAX_SECONDS)
+        moves = min(moves, MAX_COUNT)
+        v.played = min(v.played + 1, MAX_COUNT)
+        v.won = min(v.won + 1, MAX_COUNT)
+        v.current_streak = min(v.current_streak + 1, MAX_COUNT)
         v.best_streak = max(v.best_streak, v.current_streak)
         v.best_time = seconds if v.best_time is None else min(v.best_time, seconds)
         v.fewest_moves = moves if v.fewest_moves is None else min(v.fewest_moves, moves)
-        v.total_won_time += seconds
-        if game_id is not None:
-            self.last_win = game_id
+        v.total_won_time = min(v.total_won_time + seconds, MAX_TOTAL_SECONDS)
+        self._remember(game_id)
 
-    def record_loss(self, variant: str) -> None:
+    def record_loss(self, variant: str, game_id: str | None = None) -> None:
         """A blocked game, or one abandoned after moves: played, not won; streak broken."""
         v = self._entry(variant)
-        v.played += 1
+        v.played = min(v.played + 1, MAX_COUNT)
         v.current_streak = 0
+        self._remember(game_id)
 
     def reset(self, variant: str | None = None) -> None:
-        """Forget everything, or only ``variant``."""
+        """Forget everything, or only ``variant``. The ids of recorded games are kept:
+        a reset never lets a game be counted again."""
         if variant is None:
             self.variants.clear()
             self.daily = DailyStreak()
@@ -147,6 +194,8 @@ class Stats:
         }
         if self.last_win is not None:
             out["last_win"] = self.last_win
+        if self.recorded:
+            out["recorded"] = list(self.recorded)
         if self.daily.won:
             out["daily"] = self.daily.to_dict()
         return out
@@ -172,20 +221,33 @@ class Stats:
         last_win = d.get("last_win")
         if last_win is not None and (not isinstance(last_win, str) or len(last_win) > 200):
             raise ValueError("statistics: last_win must be a short string")
+        recorded = d.get("recorded", [])
+        if (
+            not isinstance(recorded, list)
+            or len(recorded) > _RECORDED_READ_MAX
+            or not all(isinstance(x, str) and 1 <= len(x) <= _ID_MAX for x in recorded)
+        ):
+            raise ValueError(f"statistics: recorded must be at most {_RECORDED_READ_MAX} game ids")
+        # A later version may keep more: the newest are the ones that matter.
         daily = d.get("daily")
-        return Stats(variants, last_win, DailyStreak.from_dict(daily) if daily else DailyStreak())
+        return Stats(
+            variants,
+            last_win,
+            list(recorded[-RECORDED_KEEP:]),
+            DailyStreak.from_dict(daily) if daily else DailyStreak(),
+        )
 
 
 def _check_key(variant: object) -> None:
     if not isinstance(variant, str) or not 1 <= len(variant) <= _KEY_MAX:
-        raise ValueError(f"a variant is a short non-empty string, got {variant!r}")
+        raise ValueError(f"a variant is a short non-empty string, got {shown(variant)}")
 
 
-def _seconds(raw: object, name: str, *, optional: bool = False) -> float | None:
+def _seconds(raw: object, name: str, most: float, *, optional: bool = False) -> float | None:
     if raw is None and optional:
         return None
-    if not _is_seconds(raw):
-        raise ValueError(f"statistics: {name} must be a finite number >= 0, got {raw!r}")
+    if not _is_seconds(raw) or raw > most:
+        raise ValueError(f"statistics: {name} must be a number 0..{most:g}, got {shown(raw)}")
     return float(raw)
 
 

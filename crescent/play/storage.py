@@ -8,8 +8,12 @@ Never lose a game:
 - Every file is written whole or not at all (:func:`write_json_atomic`:
   temporary file in the same folder, fsync, rename over the old one, fsync
   the folder), so a crash or power cut leaves the old file or the new one.
-- A file that cannot be used (empty, truncated, not JSON, wrong format, or a
-  game the rules reject) is moved aside as ``NAME.corrupt-<UTC time>``, never
+- Only regular files are read, opened without blocking (a FIFO or a device
+  named like one of ours is never waited on), at most :data:`MAX_FILE_BYTES`
+  of them and nested at most 32 deep (:mod:`crescent.play.safejson`).
+- A file that cannot be used (empty, truncated, not JSON, wrong format, a
+  number out of range, a game the rules reject, not a regular file, too large)
+  is moved aside as ``NAME.corrupt-<UTC time>``, never
   deleted; the defaults are used and a :attr:`Notice.CORRUPT` is recorded.
   A missing file is simply the first start: defaults, no notice.
 - A file written by a newer version (a ``format`` greater than ours) is left
@@ -33,6 +37,7 @@ import os
 import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -41,6 +46,7 @@ from typing import Any, Final, TypeGuard, TypeVar
 
 from crescent.play import settings as _settings
 from crescent.play import stats as _stats
+from crescent.play.safejson import BadJson, parse_json_object, read_bounded, shown
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.rules import modes
@@ -53,6 +59,8 @@ __all__ = [
     "SavedGame",
     "Store",
     "default_data_dir",
+    "is_game_id",
+    "new_game_id",
     "write_json_atomic",
 ]
 
@@ -65,6 +73,13 @@ STATS_FILE: Final = "stats.json"
 SETTINGS_FILE: Final = "settings.json"
 WINNABLE_FILE: Final = "winnable.json"
 """Deals the solver proved winnable during play (the local pool)."""
+MAX_FILE_BYTES: Final = 1 << 20
+"""No file of ours comes near this; a larger one is set aside unread."""
+MAX_SECONDS: Final = _stats.MAX_SECONDS
+"""The longest game clock loaded or saved (over 30 years): a file beyond it is set aside."""
+MAX_MOVES: Final = 10_000_000
+"""The most moves a saved game can claim."""
+ID_MAX: Final = 64
 STALE_TEMP_SECONDS: Final = 60.0
 """A temporary file older than this was left by a crash: removed on the first save."""
 
@@ -150,23 +165,51 @@ class Notice(enum.Enum):
     """The disk refused a write (read-only, full...): progress cannot be saved."""
 
 
+def new_game_id() -> str:
+    """A fresh id for a dealt game, unique across sessions and machines (128 random bits)."""
+    return uuid.uuid4().hex
+
+
+def is_game_id(x: object) -> TypeGuard[str]:
+    """A game id: :func:`new_game_id` makes 32 hex digits; any short printable ASCII
+    token without spaces is taken (a later version may make them differently)."""
+    return (
+        isinstance(x, str)
+        and 1 <= len(x) <= ID_MAX
+        and x.isascii()
+        and x.isprintable()
+        and not any(c.isspace() for c in x)
+    )
+
+
 @dataclass
 class SavedGame:
-    """A game in progress with its clock. ``elapsed``: seconds played, finite, >= 0."""
+    """A game in progress with its clock. ``elapsed``: seconds played, 0..MAX_SECONDS.
+
+    ``game_id`` names this deal of the game (given when it was dealt): its end
+    (won or lost) is recorded in the statistics once per id. None only for a
+    file saved before ids existed.
+    """
 
     game: Game
     elapsed: float
     idle_abandoned: bool = False
+    game_id: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         if not _is_elapsed(self.elapsed):
-            raise ValueError(f"elapsed must be a finite number >= 0, got {self.elapsed!r}")
-        return {
+            raise ValueError(f"elapsed must be a number 0..{MAX_SECONDS:g}, got {self.elapsed!r}")
+        out = {
             "format": FORMAT,
             "game": self.game.to_dict(),
             "elapsed": float(self.elapsed),
             "idle_abandoned": bool(self.idle_abandoned),
         }
+        if self.game_id is not None:
+            if not is_game_id(self.game_id):
+                raise ValueError("bad game id")
+            out["id"] = self.game_id
+        return out
 
     @staticmethod
     def from_dict(d: object) -> SavedGame:
@@ -176,20 +219,32 @@ class SavedGame:
         fmt = d.get("format")
         if type(fmt) is not int or fmt != FORMAT:
             raise ValueError(f"unknown saved-game format {fmt!r} (this version reads {FORMAT})")
-        if "game" not in d:
+        raw = d.get("game")
+        if not isinstance(raw, dict):
             raise ValueError("the saved game has no game")
-        game = Game.from_dict(d["game"])
+        moves = raw.get("moves")
+        if type(moves) is int and not 0 <= moves <= MAX_MOVES:
+            raise ValueError(f"moves must be 0..{MAX_MOVES}, got {shown(moves)}")
+        game = Game.from_dict(raw)
         elapsed = d.get("elapsed")
         if not _is_elapsed(elapsed):
-            raise ValueError(f"elapsed must be a finite number >= 0, got {elapsed!r}")
+            raise ValueError(f"elapsed must be a number 0..{MAX_SECONDS:g}, got {shown(elapsed)}")
         idle = d.get("idle_abandoned", False)
         if not isinstance(idle, bool):
-            raise ValueError(f"idle_abandoned must be true or false, got {idle!r}")
-        return SavedGame(game, float(elapsed), idle)
+            raise ValueError(f"idle_abandoned must be true or false, got {shown(idle)}")
+        game_id = d.get("id")
+        if game_id is not None and not is_game_id(game_id):
+            raise ValueError(f"id must be a short token, got {shown(game_id)}")
+        return SavedGame(game, float(elapsed), idle, game_id)
 
 
 def _is_elapsed(x: object) -> TypeGuard[int | float]:
-    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) and x >= 0
+    return (
+        isinstance(x, int | float)
+        and not isinstance(x, bool)
+        and math.isfinite(x)
+        and 0 <= x <= MAX_SECONDS
+    )
 
 
 class Store:
@@ -201,10 +256,21 @@ class Store:
     :class:`Notice`. Safe to share between threads (a background writer and
     the main loop); one operation runs at a time. ``clock`` (for tests) gives
     the time of set-aside names.
+
+    A ``read_only`` store reads like the real one but never changes the disk: a
+    bad file is only ignored (not set aside, not logged) and saves pretend to
+    succeed. It tries out a command line before anything is changed.
     """
 
-    def __init__(self, root: Path, *, clock: Callable[[], datetime] = _utc_now) -> None:
+    def __init__(
+        self,
+        root: Path,
+        *,
+        clock: Callable[[], datetime] = _utc_now,
+        read_only: bool = False,
+    ) -> None:
         self.root = Path(root)
+        self.read_only = read_only
         self.game_path = self.root / GAME_FILE
         self.stats_path = self.root / STATS_FILE
         self.settings_path = self.root / SETTINGS_FILE
@@ -245,6 +311,8 @@ class Store:
             self._load(path, SavedGame.from_dict)
         if path in self._frozen:
             return False
+        if self.read_only:
+            return True
         try:
             path.unlink()
         except FileNotFoundError:
@@ -320,20 +388,23 @@ class Store:
     def _load(self, path: Path, parse: Callable[[object], _T]) -> _T | None:
         self._checked.add(path)
         try:
-            data = path.read_bytes()
+            data = read_bounded(path, MAX_FILE_BYTES)
         except FileNotFoundError:
             return None
+        except BadJson as e:
+            self._set_aside(path, str(e))
+            return None
         except OSError as e:
-            self._set_aside(path, f"it cannot be read ({e})")
+            self._set_aside(path, f"it cannot be read ({e.strerror or type(e).__name__})")
             return None
         try:
-            obj = _decode(data)
+            obj = parse_json_object(data)
         except _BAD_DATA as e:
             self._set_aside(path, str(e))
             return None
         fmt = obj.get("format")
         if type(fmt) is int and fmt > _KNOWN_FORMAT.get(path.name, FORMAT):
-            if path not in self._frozen:
+            if path not in self._frozen and not self.read_only:
                 _log.warning("%s is from a newer version (format %d): left alone", path, fmt)
             self._frozen.add(path)
             self._notice(Notice.NEWER)
@@ -358,6 +429,8 @@ class Store:
             self._load(path, parse)
         if path in self._frozen:
             return False
+        if self.read_only:
+            return True
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             self._sweep_stale_temp_files()
@@ -367,6 +440,13 @@ class Store:
             return False
         return True
 
+    def save_failed(self, what: str, error: Exception) -> None:
+        """A save failed in a way the store did not foresee: shown as CANNOT_SAVE, logged."""
+        if self._notice(Notice.CANNOT_SAVE):
+            _log.error("cannot save (%s): %s: %s", what, type(error).__name__, str(error)[:200])
+        else:
+            _log.debug("cannot save (%s): %s", what, type(error).__name__)
+
     def _cannot_save(self, path: Path, error: OSError) -> None:
         if self._notice(Notice.CANNOT_SAVE):
             _log.warning("cannot save %s: %s", path, error)
@@ -375,6 +455,9 @@ class Store:
 
     def _set_aside(self, path: Path, why: str) -> None:
         """Move a bad file out of the way, keeping it for the curious."""
+        if self.read_only:
+            return
+        why = why[:200]
         self._notice(Notice.CORRUPT)
         stamp = self._clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
@@ -418,17 +501,3 @@ def _parse_pools(d: object) -> dict[str, list[int]]:
                 raise ValueError(f"winnable deals: bad deal number {n!r}")
         out[key] = list(numbers)
     return out
-
-
-def _decode(data: bytes) -> dict[str, Any]:
-    """The JSON object in ``data``; ValueError if it is empty, not JSON or not an object."""
-    if not data.strip():
-        raise ValueError("the file is empty")
-    obj = json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
-    if not isinstance(obj, dict):
-        raise ValueError(f"the file holds a JSON {type(obj).__name__}, not an object")
-    return obj
-
-
-def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")

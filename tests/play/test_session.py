@@ -8,8 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from crescent.play.session import Session
-from crescent.play.storage import Store
+from crescent.play.stats import Stats
+from crescent.play.storage import SavedGame, Store
 from crescent.rules.cards import card_text
 from crescent.rules.engine import Game
 
@@ -291,17 +294,30 @@ def test_a_win_killed_before_its_statistics_is_counted_on_the_next_start(
     assert again.stats.get("N").won == 1
 
 
-def test_a_win_already_counted_is_never_counted_twice(tmp_path: Path) -> None:
+def test_a_win_already_counted_in_an_old_file_is_never_counted_twice(tmp_path: Path) -> None:
+    """Files of the first version: no game id, the win known by ``last_win``."""
     from crescent.play.session import win_id
-    from crescent.play.stats import Stats
-    from crescent.play.storage import SavedGame
 
     won = _won_position()
-    stats = Stats()
-    stats.record_win("N", 33.0, won.moves, win_id(won, 33.0))
-    store = Store(tmp_path)
-    store.save_stats(stats)
-    store.save_game(SavedGame(won, 33.0))  # died after the statistics, before the clear
+    stats = {
+        "format": 1,
+        "variants": {
+            "N": {
+                "played": 1,
+                "won": 1,
+                "current_streak": 1,
+                "best_streak": 1,
+                "best_time": 33.0,
+                "fewest_moves": won.moves,
+                "total_won_time": 33.0,
+            }
+        },
+        "last_win": win_id(won, 33.0),
+    }
+    (tmp_path / "stats.json").write_text(json.dumps(stats))
+    old_game = SavedGame(won, 33.0).to_dict()
+    assert "id" not in old_game
+    (tmp_path / "game.json").write_text(json.dumps(old_game))  # died before the clear
     s = session(tmp_path)
     s.start()
     s.close()
@@ -319,3 +335,126 @@ def test_a_new_game_right_after_a_win_never_drops_the_win(tmp_path: Path) -> Non
     assert Store(tmp_path).load_stats().get("N").won == 1
     saved = json.loads((tmp_path / "game.json").read_text())["game"]
     assert saved["moves"] == 1  # the new game, saved after the win's job
+
+
+class _KilledBefore(Store):
+    """A store whose process "dies" at one write: that write and every later one are lost."""
+
+    def __init__(self, root: Path, dies_at: str) -> None:
+        super().__init__(root)
+        self.dies_at = dies_at
+        self.dead = False
+
+    def _dies(self, what: str) -> bool:
+        self.dead = self.dead or what == self.dies_at
+        return self.dead
+
+    def save_game(self, saved: SavedGame) -> bool:
+        return False if self._dies("game") else super().save_game(saved)
+
+    def save_stats(self, stats: Stats) -> bool:
+        return False if self._dies("stats") else super().save_stats(stats)
+
+    def clear_game(self) -> bool:
+        return False if self._dies("clear") else super().clear_game()
+
+
+def _win_nearly_won(store: Store) -> None:
+    s = Session(store, background_saves=False)
+    s.start(new=True)
+    s.game = Game.from_dict(_nearly_won())
+    s.play("P1-F4")  # no time passes: elapsed 0, like a --play win
+    s.close()
+
+
+def test_every_game_gets_an_id_when_dealt_kept_in_its_save(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    first = s.game_id
+    s.play(s.game.legal_moves()[0])
+    assert json.loads((tmp_path / "game.json").read_text())["id"] == first
+    s.new_game(code=CODE)  # the same deal again is another game
+    assert s.game_id != first
+    again = session(tmp_path)
+    again.start()
+    assert again.game_id == s.game_id
+
+
+def test_two_identical_wins_of_one_deal_both_count_across_a_kill(tmp_path: Path) -> None:
+    _win_nearly_won(Store(tmp_path))
+    # The same deal won the same way again; killed after the won game, before the statistics.
+    _win_nearly_won(_KilledBefore(tmp_path, "stats"))
+    assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 91
+    s = session(tmp_path)
+    s.start()
+    s.close()
+    st = Store(tmp_path).load_stats().get("N")
+    assert (st.played, st.won) == (2, 2)
+    # Killed after the statistics, before the clear: counted once, not resumed.
+    _win_nearly_won(_KilledBefore(tmp_path, "clear"))
+    s = session(tmp_path)
+    s.start()
+    assert s.game.moves == 0
+    s.close()
+    st = Store(tmp_path).load_stats().get("N")
+    assert (st.played, st.won) == (3, 3)
+
+
+def _saved_with_moves(tmp_path: Path) -> str:
+    s = session(tmp_path)
+    s.start(code=CODE)
+    s.play("P1-P11")
+    return s.game_id
+
+
+@pytest.mark.parametrize("then", ["same code", "resume", "new"])
+def test_an_abandon_killed_before_the_next_game_is_saved_counts_once(
+    tmp_path: Path, then: str
+) -> None:
+    abandoned = _saved_with_moves(tmp_path)
+    s = Session(_KilledBefore(tmp_path, "game"), background_saves=False)
+    s.start(code="CR1-N-AAAAAAC")  # counts the abandoned game, dies before saving the new one
+    assert Store(tmp_path).load_stats().get("N").played == 1
+    assert json.loads((tmp_path / "game.json").read_text())["id"] == abandoned
+    again = session(tmp_path)
+    if then == "same code":
+        again.start(code="CR1-N-AAAAAAC")
+    else:
+        again.start(new=then == "new")
+    assert again.game_id != abandoned and again.game.moves == 0  # not resumed
+    again.close()
+    assert Store(tmp_path).load_stats().get("N").played == 1
+
+
+def test_an_old_saved_game_without_id_resumes_and_gets_one(tmp_path: Path) -> None:
+    from crescent.play.storage import SavedGame
+
+    game = Game.from_code(CODE)
+    game.play("P1-P11")
+    old = SavedGame(game, 4.0).to_dict()
+    assert "id" not in old
+    (tmp_path / "game.json").write_text(json.dumps(old))
+    s = session(tmp_path)
+    s.start()
+    assert (s.game.moves, s.elapsed) == (1, 4.0)
+    saved = json.loads((tmp_path / "game.json").read_text())
+    assert saved["id"] == s.game_id and saved["game"]["moves"] == 1
+    s.new_game()
+    assert Store(tmp_path).load_stats().get("N").played == 1
+
+
+def test_a_new_game_from_the_code_dialog_killed_midway_counts_the_old_one_once(
+    tmp_path: Path,
+) -> None:
+    store = _KilledBefore(tmp_path, "nothing yet")
+    s = Session(store, background_saves=False)
+    s.start(code=CODE)
+    s.play("P1-P11")
+    store.dies_at = "game"  # dies after the loss is saved, before the new deal is
+    s.new_game(code="CR1-N-AAAAAAC")  # what typing a code in the Code dialog does
+    again = session(tmp_path)
+    again.start()
+    assert again.game.moves == 0  # the abandoned game is not resumed
+    again.new_game()
+    again.close()
+    assert Store(tmp_path).load_stats().get("N").played == 1

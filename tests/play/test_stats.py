@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from crescent.play.stats import Stats, VariantStats
+from crescent.play.stats import RECORDED_KEEP, Stats, VariantStats
 
 
 def play(stats: Stats, variant: str, script: str) -> None:
@@ -163,13 +163,37 @@ def test_from_dict_rejects_bad_data(bad: object) -> None:
         Stats.from_dict(bad)
 
 
-def test_last_win_id_round_trips_and_bad_ids_are_refused() -> None:
+def test_recorded_game_ids_round_trip_and_bad_ids_are_refused() -> None:
     s = Stats()
-    s.record_win("N", 10.0, 90, "CR1-N-AAAAAAB/90/10.000")
+    s.record_win("N", 10.0, 90, "a1")
+    s.record_loss("F", "b2")
     again = Stats.from_dict(s.to_dict())
-    assert again.last_win == "CR1-N-AAAAAAB/90/10.000"
-    assert Stats.from_dict(Stats().to_dict()).last_win is None
-    bad = s.to_dict()
-    bad["last_win"] = 5
+    assert again.recorded == ["a1", "b2"]
+    assert again.was_recorded("a1") and again.was_recorded("b2")
+    assert not again.was_recorded("c3") and not again.was_recorded(None)
+    assert Stats.from_dict(Stats().to_dict()).recorded == []
+    for bad_ids in (5, [5], ["x" * 65], [""], ["a"] * 1025):
+        bad = s.to_dict()
+        bad["recorded"] = bad_ids
+        with pytest.raises(ValueError, match="recorded"):
+            Stats.from_dict(bad)
+
+
+def test_only_the_last_recorded_ids_are_kept_and_a_reset_keeps_them() -> None:
+    s = Stats()
+    for i in range(RECORDED_KEEP + 10):
+        s.record_loss("N", f"g{i}")
+    assert s.recorded == [f"g{i}" for i in range(10, RECORDED_KEEP + 10)]
+    s.reset()
+    assert s.was_recorded("g10") and s.get("N").played == 0
+    longer = s.to_dict()
+    longer["recorded"] = [f"h{i}" for i in range(100)]  # a later version keeping more
+    assert Stats.from_dict(longer).recorded == [f"h{i}" for i in range(100 - RECORDED_KEEP, 100)]
+
+
+def test_an_old_last_win_still_loads() -> None:
+    old = {"format": 1, "variants": {}, "last_win": "CR1-N-AAAAAAB/90/10.000"}
+    assert Stats.from_dict(old).last_win == "CR1-N-AAAAAAB/90/10.000"
+    old["last_win"] = 5
     with pytest.raises(ValueError, match="last_win"):
-        Stats.from_dict(bad)
+        Stats.from_dict(old)

@@ -25,6 +25,7 @@ from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.play.storage import Notice, SavedGame, Store, default_data_dir, write_json_atomic
 from crescent.rules.engine import Game
+from tests.helpers_kill import child_env, spawn_ready
 
 REPO = Path(__file__).resolve().parents[2]
 HELPER = Path(__file__).resolve().parents[1] / "helpers_crashsave.py"
@@ -621,7 +622,7 @@ def test_importing_the_pure_modules_loads_no_pygame_nor_platformdirs() -> None:
         "bad = [m for m in ('pygame', 'platformdirs') if m in sys.modules]\n"
         "assert not bad, bad\n"
     )
-    subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, env=_child_env())
+    subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, env=child_env())
 
 
 def test_notices_are_given_once_even_across_kinds(
@@ -646,12 +647,6 @@ def test_notices_are_given_once_even_across_kinds(
 # -- crash safety ------------------------------------------------------------------------
 
 
-def _child_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
-    return env
-
-
 def _load_helper() -> ModuleType:
     spec = importlib.util.spec_from_file_location("helpers_crashsave", HELPER)
     assert spec is not None and spec.loader is not None
@@ -674,25 +669,12 @@ def test_killed_while_saving_the_file_holds_a_real_recent_position(tmp_path: Pat
     the game passed through, no older than the last save that returned."""
     helper = _load_helper()
     rng = random.Random(20261130)
-    env = _child_env()
     reached: list[int] = []
     torn = 0  # kills that left a temporary file: caught in the middle of a write
     for run in range(KILLS):
         folder = tmp_path / f"run{run}"
         seed = 1000 + run
-        child = subprocess.Popen(
-            [sys.executable, str(HELPER), str(folder), str(seed), str(STEPS)],
-            cwd=REPO,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        assert child.stdout is not None
-        first = child.stdout.readline()
-        if first != b"ready\n":
-            child.kill()
-            _, err = child.communicate()
-            pytest.fail(f"helper did not start: {first!r} {err.decode(errors='replace')}")
+        child = spawn_ready(HELPER, str(folder), str(seed), str(STEPS))
         time.sleep(rng.uniform(0.0, 0.06))
         child.kill()
         out, err = child.communicate()

@@ -1,0 +1,36 @@
+"""Shared by the kill tests: start a helper script and wait until it says ``ready``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def child_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def spawn_ready(script: Path, *args: str) -> subprocess.Popen[bytes]:
+    """Run ``python script args...``; return once it printed ``ready`` (fail otherwise)."""
+    child = subprocess.Popen(
+        [sys.executable, str(script), *args],
+        cwd=REPO,
+        env=child_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None
+    first = child.stdout.readline()
+    if first != b"ready\n":
+        child.kill()
+        _, err = child.communicate()
+        pytest.fail(f"helper did not start: {first!r} {err.decode(errors='replace')}")
+    return child
