@@ -132,7 +132,6 @@ def _same_rng(rng: random.Random) -> random.Random:
 
 def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[Session, object]:
     """The session the options ask for (not started) and the translator."""
-    from crescent.kiosk.config import apply_to_settings
     from crescent.play.settings import Settings
 
     settings = store.load_settings() if store is not None else Settings()
@@ -140,6 +139,8 @@ def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[S
     # The kiosk config is the truth from the very first game on a fresh data folder (the
     # command line's --lang and --variant still win).
     if config.kiosk and kc is not None:
+        from crescent.kiosk.config import apply_to_settings
+
         changed = apply_to_settings(kc, settings, lang_option=config.lang)
         if changed and store is not None:
             store.save_settings(settings)
@@ -211,6 +212,10 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
             from crescent.ui.x11_watch import watch_display
 
             watch_display(session.close)
+        else:
+            from crescent.ui.tip import show_first_run_tip
+
+            show_first_run_tip(app)
         terminated = _stop_on_sigterm(app)
         run_app(app, max_frames=config.frames)
         if terminated:
@@ -286,6 +291,7 @@ def _screenshot(app: object, path: Path, clock: object) -> int:
 def self_check() -> int:
     """Load every bundled file the game needs; print what was found. Exit 1 if any fails."""
     import os
+    import wave
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -321,6 +327,20 @@ def self_check() -> int:
                     tr("Undo"), True, (0, 0, 0)
                 )
                 checked += 1
+        from crescent.i18n.rules_text import Doc, load_rules
+
+        for lang in LANGUAGES:
+            for doc in Doc:
+                if not load_rules(doc, lang):
+                    problems.append(f"rules {doc.value}-{lang}")
+                checked += 1
+        from crescent.ui.sound import Cue
+
+        for cue in Cue:
+            with wave.open(str(resources.path(f"sounds/{cue.value}.wav"))) as w:
+                if w.getnframes() == 0:
+                    problems.append(f"sound {cue.value}")
+            checked += 1
         for pool in modes.POOLS:
             if len(_pool(pool)) < 1000:
                 problems.append(f"winnable pool {pool}")

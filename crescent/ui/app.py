@@ -11,6 +11,7 @@ from typing import Protocol
 
 import pygame
 
+from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.input import WindowKind
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.i18n import text as T
@@ -24,6 +25,7 @@ from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
+from crescent.ui.sound import SoundBoard
 from crescent.ui.table import TableScene
 
 STEP = 1 / 60
@@ -163,7 +165,9 @@ class App:
         self.size = self.screen.get_size()
         self.layout = self._compute_layout(self.size)
         self.art = CardArt(four_colour=session.settings.four_colour)
+        self.sound = SoundBoard(lambda: self.session.settings.sound)
         self.scenes: list[Scene] = []
+        self._frames_drawn = 0
         self.table = TableScene(self)
         self._prefetch_cards()  # in the background while the rest is set up
         self.fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
@@ -202,6 +206,14 @@ class App:
         items = len(self.hud_items)
         touch = self._touch_px()
         corner = self.options.exit_corner
+        self.fan: Fan | None = None
+        """The fans of "Show whole piles", when it is on (and the window holds them)."""
+        if self.session.settings.show_piles and corner is None:
+            try:
+                layout, self.fan = compute_fanned_layout(w, h, hud_items=items, touch_px=touch)
+                return layout
+            except ValueError:
+                pass  # too small to fan: the usual table
         side = 0
         if corner is not None:
             from crescent.kiosk.core import corner_side
@@ -262,6 +274,12 @@ class App:
         if not (self.options.kiosk or pygame.display.is_fullscreen()):
             self.session.settings.window_size = self.size
             self.session.save_settings()
+
+    def set_show_piles(self, on: bool) -> None:
+        """Fan every pile (or not): a new layout."""
+        self.session.settings.show_piles = on
+        self.session.save_settings()
+        self.relayout()
 
     def toggle_fullscreen(self) -> None:
         if self.options.kiosk:
@@ -370,6 +388,18 @@ class App:
         self.table.base = None
         self.full_redraw = True
 
+    def toggle_sound(self) -> None:
+        settings = self.session.settings
+        settings.sound = not settings.sound
+        if not settings.sound:
+            self.sound.stop()
+        self.session.save_settings()
+
+    def open_rules(self) -> None:
+        from crescent.ui.rules_screen import RulesScreen
+
+        self.push(RulesScreen(self))
+
     def open_settings(self) -> None:
         from crescent.ui.screens import SettingsScreen
 
@@ -389,9 +419,9 @@ class App:
         self.push(StatsScreen(self))
 
     def open_won(self) -> None:
-        from crescent.ui.screens import won_dialog
+        from crescent.ui.cascade import start_win
 
-        self.push(won_dialog(self))
+        start_win(self)
 
     def open_blocked(self) -> None:
         from crescent.ui.screens import blocked_dialog
@@ -453,6 +483,10 @@ class App:
 
     def draw(self) -> None:
         """Draw the visible scenes; send only changed regions to the display."""
+        if self._frames_drawn == 1:
+            # After the first frame (which loads no pool): is the daily deal on the table?
+            self.session.daily_day()
+        self._frames_drawn += 1
         full = self.full_redraw
         self.full_redraw = False
         top = len(self.scenes) - 1

@@ -15,11 +15,14 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from crescent.control.anim import Animations
+from crescent.control.assist import PlayableCache
 from crescent.control.input import Controller
 from crescent.rules.engine import PILES, Game, Move
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
+from crescent.ui.fan_view import draw_fan
 from crescent.ui.hud import HudLook
+from crescent.ui.marks import draw_playable_mark
 from crescent.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -39,6 +42,12 @@ class SlotLook(NamedTuple):
     focused: bool
     closed: bool = True
     """An empty pile here takes no card (drawn crossed); levels 1-3 of the levels game open it."""
+    playable: bool = False
+    """Marked by "Show playable cards"."""
+    under: tuple[int, ...] = ()
+    """"Show whole piles": the cards under the top card, bottom first."""
+    under_down: int = 0
+    """...of which this many, at the bottom, lie face down."""
 
 
 class TableView(Scene):
@@ -61,6 +70,7 @@ class TableView(Scene):
         self._hud_keys: list[HudLook | None] = []
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
+        self._playable = PlayableCache()
 
     @property
     def game(self) -> Game:
@@ -95,18 +105,24 @@ class TableView(Scene):
     def _slot_key(self, place: int, sel: int | None, dests: set[int], hint: set[int]) -> SlotLook:
         game = self.game
         hidden = self._hidden(place)
+        under: tuple[int, ...] = ()
         if place < PILES:
             pile = game.piles[place]
             idx = len(pile) - 1 - hidden
             top = pile[idx] if idx >= 0 else None
             down = idx >= 0 and idx < game.down[place]
             count = len(pile)
+            if self.app.fan is not None and idx > 0:
+                under = tuple(pile[:idx])
         else:
             found = game.foundations[place - PILES]
             idx = len(found) - 1 - hidden
             top = found[max(idx, 0)]
             down = False
             count = len(found)
+        playable = self._playable.get(
+            game, self.app.session.changes, self.app.session.settings.show_playable
+        )
         return SlotLook(
             top,
             down,
@@ -116,6 +132,9 @@ class TableView(Scene):
             place in hint,
             place == self.controller.focus,
             not game.rules.empty_piles_accept,
+            place in playable and hidden == 0,
+            under,
+            min(game.down[place], len(under)) if under else 0,
         )
 
     def _shadow_margin(self) -> int:
@@ -125,7 +144,8 @@ class TableView(Scene):
 
     def _region(self, place: int) -> pygame.Rect:
         lay = self.app.layout
-        s = lay.slots[place]
+        fan = self.app.fan
+        s = fan.areas[place] if fan is not None and place < PILES else lay.slots[place]
         lab = lay.labels[place]
         m = max(6, lay.card_w // 8)
         r = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
@@ -136,7 +156,9 @@ class TableView(Scene):
         lay = app.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused, closed = key
+        top, down, count, selected, dest, hinted, focused, closed, playable, under, under_down = key
+        if under and app.fan is not None:
+            rect = draw_fan(surf, app.art, app.fan, place, under, under_down)
         radius = max(4, lay.card_w // 14)
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0 and closed)
@@ -148,6 +170,8 @@ class TableView(Scene):
             surf.blit(img, rect)
         width = max(3, lay.card_w // 22)
         pad = width + 1
+        if playable and top is not None:
+            draw_playable_mark(surf, rect)
         if dest:
             render.alpha_rounded(surf, rect, (*render.DEST, 60), radius)
             render.rounded(surf, rect.inflate(2 * pad, 2 * pad), render.DEST, radius + pad, width)
@@ -212,6 +236,9 @@ class TableView(Scene):
             bool(self.finishing),
             self.app.tr.lang,
             self.app.layout,
+            session.settings.sound,
+            session.settings.show_playable,
+            session.daily_day(load=False),
         )
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:

@@ -73,12 +73,12 @@ def test_shuffle_asks_first_while_moves_remain(clients: list[Client]) -> None:
     clients.append(c)
     before = [list(p) for p in c.game.piles]
     assert c.game.has_move()
-    c.click(c.hud("redeal"))
+    c.click(c.hud("shuffle"))
     c.frames(1)
     assert dialog(c).title == c.app.tr(T.SHUFFLE_CONFIRM_TITLE)
     press_button(c, c.app.tr(T.CANCEL))
     assert c.game.piles == before and c.game.redeals_left == 5
-    c.click(c.hud("redeal"))
+    c.click(c.hud("shuffle"))
     c.frames(1)
     press_button(c, c.app.tr(T.SHUFFLE))
     assert c.app.scenes == [c.app.table]
@@ -93,7 +93,7 @@ def test_stuck_with_shuffles_left_lights_shuffle_and_shuffles_at_once(
     assert c.app.table.point_redeal and look(c, "redeal").glow  # type: ignore[attr-defined]
     assert c.app.table.message is not None
     assert c.app.table.message[0] == c.app.tr(T.POINT_SHUFFLE)
-    c.click(c.hud("redeal"))
+    c.click(c.hud("shuffle"))
     c.frames(1)
     assert c.app.scenes == [c.app.table]  # no question: nothing else could be played
     assert c.game.redeals_left == 1
