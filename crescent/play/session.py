@@ -152,6 +152,9 @@ class Session:
         """Hints shown in this game (the win summary tells them)."""
         self.win_summary: WinSummary | None = None
         """What the last win changed; None until a win is recorded in this session."""
+        self.level_won: Game | None = None
+        """The levels game: the level just completed (its foundations full), kept for the
+        win cascade after the next level is dealt; None when none was completed here."""
         self.writer = SaveWriter() if background_saves else None
         self.game = Game.new(self.settings.mode.letter, self.rng)
         self.game_id = new_game_id()
@@ -281,6 +284,7 @@ class Session:
         self.outcome = None
         self.hints_used = 0
         self.win_summary = None
+        self.level_won = None
         self.changes += 1
         self.save()
 
@@ -456,6 +460,7 @@ class Session:
         if status == "won":
             if len(levels.done) < levels.level:  # not counted yet (a resumed win is)
                 levels.complete_level(self.game.moves)
+            self.level_won = self.game
             if self.game.last_level:
                 self.outcome = Outcome(End.WON, self.elapsed, self._moves())
                 self._record_levels_end(won=True)

@@ -211,6 +211,8 @@ LEVELS: Final = Mode(
         HudItem.NEW,
         HudItem.CODE,
         HudItem.SETTINGS,
+        HudItem.RULES,
+        HudItem.SOUND,
         HudItem.LANG,
     ),
     ends=frozenset({End.WON, End.BLOCKED, End.TIME_UP}),

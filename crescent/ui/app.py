@@ -19,7 +19,7 @@ from crescent.i18n.translator import Translator, load_translator
 from crescent.languages import LANGUAGES
 from crescent.play.session import Session
 from crescent.play.storage import Notice
-from crescent.rules.modes import HudItem
+from crescent.rules.modes import End, HudItem
 from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
@@ -396,9 +396,12 @@ class App:
         self.session.save_settings()
 
     def open_rules(self) -> None:
+        from crescent.i18n.rules_text import Doc
         from crescent.ui.rules_screen import RulesScreen
 
-        self.push(RulesScreen(self))
+        # The text of the game being played first (the other one is a tab away).
+        doc = Doc.LEVELS if self.session.levels is not None else Doc.STANDARD
+        self.push(RulesScreen(self, doc))
 
     def open_settings(self) -> None:
         from crescent.ui.screens import SettingsScreen
@@ -432,6 +435,13 @@ class App:
         """Levels game: the screen of a completed level, of the game over, or of the win."""
         from crescent.ui.screens import levels_end_dialog
 
+        out, won = self.session.outcome, self.session.level_won
+        if out is not None and out.status in (End.LEVEL, End.WON) and won is not None:
+            # A level (or the whole game) won: the cascade of its foundations first.
+            from crescent.ui.cascade import start_win
+
+            start_win(self, won, then=lambda: levels_end_dialog(self))
+            return
         self.push(levels_end_dialog(self))
 
     def confirm_shuffle(self) -> None:

@@ -8,6 +8,7 @@ to the summary.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,20 +22,29 @@ from crescent.ui.scene import Scene
 from crescent.ui.sound import Cue
 
 if TYPE_CHECKING:
+    from crescent.rules.engine import Game
     from crescent.ui.app import App
 
 
-def start_win(app: App) -> None:
-    """The game was won and its last card has landed: the cascade, then the summary."""
+def start_win(app: App, game: Game | None = None, then: Callable[[], Scene] | None = None) -> None:
+    """The game was won and its last card has landed: the cascade, then the summary.
+
+    The levels game: ``game`` is the level just won (the table already holds the next
+    one) and ``then`` makes the screen that follows (the level's or the game's end)."""
     app.sound.play(Cue.WIN)
-    app.push(CascadeScene(app))
+    app.push(CascadeScene(app, game, then))
 
 
 class CascadeScene(Scene):
     opaque = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(
+        self, app: App, game: Game | None = None, then: Callable[[], Scene] | None = None
+    ) -> None:
         super().__init__(app)
+        self.won = game
+        """The game whose foundations cascade (None: the session's game)."""
+        self.then = then
         self.cascade = self._make()
         self._felt: pygame.Surface | None = None
         self._launched: list[Bouncer] = []
@@ -43,7 +53,7 @@ class CascadeScene(Scene):
     def _make(self) -> Cascade:
         app = self.app
         lay = app.layout
-        game = app.session.game
+        game = self._game()
         stacks = []
         for i in range(FOUNDATIONS):
             slot = lay.slots[PILES + i]
@@ -56,6 +66,9 @@ class CascadeScene(Scene):
             card_h=float(lay.card_h),
             seed=game.number,
         )
+
+    def _game(self) -> Game:
+        return self.won if self.won is not None else self.app.session.game
 
     def relayout(self) -> None:
         # A new window size: the cards left start again from the new foundations.
@@ -84,7 +97,7 @@ class CascadeScene(Scene):
         from crescent.ui.win_summary import WinSummaryDialog
 
         self.app.pop(self)
-        self.app.push(WinSummaryDialog(self.app))
+        self.app.push(self.then() if self.then is not None else WinSummaryDialog(self.app))
 
     def wake_at(self, now: float) -> float | None:
         return None  # cards in flight: every frame until the summary
@@ -120,7 +133,7 @@ class CascadeScene(Scene):
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
         left = self.cascade.left_on(place)
-        stack = app.session.game.foundations[place - PILES]
+        stack = self._game().foundations[place - PILES]
         radius = max(4, lay.card_w // 14)
         if left > 0:
             surface.blit(app.art.face(stack[left - 1], rect.size), rect)
@@ -139,7 +152,12 @@ class CascadeScene(Scene):
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         rects: list[pygame.Rect] = []
         if full:
-            self.app.table.draw(surface, True)
+            if self.won is None or self.won is self.app.session.game:
+                self.app.table.draw(surface, True)
+            else:  # the table holds the next level: the won level's piles were empty
+                if self._felt is None or self._felt.get_size() != surface.get_size():
+                    self._felt = render.felt(surface.get_size())
+                surface.blit(self._felt, (0, 0))
             for place in range(PILES, PILES + FOUNDATIONS):
                 self._draw_foundation(surface, place)
         else:

@@ -688,9 +688,9 @@ IDLE_CHOICES: Final = (30, 60, 90, 120, 180, 300, 600)
 
 
 class OperatorScreen(SettingsScreen):
-    """Behind the PIN: the version, the settings (locked where the config file fixes
-    them), the idle time, the venue's statistics and their CSV export, the players'
-    statistics, and Quit. No attract loop while it is open: after the config's
+    """Behind the PIN: the version, the settings (sound among them; locked where the
+    config file fixes them), the idle time, the venue's statistics and their CSV export,
+    the players' statistics, and Quit. No attract loop while it is open: after the config's
     ``operator_idle_seconds`` without a touch it closes back to the table."""
 
     holds_clock = True
@@ -752,6 +752,7 @@ class OperatorScreen(SettingsScreen):
             self._setting(
                 "winnable_only", tr(T.WINNABLE_ONLY), self._on_off(s.winnable_only), "winnable"
             ),
+            self._setting("sound", tr(T.SOUND), self._on_off(s.sound), "sound"),
             self._setting(
                 "idle_seconds",
                 tr(T.IDLE_TIME),

@@ -42,6 +42,20 @@ def test_question_mark_opens_the_rules_and_escape_closes_them() -> None:
         close_client(c)
 
 
+def test_the_levels_game_s_question_mark_opens_its_own_text_and_sound_mutes() -> None:
+    c = make_client(code="CR1-L-AAAAAAB")
+    try:
+        assert c.app.session.levels is not None
+        c.click(c.hud("sound"))
+        c.frames(2)
+        assert not c.app.session.settings.sound  # Sound is on the levels game's table too
+        c.click(c.hud("rules"))
+        c.frames(2)
+        assert rules_on_top(c).doc is Doc.LEVELS
+    finally:
+        close_client(c)
+
+
 def test_settings_open_the_rules() -> None:
     c = make_client()
     try:
