@@ -610,6 +610,10 @@ class AppKioskHost:
     def set_language(self, lang: str) -> None:
         self.app.set_language(lang)
 
+    def set_sound(self, on: bool) -> None:
+        if self.app.session.settings.sound != on:
+            self.app.toggle_sound()
+
     def close_dialogs(self) -> None:
         self.app.close_dialogs()
 
@@ -701,10 +705,16 @@ class OperatorScreen(SettingsScreen):
         self.actions.update(
             {
                 "idle": self._cycle_idle,
+                "sound": self._toggle_sound,
                 "export": self._export,
                 "quit": kiosk.quit,
             }
         )
+
+    def _toggle_sound(self) -> None:
+        """The operator's choice: every new visitor starts with it."""
+        self.app.toggle_sound()
+        self.kiosk.sound = self.app.session.settings.sound
 
     def _cycle_idle(self) -> None:
         now = round(self.kiosk.idle_s)

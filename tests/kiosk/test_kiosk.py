@@ -658,6 +658,25 @@ def test_idle_restores_the_configured_language(tmp_path: Path) -> None:
     assert c.app.tr.lang == "fr"
 
 
+def test_idle_restores_sound_a_visitor_muted(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path)
+    assert c.app.session.settings.sound
+    tap(c, c.hud("sound"))
+    assert not c.app.session.settings.sound  # the visitor's mute
+    go_idle(c, k)
+    assert c.app.session.settings.sound  # the next visitor hears the game again
+    k.planner.close()
+    pygame.quit()
+    c2, k2 = make_kiosk(
+        tmp_path / "off", kc=parse_kiosk_config({"kiosk": {"pin": PIN, "sound": False}})
+    )
+    tap(c2, c2.hud("sound"))
+    assert c2.app.session.settings.sound
+    go_idle(c2, k2)
+    assert not c2.app.session.settings.sound  # the config's default
+    k2.planner.close()
+
+
 def test_a_levels_kiosk_deals_the_levels_game_with_its_times_after_idle(tmp_path: Path) -> None:
     kc = parse_kiosk_config(
         {"kiosk": {"pin": PIN, "mode": "levels", "level_minutes": [5, 4, 3, 2]}}

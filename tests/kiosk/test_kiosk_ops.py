@@ -294,6 +294,10 @@ def test_operator_screen_switches_sound_unless_the_config_fixes_it(tmp_path: Pat
         assert on_off["sound"] == c.app.tr(T.OFF)
         tap(c, button(c, "sound").center)
         assert c.app.session.settings.sound
+        tap(c, button(c, "sound").center)
+        assert not c.app.session.settings.sound and not k.sound  # the operator's choice
+        k.go_idle()
+        assert not c.app.session.settings.sound  # kept for the next visitors
     finally:
         k.planner.close()
     pygame.quit()
