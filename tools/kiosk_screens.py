@@ -18,11 +18,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from crescent.__main__ import Config
 from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.kiosk.config import parse_kiosk_config
-from crescent.kiosk.core import AttractPlanner, install_kiosk
+from crescent.kiosk.core import AttractPlanner
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.ui.app import STEP, App, Options, init_pygame
+from crescent.ui.kiosk_scenes import install_kiosk
 
 
 def shoot(out: Path, size: tuple[int, int], lang: str, data: Path) -> None:
