@@ -983,9 +983,9 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
                 timeout=30,
             )
         assert game.poll() is None  # the operator screen
-        # Its enabled buttons: language, variant, winnable only (the idle time is the
-        # config's), Export, Statistics, Quit: the sixth.
-        for _ in range(6):
+        # Its enabled buttons: language, variant, winnable only, sound (the idle time is
+        # the config's), Export, Statistics, Quit: the seventh.
+        for _ in range(7):
             xdo("key", "Tab")
             time.sleep(0.1)
         xdo("key", "Return")
