@@ -244,6 +244,10 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
             from crescent.ui.x11_watch import watch_display
 
             watch_display(session.close)
+        else:
+            from crescent.ui.tip import show_first_run_tip
+
+            show_first_run_tip(app)
         terminated = _stop_on_sigterm(app)
         run_app(app, max_frames=config.frames)
         app.save_art_cache()
@@ -330,6 +334,7 @@ def _screenshot(app: object, path: Path, clock: object) -> int:
 def self_check() -> int:
     """Load every bundled file the game needs; print what was found. Exit 1 if any fails."""
     import os
+    import wave
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -365,6 +370,20 @@ def self_check() -> int:
                     tr("Undo"), True, (0, 0, 0)
                 )
                 checked += 1
+        from crescent.i18n.rules_text import Doc, load_rules
+
+        for lang in LANGUAGES:
+            for doc in Doc:
+                if not load_rules(doc, lang):
+                    problems.append(f"rules {doc.value}-{lang}")
+                checked += 1
+        from crescent.ui.sound import Cue
+
+        for cue in Cue:
+            with wave.open(str(resources.path(f"sounds/{cue.value}.wav"))) as w:
+                if w.getnframes() == 0:
+                    problems.append(f"sound {cue.value}")
+            checked += 1
         for pool in modes.POOLS:
             if len(_pool(pool)) < 1000:
                 problems.append(f"winnable pool {pool}")

@@ -95,7 +95,8 @@ JOBS = (
 
 
 def catalog_characters(lang: str) -> set[int]:
-    """Every character the player can see in ``lang``: translations, English, its own name."""
+    """Every character the player can see in ``lang``: translations, English, its own name,
+    and its rule texts (assets/rules/)."""
     chars: set[str] = set(i18n.LANGUAGES[lang])
     for message in text.messages():
         chars.update(message if isinstance(message, str) else "".join(message))
@@ -106,6 +107,8 @@ def catalog_characters(lang: str) -> set[int]:
             compile_catalogs.read_catalog(po)
         ).values():
             chars.update("".join(forms))
+    for rules in sorted((ROOT / "assets" / "rules").glob(f"*-{lang}.txt")):
+        chars.update(rules.read_text(encoding="utf-8"))  # the "How to play" texts
     return {ord(c) for c in chars if c.isprintable() or c == " "}
 
 

@@ -140,7 +140,14 @@ class WindowEvent:
     size: tuple[int, int] = (0, 0)
 
 
-GameEvent = Event | WindowEvent | TextInput
+@dataclass(frozen=True, slots=True)
+class Wheel:
+    """A mouse wheel turn: ``notches`` > 0 scrolls up (towards the top)."""
+
+    notches: float
+
+
+GameEvent = Event | WindowEvent | TextInput | Wheel
 """Every event the game sees (:mod:`crescent.ui.events` makes them from pygame's)."""
 
 
@@ -189,6 +196,8 @@ class Cmd(enum.StrEnum):
     COUNTDOWN = HudItem.COUNTDOWN.value
     SHUFFLE = HudItem.SHUFFLE.value
     HINTS = HudItem.HINTS.value
+    RULES = HudItem.RULES.value
+    SOUND = HudItem.SOUND.value
     FULLSCREEN = "fullscreen"
 
 
@@ -302,6 +311,10 @@ class Controller:
         if d is not None and d.active and d.src >= 0:
             return [DragBack(d.src, d.card_origin)]
         return []
+
+    def holding(self) -> bool:
+        """Whether a card is picked up: a pile selected, or a card being dragged."""
+        return self.selected is not None or (self.drag is not None and self.drag.active)
 
     def destinations(self, game: RulesView, src: int) -> list[int]:
         return [m.dst for m in game.legal_moves() if m.src == src]

@@ -59,6 +59,7 @@ EXAMPLE: Final = """\
     "variant": "N",
     "winnable_only": true,
     "level_minutes": [15, 12, 10, 8],
+    "sound": true,
     "export_dir": "/media/usb"
   }
 }
@@ -107,6 +108,8 @@ class KioskConfig:
     """A folder the operator screen offers for the venue statistics' CSV."""
     fixed: frozenset[str] = frozenset()
     """The keys the file sets: the operator screen shows those values as locked."""
+    sound: bool | None = None
+    """Sound on or off at start (the visitors may still mute it)."""
 
     def fixes(self, key: str) -> bool:
         """Whether the file sets ``key`` (a value the operator screen cannot change)."""
@@ -114,9 +117,9 @@ class KioskConfig:
 
 
 def apply_to_settings(kc: KioskConfig, settings: Settings, *, lang_option: str | None) -> bool:
-    """Put the config's ``variant``, ``winnable_only``, ``level_minutes`` and ``language``
-    (unless ``--lang`` was given) into ``settings``, before the first game is dealt;
-    True if anything changed."""
+    """Put the config's ``variant``, ``winnable_only``, ``level_minutes``, ``sound`` and
+    ``language`` (unless ``--lang`` was given) into ``settings``, before the first game is
+    dealt; True if anything changed."""
     before = settings.to_dict()
     if kc.variant is not None:
         settings.variant = kc.variant
@@ -124,6 +127,8 @@ def apply_to_settings(kc: KioskConfig, settings: Settings, *, lang_option: str |
         settings.winnable_only = kc.winnable_only
     if kc.level_minutes is not None:
         settings.level_minutes = kc.level_minutes
+    if kc.sound is not None:
+        settings.sound = kc.sound
     if kc.language is not None and lang_option is None:
         settings.language = kc.language
     return settings.to_dict() != before
@@ -173,6 +178,7 @@ _KEYS: Final = (
     "level_minutes",
     "operator_idle_seconds",
     "export_dir",
+    "sound",
 )
 
 
@@ -240,6 +246,7 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         operator_idle_s=s.number("operator_idle_seconds", 300.0, 30.0, 86400.0),
         export_dir=s.text("export_dir", 4096),
         fixed=frozenset(str(k) for k in section),
+        sound=s.flag("sound"),
     )
 
 

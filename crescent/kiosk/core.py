@@ -404,6 +404,9 @@ class KioskHost(Protocol):
     @property
     def language(self) -> str: ...
     def set_language(self, lang: str) -> None: ...
+    def set_sound(self, on: bool) -> None:
+        """Sound on or off (saved; off silences what plays)."""
+
     def close_dialogs(self) -> None: ...
     def reset_interaction(self) -> None:
         """Forget selections, drags and animations in progress."""
@@ -470,6 +473,9 @@ class Kiosk:
         self.idle_s = config.idle_s
         if not config.fixes("idle_seconds") and self._pin_state and self._pin_state.idle_s:
             self.idle_s = self._pin_state.idle_s
+        self.sound = host.session.settings.sound
+        """Sound for each new visitor: the config's, else the operator's choice (a
+        visitor's mute lasts until the table goes idle)."""
         self._seen: Game | None = None
         self._counted_start = False
         self._counted_win = False
@@ -634,6 +640,8 @@ class Kiosk:
         lang = self.config.language
         if lang is not None and host.language != lang:
             host.set_language(lang)
+        if session.settings.sound != self.sound:
+            host.set_sound(self.sound)
         self.hold = None
         host.show_attract(self)
         _log.info("idle: attract loop")

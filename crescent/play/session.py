@@ -31,12 +31,15 @@ import random
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Final
 
+from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
 from crescent.play.levels import LevelsState, has_levels, timed
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.play.storage import Notice, SavedGame, Store, new_game_id
+from crescent.play.summary import WinSummary
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal, parse_step
 from crescent.rules.modes import End, Mode
 
@@ -130,6 +133,7 @@ class Session:
         pool: Callable[[str], Sequence[int]] | None = None,
         background_saves: bool = True,
         lost: Callable[[str], list[int]] | None = None,
+        today: Callable[[], date] = date.today,
     ) -> None:
         self.store = store
         self.settings = settings if settings is not None else Settings()
@@ -138,6 +142,19 @@ class Session:
         self.pool = pool
         self.lost = lost
         """The deals proven lost, by pool: never dealt by "winnable deals only"."""
+        self.today = today
+        """The calendar day (local), for the daily deal."""
+        self._daily_numbers: list[int] | None = None
+        self._daily_source: Callable[[str], Sequence[int]] | None = None
+        self._daily_key: tuple[str, date] | None = None
+        self._daily_of: date | None = None
+        self.hints_used = 0
+        """Hints shown in this game (the win summary tells them)."""
+        self.win_summary: WinSummary | None = None
+        """What the last win changed; None until a win is recorded in this session."""
+        self.level_won: Game | None = None
+        """The levels game: the level just completed (its foundations full), kept for the
+        win cascade after the next level is dealt; None when none was completed here."""
         self.writer = SaveWriter() if background_saves else None
         self.game = Game.new(self.settings.mode.letter, self.rng)
         self.game_id = new_game_id()
@@ -215,6 +232,33 @@ class Session:
             return game
         return Game.new(mode.letter, self.rng)
 
+    def _daily_pool(self) -> list[int]:
+        if self._daily_numbers is None or self._daily_source is not self.pool:
+            self._daily_source = self.pool
+            pool = self.pool(DAILY_VARIANT) if self.pool is not None else []
+            self._daily_numbers = sorted(set(pool))
+            self._daily_key = None
+        return self._daily_numbers
+
+    def daily_code(self) -> str | None:
+        """Today's daily deal, or None without a pool of winnable deals."""
+        numbers = self._daily_pool()
+        return daily_code(self.today(), numbers) if numbers else None
+
+    def daily_day(self, *, load: bool = True) -> date | None:
+        """The day whose daily deal is on the table (still counting), else None.
+
+        ``load=False``: None while the pool is not loaded yet (the first frame loads no
+        pool; the client loads it just after)."""
+        if not load and (self._daily_numbers is None or self._daily_source is not self.pool):
+            return None
+        numbers = self._daily_pool()
+        key = (self.game.code, self.today())
+        if key != self._daily_key:
+            self._daily_key = key
+            self._daily_of = daily_day(key[0], key[1], numbers)
+        return self._daily_of
+
     def proven_winnable(self) -> None:
         """The solver found a win from a position of this game: its deal is winnable."""
         game, mode = self.game, self.mode
@@ -238,6 +282,9 @@ class Session:
         self.recorded = False
         self.idle_abandoned = False
         self.outcome = None
+        self.hints_used = 0
+        self.win_summary = None
+        self.level_won = None
         self.changes += 1
         self.save()
 
@@ -303,7 +350,9 @@ class Session:
         return self.levels.hints_left if self.levels is not None else None
 
     def hint_used(self) -> None:
-        """A hint showed a move: one fewer at this level (a hint that found none is free)."""
+        """A hint showed a move: one fewer at this level (a hint that found none is free);
+        the win summary counts it."""
+        self.hints_used += 1
         if self.levels is not None and self.levels.hints_left and self.levels.use_hint():
             self.changes += 1
             self.save()
@@ -397,9 +446,7 @@ class Session:
         if status == "won" and not self.recorded:
             self.recorded = True
             if not self.stats.was_recorded(self.game_id):
-                self.stats.record_win(
-                    self.mode.stats_key, self.elapsed, self.game.moves, self.game_id
-                )
+                self._record_win()
             self._save_win()
 
     def _check_level_end(self) -> None:
@@ -413,6 +460,7 @@ class Session:
         if status == "won":
             if len(levels.done) < levels.level:  # not counted yet (a resumed win is)
                 levels.complete_level(self.game.moves)
+            self.level_won = self.game
             if self.game.last_level:
                 self.outcome = Outcome(End.WON, self.elapsed, self._moves())
                 self._record_levels_end(won=True)
@@ -424,6 +472,24 @@ class Session:
             self._record_levels_end(won=False)
         elif self.outcome is None or self.outcome.final:
             self.outcome = None
+
+    def _record_win(self) -> None:
+        """Count the win (and the daily deal's day), and say what it changed."""
+        key = self.mode.stats_key
+        before = dataclasses.replace(self.stats.get(key))
+        daily_before = dataclasses.replace(self.stats.daily)
+        self.stats.record_win(key, self.elapsed, self.game.moves, self.game_id)
+        day = self.daily_day()
+        daily = day is not None and self.stats.daily.record(day)
+        self.win_summary = WinSummary.of(
+            self.elapsed,
+            self.game.moves,
+            self.hints_used,
+            before,
+            self.stats.get(key),
+            daily_before if daily else None,
+            self.stats.daily if daily else None,
+        )
 
     # -- saving --------------------------------------------------------------------
 

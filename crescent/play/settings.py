@@ -28,7 +28,16 @@ FORMAT: Final = 1
 WINDOW_MIN: Final = 320
 WINDOW_MAX: Final = 16384
 
-_FLAGS: Final = ("interactive_rules", "four_colour", "winnable_only", "fullscreen")
+_FLAGS: Final = (
+    "interactive_rules",
+    "four_colour",
+    "winnable_only",
+    "fullscreen",
+    "sound",
+    "show_piles",
+    "show_playable",
+    "tip_seen",
+)
 
 
 @dataclass
@@ -48,6 +57,13 @@ class Settings:
     window_size: tuple[int, int] | None = None
     level_minutes: tuple[int, ...] = LEVEL_MINUTES
     """The levels game's countdown of each level, in minutes."""
+    sound: bool = True
+    show_piles: bool = False
+    """Fan every pile so each card's corner shows."""
+    show_playable: bool = False
+    """Mark every top card that has a legal move."""
+    tip_seen: bool = False
+    """The first-run tip was shown (it is shown once)."""
 
     @property
     def mode(self) -> Mode:
@@ -69,6 +85,10 @@ class Settings:
             "fullscreen": self.fullscreen,
             "window_size": list(self.window_size) if self.window_size is not None else None,
             "level_minutes": list(self.level_minutes),
+            "sound": self.sound,
+            "show_piles": self.show_piles,
+            "show_playable": self.show_playable,
+            "tip_seen": self.tip_seen,
         }
 
     @staticmethod

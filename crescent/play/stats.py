@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard
 
+from crescent.play.daily import DailyStreak
 from crescent.play.safejson import shown
 
 __all__ = [
@@ -155,6 +156,9 @@ class Stats:
             self.recorded.append(game_id)
             del self.recorded[:-RECORDED_KEEP]
 
+    daily: DailyStreak = field(default_factory=DailyStreak)
+    """The daily deals won (see :mod:`crescent.play.daily`)."""
+
     def get(self, variant: str) -> VariantStats:
         """The record of ``variant``; a fresh empty one (not stored) if never played."""
         found = self.variants.get(variant)
@@ -211,6 +215,7 @@ class Stats:
         a reset never lets a game be counted again."""
         if variant is None:
             self.variants.clear()
+            self.daily = DailyStreak()
         else:
             self.variants.pop(variant, None)
 
@@ -223,6 +228,8 @@ class Stats:
             out["last_win"] = self.last_win
         if self.recorded:
             out["recorded"] = list(self.recorded)
+        if self.daily.won:
+            out["daily"] = self.daily.to_dict()
         return out
 
     @staticmethod
@@ -254,7 +261,13 @@ class Stats:
         ):
             raise ValueError(f"statistics: recorded must be at most {_RECORDED_READ_MAX} game ids")
         # A later version may keep more: the newest are the ones that matter.
-        return Stats(variants, last_win, list(recorded[-RECORDED_KEEP:]))
+        daily = d.get("daily")
+        return Stats(
+            variants,
+            last_win,
+            list(recorded[-RECORDED_KEEP:]),
+            DailyStreak.from_dict(daily) if daily else DailyStreak(),
+        )
 
 
 def _check_key(variant: object) -> None:

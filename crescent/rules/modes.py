@@ -55,6 +55,10 @@ class HudItem(enum.StrEnum):
     NEW = "new"
     CODE = "code"
     SETTINGS = "settings"
+    RULES = "rules"
+    """The "?" that opens How to play."""
+    SOUND = "sound"
+    """Sound on or off."""
     LANG = "lang"
     COUNTDOWN = "countdown"
     """The level and its time left, large; in the warning colour in the last minute."""
@@ -86,6 +90,8 @@ STANDARD_HUD: Final = (
     HudItem.NEW,
     HudItem.CODE,
     HudItem.SETTINGS,
+    HudItem.RULES,
+    HudItem.SOUND,
     HudItem.LANG,
 )
 
@@ -205,6 +211,8 @@ LEVELS: Final = Mode(
         HudItem.NEW,
         HudItem.CODE,
         HudItem.SETTINGS,
+        HudItem.RULES,
+        HudItem.SOUND,
         HudItem.LANG,
     ),
     ends=frozenset({End.WON, End.BLOCKED, End.TIME_UP}),

@@ -11,6 +11,7 @@ from typing import Protocol
 
 import pygame
 
+from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.input import WindowKind
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.i18n import text as T
@@ -18,12 +19,13 @@ from crescent.i18n.translator import Translator, load_translator
 from crescent.languages import LANGUAGES
 from crescent.play.session import Session
 from crescent.play.storage import Notice
-from crescent.rules.modes import HudItem
+from crescent.rules.modes import End, HudItem
 from crescent.ui import render
 from crescent.ui.cards import CardArt, DiskCache
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
+from crescent.ui.sound import SoundBoard
 from crescent.ui.table import TableScene
 
 STEP = 1 / 60
@@ -168,7 +170,9 @@ class App:
         self.layout = self._compute_layout(self.size)
         disk = DiskCache(options.art_cache) if options.art_cache is not None else None
         self.art = CardArt(four_colour=session.settings.four_colour, disk=disk)
+        self.sound = SoundBoard(lambda: self.session.settings.sound)
         self.scenes: list[Scene] = []
+        self._frames_drawn = 0
         self.fingers = Fingers()
         """Which fingers are down, kept across loops (see :class:`Fingers`)."""
         self.table = TableScene(self)
@@ -209,6 +213,14 @@ class App:
         items = len(self.hud_items)
         touch = self._touch_px()
         corner = self.options.exit_corner
+        self.fan: Fan | None = None
+        """The fans of "Show whole piles", when it is on (and the window holds them)."""
+        if self.session.settings.show_piles and corner is None:
+            try:
+                layout, self.fan = compute_fanned_layout(w, h, hud_items=items, touch_px=touch)
+                return layout
+            except ValueError:
+                pass  # too small to fan: the usual table
         side = 0
         if corner is not None:
             from crescent.kiosk.core import corner_side
@@ -269,6 +281,12 @@ class App:
         if not (self.options.kiosk or pygame.display.is_fullscreen()):
             self.session.settings.window_size = self.size
             self.session.save_settings()
+
+    def set_show_piles(self, on: bool) -> None:
+        """Fan every pile (or not): a new layout."""
+        self.session.settings.show_piles = on
+        self.session.save_settings()
+        self.relayout()
 
     def toggle_fullscreen(self) -> None:
         if self.options.kiosk:
@@ -389,6 +407,21 @@ class App:
         self.table.base = None
         self.full_redraw = True
 
+    def toggle_sound(self) -> None:
+        settings = self.session.settings
+        settings.sound = not settings.sound
+        if not settings.sound:
+            self.sound.stop()
+        self.session.save_settings()
+
+    def open_rules(self) -> None:
+        from crescent.i18n.rules_text import Doc
+        from crescent.ui.rules_screen import RulesScreen
+
+        # The text of the game being played first (the other one is a tab away).
+        doc = Doc.LEVELS if self.session.levels is not None else Doc.STANDARD
+        self.push(RulesScreen(self, doc))
+
     def open_settings(self) -> None:
         from crescent.ui.screens import SettingsScreen
 
@@ -408,9 +441,9 @@ class App:
         self.push(StatsScreen(self))
 
     def open_won(self) -> None:
-        from crescent.ui.screens import won_dialog
+        from crescent.ui.cascade import start_win
 
-        self.push(won_dialog(self))
+        start_win(self)
 
     def open_blocked(self) -> None:
         from crescent.ui.screens import blocked_dialog
@@ -421,6 +454,13 @@ class App:
         """Levels game: the screen of a completed level, of the game over, or of the win."""
         from crescent.ui.screens import levels_end_dialog
 
+        out, won = self.session.outcome, self.session.level_won
+        if out is not None and out.status in (End.LEVEL, End.WON) and won is not None:
+            # A level (or the whole game) won: the cascade of its foundations first.
+            from crescent.ui.cascade import start_win
+
+            start_win(self, won, then=lambda: levels_end_dialog(self))
+            return
         self.push(levels_end_dialog(self))
 
     def confirm_shuffle(self) -> None:
@@ -472,6 +512,10 @@ class App:
 
     def draw(self) -> None:
         """Draw the visible scenes; send only changed regions to the display."""
+        if self._frames_drawn == 1:
+            # After the first frame (which loads no pool): is the daily deal on the table?
+            self.session.daily_day()
+        self._frames_drawn += 1
         full = self.full_redraw
         self.full_redraw = False
         top = len(self.scenes) - 1

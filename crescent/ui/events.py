@@ -24,11 +24,12 @@ from crescent.control.input import (
     PointerMove,
     PointerUp,
     TextInput,
+    Wheel,
     WindowEvent,
     WindowKind,
 )
 
-__all__ = ["GameEvent", "PygameEvents", "TextInput", "WindowEvent", "translate"]
+__all__ = ["GameEvent", "PygameEvents", "TextInput", "Wheel", "WindowEvent", "translate"]
 
 _KEY_NAMES = {
     pygame.K_LEFT: "left",
@@ -44,6 +45,10 @@ _KEY_NAMES = {
     pygame.K_DELETE: "delete",
     pygame.K_F4: "f4",
     pygame.K_F11: "f11",
+    pygame.K_PAGEUP: "page up",
+    pygame.K_PAGEDOWN: "page down",
+    pygame.K_HOME: "home",
+    pygame.K_END: "end",
 }
 
 
@@ -94,6 +99,8 @@ def translate(
             shift=bool(mods & pygame.KMOD_SHIFT),
             alt=bool(mods & pygame.KMOD_ALT),
         )
+    if t == pygame.MOUSEWHEEL:
+        return Wheel(float(getattr(ev, "precise_y", ev.y)))
     if t == pygame.TEXTINPUT:
         return TextInput(ev.text)
     if t == pygame.QUIT or t == pygame.WINDOWCLOSE:

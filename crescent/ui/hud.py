@@ -96,9 +96,15 @@ def look(table: TableView, item: HudItem) -> HudLook:
     if item is HudItem.NEW:
         return HudLook("button", tr(T.NEW_GAME), "", True, False)
     if item is HudItem.CODE:
-        return HudLook("button", tr(T.CODE), game.code, True, False)
+        daily = game is session.game and session.daily_day(load=False) is not None
+        return HudLook("button", tr(T.DAILY_DEAL if daily else T.CODE), game.code, True, False)
     if item is HudItem.SETTINGS:
         return HudLook("button", tr(T.SETTINGS), "", True, False)
+    if item is HudItem.RULES:
+        return HudLook("button", "?", tr(T.RULES_SHORT), True, False)
+    if item is HudItem.SOUND:
+        on = session.settings.sound
+        return HudLook("button", tr(T.SOUND), tr(T.ON if on else T.OFF), True, False)
     return HudLook(
         "button",
         LANGUAGES.get(tr.lang, tr.lang),

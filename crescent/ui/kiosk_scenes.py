@@ -610,6 +610,10 @@ class AppKioskHost:
     def set_language(self, lang: str) -> None:
         self.app.set_language(lang)
 
+    def set_sound(self, on: bool) -> None:
+        if self.app.session.settings.sound != on:
+            self.app.toggle_sound()
+
     def close_dialogs(self) -> None:
         self.app.close_dialogs()
 
@@ -688,9 +692,9 @@ IDLE_CHOICES: Final = (30, 60, 90, 120, 180, 300, 600)
 
 
 class OperatorScreen(SettingsScreen):
-    """Behind the PIN: the version, the settings (locked where the config file fixes
-    them), the idle time, the venue's statistics and their CSV export, the players'
-    statistics, and Quit. No attract loop while it is open: after the config's
+    """Behind the PIN: the version, the settings (sound among them; locked where the
+    config file fixes them), the idle time, the venue's statistics and their CSV export,
+    the players' statistics, and Quit. No attract loop while it is open: after the config's
     ``operator_idle_seconds`` without a touch it closes back to the table."""
 
     holds_clock = True
@@ -701,10 +705,16 @@ class OperatorScreen(SettingsScreen):
         self.actions.update(
             {
                 "idle": self._cycle_idle,
+                "sound": self._toggle_sound,
                 "export": self._export,
                 "quit": kiosk.quit,
             }
         )
+
+    def _toggle_sound(self) -> None:
+        """The operator's choice: every new visitor starts with it."""
+        self.app.toggle_sound()
+        self.kiosk.sound = self.app.session.settings.sound
 
     def _cycle_idle(self) -> None:
         now = round(self.kiosk.idle_s)
@@ -752,6 +762,7 @@ class OperatorScreen(SettingsScreen):
             self._setting(
                 "winnable_only", tr(T.WINNABLE_ONLY), self._on_off(s.winnable_only), "winnable"
             ),
+            self._setting("sound", tr(T.SOUND), self._on_off(s.sound), "sound"),
             self._setting(
                 "idle_seconds",
                 tr(T.IDLE_TIME),

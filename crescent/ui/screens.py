@@ -42,27 +42,26 @@ class SettingsScreen(Dialog):
             app,
             {
                 "lang": app.cycle_language,
-                "rules": self._toggle_rules,
+                "rules": lambda: self._toggle("interactive_rules"),
                 "variant": self._cycle_variant,
                 "colour": lambda: app.set_four_colour(not app.session.settings.four_colour),
-                "winnable": self._toggle_winnable,
+                "winnable": lambda: self._toggle("winnable_only"),
                 "times": self._cycle_level_times,
                 "fullscreen": app.toggle_fullscreen,
+                "sound": app.toggle_sound,
+                "playable": lambda: self._toggle("show_playable"),
+                "piles": lambda: app.set_show_piles(not app.session.settings.show_piles),
                 "stats": app.open_stats,
+                "how": app.open_rules,
             },
         )
 
     def _on_off(self, on: bool) -> str:
         return self.app.tr(T.ON if on else T.OFF)
 
-    def _toggle_rules(self) -> None:
+    def _toggle(self, flag: str) -> None:
         s = self.app.session.settings
-        s.interactive_rules = not s.interactive_rules
-        self.app.session.save_settings()
-
-    def _toggle_winnable(self) -> None:
-        s = self.app.session.settings
-        s.winnable_only = not s.winnable_only
+        setattr(s, flag, not getattr(s, flag))
         self.app.session.save_settings()
 
     def _cycle_variant(self) -> None:
@@ -106,6 +105,17 @@ class SettingsScreen(Dialog):
                 tr(T.FOUR_COLOUR),
                 ((self._on_off(s.four_colour), "colour", False),),
             ),
+            Row(RowKind.SETTING, tr(T.SOUND), ((self._on_off(s.sound), "sound", False),)),
+            Row(
+                RowKind.SETTING,
+                tr(T.SHOW_PILES),
+                ((self._on_off(s.show_piles), "piles", False),),
+            ),
+            Row(
+                RowKind.SETTING,
+                tr(T.SHOW_PLAYABLE),
+                ((self._on_off(s.show_playable), "playable", False),),
+            ),
             Row(
                 RowKind.SETTING,
                 tr(T.WINNABLE_ONLY),
@@ -123,7 +133,11 @@ class SettingsScreen(Dialog):
         rows.append(
             Row(
                 RowKind.BUTTONS,
-                buttons=((tr(T.STATISTICS), "stats", False), (tr(T.CLOSE), "close", True)),
+                buttons=(
+                    (tr(T.STATISTICS), "stats", False),
+                    (tr(T.RULES_TITLE), "how", False),
+                    (tr(T.CLOSE), "close", True),
+                ),
             )
         )
         return rows
@@ -177,6 +191,13 @@ class StatsScreen(Dialog):
         tabs = tuple(
             (tr(T.MODE_NAMES[m.key]), f"mode:{m.key}", m == self.mode) for m in modes.MODES
         )
+        daily = self.app.session.stats.daily
+        today = self.app.session.today()
+        pairs += [
+            (T.DAILY_WON, str(daily.won)),
+            (T.DAILY_STREAK, str(daily.streak(today))),
+            (T.DAILY_BEST, str(daily.best)),
+        ]
         return [
             Row(RowKind.TITLE, tr(T.STATS_TITLE)),
             Row(RowKind.BUTTONS, buttons=tabs),
@@ -197,11 +218,14 @@ class CodeScreen(Dialog):
         actions: dict[str, Callable[[], None]] = {
             f"k{ch}": partial(self._type, ch) for ch in self.KEYS
         }
-        actions.update({"back": self._backspace, "deal": self._deal, "copy": self._copy})
+        actions.update(
+            {"back": self._backspace, "deal": self._deal, "copy": self._copy, "daily": self._daily}
+        )
         super().__init__(app, actions)
         self.typed = "CR1-"
         self.error = ""
         self.copied = False
+        self._has_daily = app.session.daily_code() is not None
         self._copy()
 
     def _copy(self) -> None:
@@ -231,6 +255,11 @@ class CodeScreen(Dialog):
             self.error = self.app.tr(CODE_FAULTS.get(e.fault, T.CODE_SHAPE))
             return
         self.app.new_game(code=self.typed)
+
+    def _daily(self) -> None:
+        code = self.app.session.daily_code()
+        if code is not None:
+            self.app.new_game(code=code)
 
     def text_input(self, text: str) -> None:
         for ch in text.upper():
@@ -265,23 +294,13 @@ class CodeScreen(Dialog):
             Row(RowKind.KEYS, buttons=keys, columns=10),
             Row(
                 RowKind.BUTTONS,
-                buttons=((tr(T.CANCEL), "close", False), (tr(T.DEAL), "deal", True)),
+                buttons=(
+                    (tr(T.CANCEL), "close", False),
+                    *(((tr(T.DAILY_DEAL), "daily", False),) if self._has_daily else ()),
+                    (tr(T.DEAL), "deal", True),
+                ),
             ),
         ]
-
-
-def won_dialog(app: App) -> MessageDialog:
-    tr = app.tr
-    out = app.session.outcome
-    seconds = out.seconds if out else app.session.elapsed
-    moves = out.moves if out else app.session.game.moves
-    return MessageDialog(
-        app,
-        tr(T.WON_TITLE),
-        [tr(T.WON_TIME, time=format_time(seconds)), tr.plural(T.WON_MOVES, moves)],
-        [(tr(T.NEW_GAME), app.new_game, True)],
-        escape=None,
-    )
 
 
 def confirm_dialog(app: App, title: str, text: str, yes: Callable[[], None]) -> MessageDialog:

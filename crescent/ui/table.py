@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
 from crescent.control.confirm import RedealGuard, new_game_needs_confirm
 from crescent.control.explain import undo_cleared_by_redeal
+from crescent.control.fan import FanView
 from crescent.control.input import (
     Cmd,
     Command,
@@ -35,6 +36,7 @@ from crescent.rules.engine import PILES, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End
 from crescent.ui.events import GameEvent, WindowEvent
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
+from crescent.ui.sound import Cue
 from crescent.ui.table_view import SlotLook, TableView
 
 if TYPE_CHECKING:
@@ -72,7 +74,7 @@ class TableScene(TableView):
         self.finishing: list[Move] = []
         self._finish_for = -1
         self._after_landing: list[End] = []
-        self._view = LayoutView(app.layout)
+        self._view = self._make_view()
         self._outcome_shown: object = None
         self.controller.set_dpi(app.options.dpi)
         self.redeal_guard = RedealGuard()
@@ -80,9 +82,16 @@ class TableScene(TableView):
     # -- state helpers -----------------------------------------------------------
 
     def relayout(self) -> None:
-        self._view = LayoutView(self.app.layout)
+        self._view = self._make_view()
         self.controller.hud_items = self.hud_items
         self.base = None
+
+    def _make_view(self) -> LayoutView:
+        """Hit-testing and card origins: the fans' when "Show whole piles" is on."""
+        fan = self.app.fan
+        if fan is None:
+            return LayoutView(self.app.layout)
+        return FanView(self.app.layout, fan, lambda: self.game)
 
     @property
     def hints(self) -> HintWorker:
@@ -173,9 +182,12 @@ class TableScene(TableView):
                     self.finishing = []  # a touch stops auto-finish
             if isinstance(event, (PointerDown, KeyPress)):
                 self.app.session.idle_abandoned = False
+            holding = self.controller.holding()
             intents = self.controller.handle(event, self.app.now, self._view, self.game)
             for intent in intents:
                 self.execute(intent)
+            if not holding and self.controller.holding():
+                self.app.sound.play(Cue.PICKUP)
 
     def execute(self, intent: Intent) -> None:
         if isinstance(intent, PlayMove):
@@ -202,6 +214,7 @@ class TableScene(TableView):
         start = from_pos if from_pos is not None else self._view.slot_origin(move.src)
         self.anims.add(Flight(card, start, self._view.slot_origin(move.dst), move.dst, MOVE_S))
         self.controller.selected = None
+        self.app.sound.play(Cue.PLACE)
         self.after_change()
 
     def refuse(self, reason: Reason, place: int, from_pos: tuple[float, float] | None) -> None:
@@ -210,6 +223,7 @@ class TableScene(TableView):
             x, y = self._view.slot_origin(place)
             from_pos = (x + self.app.layout.card_w * 0.18, y)
         self._slide_back(place, from_pos)
+        self.app.sound.play(Cue.REFUSE)
         if self.app.session.settings.interactive_rules:
             self.say(self.app.tr.reason(reason))
 
@@ -257,6 +271,10 @@ class TableScene(TableView):
             self.app.open_code()
         elif name == Cmd.LANG:
             self.app.cycle_language()
+        elif name == Cmd.SOUND:
+            self.app.toggle_sound()
+        elif name == Cmd.RULES:
+            self.app.open_rules()
         elif name == Cmd.FULLSCREEN:
             self.app.toggle_fullscreen()
 
@@ -265,6 +283,7 @@ class TableScene(TableView):
         self.redeal_guard.disarm()
         self.controller.reset()
         self.app.session.redeal()
+        self.app.sound.play(Cue.REDEAL)
         self._animate_redeal()
         self.after_change()
 
@@ -340,6 +359,7 @@ class TableScene(TableView):
                 self.say(tr(T.HINT_NO_WAY_BACK))
             return
         self.hint = answer
+        self.app.sound.play(Cue.HINT)
         if answer.kind == "win":
             self.app.session.proven_winnable()
         if answer.kind == "lost":

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from crescent.control.anim import Animations
+from crescent.control.assist import PlayableCache
 from crescent.control.confirm import RedealGuard
 from crescent.control.explain import ROW_TAGS, complete, place_label
 from crescent.control.input import PLACES, Controller
@@ -22,7 +23,9 @@ from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.rules.engine import PILES, Game, Move
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
+from crescent.ui.fan_view import draw_fan
 from crescent.ui.hud import HudLook
+from crescent.ui.marks import draw_playable_mark
 from crescent.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -42,8 +45,15 @@ class SlotLook(NamedTuple):
     focused: bool
     closed: bool = True
     """An empty pile here takes no card (drawn crossed); levels 1-3 of the levels game open it."""
-    under: int = 0
-    """Face-down cards under the shown one (face-down deal): drawn as back edges."""
+    edges: int = 0
+    """Face-down cards under the shown one (face-down deal): drawn as back edges above it
+    (not in the whole-piles view, which shows each card)."""
+    playable: bool = False
+    """Marked by "Show playable cards"."""
+    under: tuple[int, ...] = ()
+    """"Show whole piles": the cards under the top card, bottom first."""
+    under_down: int = 0
+    """...of which this many, at the bottom, lie face down."""
 
 
 class TableView(Scene):
@@ -67,6 +77,7 @@ class TableView(Scene):
         self._hud_keys: list[HudLook | None] = []
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
+        self._playable = PlayableCache()
 
     @property
     def game(self) -> Game:
@@ -101,20 +112,27 @@ class TableView(Scene):
     def _slot_key(self, place: int, sel: int | None, dests: set[int], hint: set[int]) -> SlotLook:
         game = self.game
         hidden = self._hidden(place)
+        under: tuple[int, ...] = ()
         if place < PILES:
             pile = game.piles[place]
             idx = len(pile) - 1 - hidden
             top = pile[idx] if idx >= 0 else None
             down = idx >= 0 and idx < game.down[place]
-            under = min(game.down[place], max(idx, 0))
+            edges = min(game.down[place], max(idx, 0))
             count = len(pile)
+            if self.app.fan is not None and idx > 0:
+                under = tuple(pile[:idx])
+                edges = 0
         else:
             found = game.foundations[place - PILES]
             idx = len(found) - 1 - hidden
             top = found[max(idx, 0)]
             down = False
-            under = 0
+            edges = 0
             count = len(found)
+        playable = self._playable.get(
+            game, self.app.session.changes, self.app.session.settings.show_playable
+        )
         return SlotLook(
             top,
             down,
@@ -124,7 +142,10 @@ class TableView(Scene):
             place in hint,
             place == self.controller.focus and self.controller.focus_visible,
             not game.rules.empty_piles_accept,
+            edges,
+            place in playable and hidden == 0,
             under,
+            min(game.down[place], len(under)) if under else 0,
         )
 
     def _shadow_margin(self) -> int:
@@ -134,7 +155,8 @@ class TableView(Scene):
 
     def _region(self, place: int) -> pygame.Rect:
         lay = self.app.layout
-        s = lay.slots[place]
+        fan = self.app.fan
+        s = fan.areas[place] if fan is not None and place < PILES else lay.slots[place]
         lab = lay.labels[place]
         m = max(6, lay.card_w // 8)
         r = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
@@ -159,10 +181,13 @@ class TableView(Scene):
         lay = app.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused, closed, under = key
+        top, down, count, selected, dest, hinted, focused, closed = key[:8]
+        edges, playable, under, under_down = key[8:]
+        if under and app.fan is not None:
+            rect = draw_fan(surf, app.art, app.fan, place, under, under_down)
         radius = max(4, lay.card_w // 14)
         step = self._edge_step()
-        for k in range(min(under, MAX_EDGES), 0, -1):
+        for k in range(min(edges, MAX_EDGES), 0, -1):
             surf.blit(app.art.back(rect.size), rect.move(0, -k * step))
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0 and closed)
@@ -174,6 +199,8 @@ class TableView(Scene):
             surf.blit(img, rect)
         width = max(3, lay.card_w // 22)
         pad = width + 1
+        if playable and top is not None:
+            draw_playable_mark(surf, rect)
         if dest:
             render.alpha_rounded(surf, rect, (*render.DEST, 60), radius)
             render.rounded(surf, rect.inflate(2 * pad, 2 * pad), render.DEST, radius + pad, width)
@@ -264,6 +291,9 @@ class TableView(Scene):
             bool(self.finishing),
             self.app.tr.lang,
             self.app.layout,
+            session.settings.sound,
+            session.settings.show_playable,
+            session.daily_day(load=False),
         )
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:

@@ -18,6 +18,7 @@ import pytest
 
 from crescent import resources
 from crescent.i18n import text
+from crescent.i18n.rules_text import Doc, load_rules
 from crescent.i18n.translator import (
     LANGUAGES,
     Translator,
@@ -576,6 +577,7 @@ def visible_strings(lang: str) -> list[str]:
             out += [t.plural(message, n) for n in (0, 1, 2, 5, 1_000_000)]
     out += [t.card(c) for c in range(52)]
     out += [t.move(c, 9, 16 + c % 8) for c in range(52)]
+    out += [block.text for doc in Doc for block in load_rules(doc, lang)]  # How to play
     return out
 
 

@@ -50,6 +50,7 @@ from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.clock import SteppedClock
 from crescent.ui.dialogs import Dialog
 from crescent.ui.kiosk_scenes import FADE_S, AttractScene, OperatorScreen, PinPad, install_kiosk
+from crescent.ui.rules_screen import RulesScreen
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, post_mouse
 
@@ -535,8 +536,13 @@ def test_visitors_get_no_code_nor_settings_and_language_is_one_tap(
     lang = c.app.tr.lang
     tap(c, c.hud("lang"))
     assert c.app.tr.lang != lang and c.app.scenes == [c.app.table]
-    for cell in c.app.layout.hud_cells:  # no HUD button opens a dialog or the PIN pad
+    for item, cell in zip(c.app.hud_items, c.app.layout.hud_cells, strict=True):
+        # No HUD button opens a dialog or the PIN pad; "?" opens How to play.
         tap(c, cell.center)
+        if item == "rules":
+            rules = c.app.scenes[-1]
+            assert isinstance(rules, RulesScreen)
+            rules.close()
         assert c.app.scenes == [c.app.table]
     c.app.open_settings()  # even called directly: nothing for visitors
     assert c.app.scenes == [c.app.table]
@@ -650,6 +656,25 @@ def test_idle_restores_the_configured_language(tmp_path: Path) -> None:
     assert c.app.tr.lang != "fr"
     go_idle(c, k)
     assert c.app.tr.lang == "fr"
+
+
+def test_idle_restores_sound_a_visitor_muted(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path)
+    assert c.app.session.settings.sound
+    tap(c, c.hud("sound"))
+    assert not c.app.session.settings.sound  # the visitor's mute
+    go_idle(c, k)
+    assert c.app.session.settings.sound  # the next visitor hears the game again
+    k.planner.close()
+    pygame.quit()
+    c2, k2 = make_kiosk(
+        tmp_path / "off", kc=parse_kiosk_config({"kiosk": {"pin": PIN, "sound": False}})
+    )
+    tap(c2, c2.hud("sound"))
+    assert c2.app.session.settings.sound
+    go_idle(c2, k2)
+    assert not c2.app.session.settings.sound  # the config's default
+    k2.planner.close()
 
 
 def test_a_levels_kiosk_deals_the_levels_game_with_its_times_after_idle(tmp_path: Path) -> None:
@@ -958,9 +983,9 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
                 timeout=30,
             )
         assert game.poll() is None  # the operator screen
-        # Its enabled buttons: language, variant, winnable only (the idle time is the
-        # config's), Export, Statistics, Quit: the sixth.
-        for _ in range(6):
+        # Its enabled buttons: language, variant, winnable only, sound (the idle time is
+        # the config's), Export, Statistics, Quit: the seventh.
+        for _ in range(7):
             xdo("key", "Tab")
             time.sleep(0.1)
         xdo("key", "Return")
@@ -971,3 +996,28 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
             game.wait()
         xvfb.terminate()
         xvfb.wait()
+
+
+def test_visitors_open_and_close_the_rules_from_the_table(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    from crescent.ui.rules_screen import RulesScreen
+
+    c, _ = kiosk_client
+    tap(c, c.hud("rules"))
+    screen = top(c)
+    assert isinstance(screen, RulesScreen)
+    close = next(b for b in screen.buttons if b.action == "close")
+    assert close.rect.h >= c.app.layout.touch_px  # a finger's size
+    tap(c, close.rect.center)
+    assert top(c) is c.app.table
+
+
+def test_kiosk_config_sound_overrides_the_setting(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path, kc=KioskConfig(pin=PIN, sound=False))
+    try:
+        assert c.app.session.settings.sound is False
+        tap(c, c.hud("sound"))  # visitors may still switch it
+        assert c.app.session.settings.sound is True
+    finally:
+        k.planner.close()

@@ -25,6 +25,9 @@ class FakeHost:
     def set_language(self, lang: str) -> None:
         self.language = lang
 
+    def set_sound(self, on: bool) -> None:
+        self.session.settings.sound = on
+
     def close_dialogs(self) -> None:
         self.log.append("close")
 

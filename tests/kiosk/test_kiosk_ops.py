@@ -279,6 +279,41 @@ def test_operator_screen_shows_config_values_locked(tmp_path: Path) -> None:
         k.planner.close()
 
 
+def test_operator_screen_switches_sound_unless_the_config_fixes_it(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path)
+    try:
+        screen = to_operator(c)
+        rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
+        assert not rows["sound"].locked
+        assert rows["sound"].text == c.app.tr(T.SOUND)
+        assert c.app.session.settings.sound
+        tap(c, button(c, "sound").center)
+        assert not c.app.session.settings.sound
+        assert top(c) is screen
+        on_off = {r.buttons[0][1]: r.buttons[0][0] for r in screen.rows() if r.kind == "setting"}
+        assert on_off["sound"] == c.app.tr(T.OFF)
+        tap(c, button(c, "sound").center)
+        assert c.app.session.settings.sound
+        tap(c, button(c, "sound").center)
+        assert not c.app.session.settings.sound and not k.sound  # the operator's choice
+        k.go_idle()
+        assert not c.app.session.settings.sound  # kept for the next visitors
+    finally:
+        k.planner.close()
+    pygame.quit()
+    kc = parse_kiosk_config({"kiosk": {"pin": PIN, "sound": False}})
+    c2, k2 = make_kiosk(tmp_path / "fixed", kc=kc)
+    try:
+        screen = to_operator(c2)
+        rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
+        assert rows["sound"].locked and c2.app.tr(T.SET_BY_CONFIG) in rows["sound"].buttons[0][0]
+        assert not c2.app.session.settings.sound  # the config's value, from the start
+        tap(c2, button(c2, "sound").center)  # a disabled button: nothing changes
+        assert not c2.app.session.settings.sound
+    finally:
+        k2.planner.close()
+
+
 def test_operator_idle_time_is_kept_and_used(tmp_path: Path) -> None:
     c, k = make_kiosk(tmp_path)
     try:

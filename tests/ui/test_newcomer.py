@@ -241,7 +241,7 @@ def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
 def test_face_down_piles_show_their_hidden_cards(client_for: MakeClient) -> None:
     c = client_for(code="CR1-D-AAAAAAB")
     look = c.app.table._slot_keys[0]
-    assert look is not None and look.under == 5 and not look.down
+    assert look is not None and look.edges == 5 and not look.down
     # The back edges show above the top card.
     s = c.app.layout.slots[0]
     above = _pixel(c, (s.centerx, s.y - 3))

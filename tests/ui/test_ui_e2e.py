@@ -20,7 +20,9 @@ import pytest
 from crescent.i18n import text as T
 from crescent.rules.cards import parse_card
 from crescent.rules.engine import Game
+from crescent.ui.cascade import CascadeScene
 from crescent.ui.table import SlotLook
+from crescent.ui.win_summary import WinSummaryDialog
 from tests.helpers_positions import moves_text, position, tableau_intact
 from tests.helpers_ui import (
     Client,
@@ -362,7 +364,7 @@ def test_blocked_dialog_new_game(client_for: MakeClient) -> None:
     assert c.game.code != "CR1-N-AAAAAAB"
 
 
-def test_won_overlay_on_a_won_game(client_for: MakeClient) -> None:
+def test_won_cascade_then_summary_on_a_won_game(client_for: MakeClient) -> None:
     g = position({"P1": ["KS"]}, {"F1": "QS"})  # one card from the end
     assert moves_text(g) == ["P1-F1"]
     c = client_for(g)
@@ -371,15 +373,16 @@ def test_won_overlay_on_a_won_game(client_for: MakeClient) -> None:
     assert status(c) == "won"
     assert c.app.scenes == [c.app.table]  # not before the last card lands
     c.settle()
-    d = dialog(c)
-    assert d.title == c.app.tr(T.WON_TITLE)
+    assert isinstance(c.app.scenes[-1], CascadeScene)
     assert c.app.session.stats.get("N").won == 1
-    # Taps on the table under the overlay do nothing; its New game button deals again.
-    c.click(c.centre(0))
-    c.key(pygame.K_u)
+    c.key(pygame.K_SPACE)  # skips the cascade
     c.frames(1)
-    assert status(c) == "won" and dialog(c) is d
-    press_button(c, c.app.tr(T.NEW_GAME))
+    d = c.app.scenes[-1]
+    assert isinstance(d, WinSummaryDialog)
+    c.frames(1)
+    [new] = [b for b in d.buttons if b.label == c.app.tr(T.NEW_GAME)]
+    c.click(new.rect.center)
+    c.frames(1)
     assert c.app.scenes == [c.app.table]
     assert status(c) == "playing" and c.game.moves == 0
 

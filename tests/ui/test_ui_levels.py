@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
 from crescent.i18n import text as T
 from crescent.rules.engine import Game, Move
+from crescent.ui.cascade import CascadeScene
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, close_client, dialog, make_client, press_button
@@ -28,6 +30,19 @@ def levels_client(game: Game | None = None, lang: str = "en") -> Client:
 
 def look(c: Client, item: str) -> object:
     return c.app.table._hud_key(HUD_ITEMS.index(item))
+
+
+def skip_cascade(c: Client, *, level: int) -> None:
+    """A level won: its foundations cascade (full, every card home) until a key skips."""
+    cascade = c.app.scenes[-1]
+    assert isinstance(cascade, CascadeScene)
+    assert cascade.won is not None and cascade.won.level == level
+    assert cascade.cascade.total == 104
+    assert c.app.next_wake() is None  # the idle loop keeps drawing
+    c.frames(20)
+    assert c.app.scenes[-1] is cascade and cascade.cascade.launched > 0
+    c.key(pygame.K_SPACE)
+    c.frames(1)
 
 
 def last_card(level: int, *, shuffles_left: int = 5) -> Game:
@@ -129,6 +144,7 @@ def test_level_complete_screen_then_the_next_level(clients: list[Client]) -> Non
     c.frames(1)
     c.settle()
     c.frames(2)
+    skip_cascade(c, level=2)
     d = dialog(c)
     tr = c.app.tr
     assert d.title == tr(T.LEVEL_COMPLETE, n=2)
@@ -166,6 +182,7 @@ def test_winning_level_four_shows_the_win_with_time_left_per_level(
     c.frames(1)
     c.settle()
     c.frames(2)
+    skip_cascade(c, level=4)
     d = dialog(c)
     assert d.title == c.app.tr(T.WON_LEVELS_TITLE)
     assert d.lines[3] == c.app.tr(T.LEVEL_TIME_LINE, n=4, time="08:00")

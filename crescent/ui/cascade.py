@@ -1,0 +1,173 @@
+"""The win: the cascade of foundation cards, then the summary.
+
+The cascade draws like the classic: each card in flight is drawn where it is,
+over the trail it leaves, so a frame sends only the rectangles of the cards
+that moved and of the foundations that just lost a card. A tap or a key skips
+to the summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from crescent.control.cascade import LAUNCH_S, Bouncer, Cascade
+from crescent.control.input import KeyPress, PointerDown
+from crescent.rules.engine import FOUNDATIONS, PILES
+from crescent.ui import render
+from crescent.ui.events import GameEvent
+from crescent.ui.scene import Scene
+from crescent.ui.sound import Cue
+
+if TYPE_CHECKING:
+    from crescent.rules.engine import Game
+    from crescent.ui.app import App
+
+
+def start_win(app: App, game: Game | None = None, then: Callable[[], Scene] | None = None) -> None:
+    """The game was won and its last card has landed: the cascade, then the summary.
+
+    The levels game: ``game`` is the level just won (the table already holds the next
+    one) and ``then`` makes the screen that follows (the level's or the game's end)."""
+    app.sound.play(Cue.WIN)
+    app.push(CascadeScene(app, game, then))
+
+
+class CascadeScene(Scene):
+    opaque = True
+
+    def __init__(
+        self, app: App, game: Game | None = None, then: Callable[[], Scene] | None = None
+    ) -> None:
+        super().__init__(app)
+        self.won = game
+        """The game whose foundations cascade (None: the session's game)."""
+        self.then = then
+        self.cascade = self._make()
+        self._felt: pygame.Surface | None = None
+        self._launched: list[Bouncer] = []
+        self._ended = False
+
+    def _make(self) -> Cascade:
+        app = self.app
+        lay = app.layout
+        game = self._game()
+        stacks = []
+        for i in range(FOUNDATIONS):
+            slot = lay.slots[PILES + i]
+            stacks.append((PILES + i, list(game.foundations[i]), (float(slot.x), float(slot.y))))
+        return Cascade(
+            stacks,
+            width=float(app.size[0]),
+            floor=float(lay.hud.y),
+            card_w=float(lay.card_w),
+            card_h=float(lay.card_h),
+            seed=game.number,
+        )
+
+    def _game(self) -> Game:
+        return self.won if self.won is not None else self.app.session.game
+
+    def relayout(self) -> None:
+        # A new window size: the cards left start again from the new foundations.
+        self._felt = None
+        left = self.cascade.total - self.cascade.launched
+        self.cascade = self._make()
+        skip = self.cascade.total - left
+        self.cascade.launched = skip
+        self.cascade.clock = skip * LAUNCH_S
+        self._launched = []
+
+    # -- flow --------------------------------------------------------------------------
+
+    def handle(self, event: GameEvent) -> None:
+        if isinstance(event, PointerDown | KeyPress):
+            self.skip()
+
+    def skip(self) -> None:
+        self.cascade.finish()
+        self._end()
+
+    def _end(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        from crescent.ui.win_summary import WinSummaryDialog
+
+        self.app.pop(self)
+        self.app.push(self.then() if self.then is not None else WinSummaryDialog(self.app))
+
+    def wake_at(self, now: float) -> float | None:
+        return None  # cards in flight: every frame until the summary
+
+    def update(self, dt: float) -> None:
+        if self._ended:
+            return
+        self._launched += self.cascade.update(dt)
+        if self.cascade.done:
+            self._end()
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def _card_size(self) -> tuple[int, int]:
+        lay = self.app.layout
+        return (lay.card_w, lay.card_h)
+
+    def _foundation_region(self, place: int) -> pygame.Rect:
+        lay = self.app.layout
+        s, lab = lay.slots[place], lay.labels[place]
+        m = max(6, lay.card_w // 8)
+        region = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
+        return region.union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
+
+    def _draw_foundation(self, surface: pygame.Surface, place: int) -> pygame.Rect:
+        """The foundation as it is now: the card under the ones gone, or an empty slot."""
+        app = self.app
+        lay = app.layout
+        if self._felt is None or self._felt.get_size() != surface.get_size():
+            self._felt = render.felt(surface.get_size())
+        region = self._foundation_region(place)
+        surface.blit(self._felt, region, region)
+        s = lay.slots[place]
+        rect = pygame.Rect(s.x, s.y, s.w, s.h)
+        left = self.cascade.left_on(place)
+        stack = self._game().foundations[place - PILES]
+        radius = max(4, lay.card_w // 14)
+        if left > 0:
+            surface.blit(app.art.face(stack[left - 1], rect.size), rect)
+        else:
+            render.rounded(surface, rect, (12, 52, 34), radius, 2)
+        lab = lay.labels[place]
+        render.text_centered(
+            surface,
+            app.fonts.get(lay.label_px, bold=True),
+            f"F{place - PILES + 1} · {left}",
+            (lab.x + lab.w // 2, lab.y + lab.h // 2),
+            render.INK_DIM,
+        )
+        return region
+
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        rects: list[pygame.Rect] = []
+        if full:
+            if self.won is None or self.won is self.app.session.game:
+                self.app.table.draw(surface, True)
+            else:  # the table holds the next level: the won level's piles were empty
+                if self._felt is None or self._felt.get_size() != surface.get_size():
+                    self._felt = render.felt(surface.get_size())
+                surface.blit(self._felt, (0, 0))
+            for place in range(PILES, PILES + FOUNDATIONS):
+                self._draw_foundation(surface, place)
+        else:
+            for place in dict.fromkeys(b.place for b in self._launched):
+                rects.append(self._draw_foundation(surface, place))
+        self._launched = []
+        size = self._card_size()
+        art = self.app.art
+        for b in self.cascade.flying:
+            pos = (round(b.x), round(b.y))
+            surface.blit(art.face(b.card, size), pos)
+            rects.append(pygame.Rect(pos, size))
+        return None if full else rects

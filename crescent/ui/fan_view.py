@@ -1,0 +1,32 @@
+"""Drawing the whole piles of "Show whole piles": the cards under each top card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from crescent.control.fan import Fan
+    from crescent.ui.cards import CardArt
+
+
+def draw_fan(
+    surf: pygame.Surface,
+    art: CardArt,
+    fan: Fan,
+    pile: int,
+    under: tuple[int, ...],
+    down: int,
+) -> pygame.Rect:
+    """Draw the cards ``under`` the top card (bottom first; the first ``down`` face down);
+    return where the top card goes."""
+    n = len(under) + 1
+    a = fan.anchors[pile]
+    size = (a.w, a.h)
+    for k, card in enumerate(under):
+        x, y = fan.card_origin(pile, k, n)
+        img = art.back(size) if k < down else art.face(card, size)
+        surf.blit(img, (round(x), round(y)))
+    r = fan.top_rect(pile, n)
+    return pygame.Rect(r.x, r.y, r.w, r.h)

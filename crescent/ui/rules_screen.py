@@ -1,0 +1,234 @@
+"""How to play: the rule texts, full screen, scrolled by wheel, keys or finger.
+
+A bar across the top holds the title, one tab per game (standard, levels)
+and Close; the text fills the rest in one readable column. Lines are wrapped
+once per size, language and text, and only the visible ones are rendered.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from crescent.control.input import KeyPress, PointerDown, PointerMove, PointerUp
+from crescent.control.scroll import Scroll
+from crescent.i18n import text as T
+from crescent.i18n.rules_text import BlockKind, Doc, load_rules
+from crescent.ui import render
+from crescent.ui.events import GameEvent, Wheel
+from crescent.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from crescent.ui.app import App
+
+TABS = ((Doc.STANDARD, T.RULES_STANDARD), (Doc.LEVELS, T.RULES_LEVELS))
+_LINE_CACHE = 96
+"""Rendered lines kept (a page or two): a long text never sits in memory as one picture."""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One wrapped line of the text: where it sits in the column, and how it looks."""
+
+    y: int
+    x: int
+    text: str
+    px: int
+    bold: bool
+    bullet: bool = False
+
+
+class RulesScreen(Scene):
+    opaque = True
+
+    def __init__(self, app: App, doc: Doc = Doc.STANDARD) -> None:
+        super().__init__(app)
+        self.doc = doc
+        self.scroll = Scroll()
+        self.lines: list[Line] = []
+        self.buttons: list[render.Button] = []
+        self._dirty = True
+        self._pressed: render.Button | None = None
+        self._key: tuple[object, ...] = ()
+        self._rendered: OrderedDict[int, pygame.Surface] = OrderedDict()
+        self.relayout()
+
+    # -- geometry ----------------------------------------------------------------------
+
+    def _metrics(self) -> tuple[int, int, pygame.Rect, pygame.Rect]:
+        """(text px, bar height, bar, text column) for the current window."""
+        w, h = self.app.size
+        touch = self.app.layout.touch_px
+        px = max(15, min(34, round(min(w, h) / 32)))
+        bar_h = max(touch, round(px * 2.4))
+        margin = max(10, px)
+        bar = pygame.Rect(0, 0, w, bar_h + margin)
+        col_w = min(w - 2 * margin, px * 36)
+        column = pygame.Rect((w - col_w) // 2, bar.bottom, col_w, h - bar.bottom)
+        return px, bar_h, bar, column
+
+    def relayout(self) -> None:
+        px, _, _, column = self._metrics()
+        key = (self.app.size, self.app.tr.lang, self.doc, self.app.layout.touch_px)
+        if key != self._key:
+            self._key = key
+            self.lines = self._wrap(px, column.w)
+            self._rendered.clear()
+            content_h = (self.lines[-1].y + 2 * px) if self.lines else 0
+            self.scroll.resize(content_h, column.h, round(px * 1.5))
+        self._dirty = True
+
+    def _wrap(self, px: int, width: int) -> list[Line]:
+        fonts = self.app.fonts
+        out: list[Line] = []
+        y = px // 2
+        for block in load_rules(self.doc, self.app.tr.lang):
+            kind = block.kind
+            size = {BlockKind.TITLE: round(px * 1.5), BlockKind.HEADING: round(px * 1.2)}.get(
+                kind, px
+            )
+            bold = kind in (BlockKind.TITLE, BlockKind.HEADING)
+            indent = round(px * 1.4) if kind is BlockKind.ITEM else 0
+            if kind is BlockKind.HEADING:
+                y += round(px * 0.6)
+            font, wrapped = fonts.wrap(block.text, width - indent, size, 10_000, bold=bold)
+            for i, text in enumerate(wrapped):
+                out.append(Line(y, indent, text, font.point_size, bold, i == 0 and indent > 0))
+                y += font.get_linesize()
+            y += round(px * 0.45)
+        return out
+
+    # -- input -------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def show(self, doc: Doc) -> None:
+        if doc is not self.doc:
+            self.doc = doc
+            self.scroll.offset = 0.0
+            self.relayout()
+
+    def _run(self, action: str) -> None:
+        if action == "close":
+            self.close()
+        else:
+            self.show(Doc(action))
+
+    def handle(self, event: GameEvent) -> None:
+        moved = False
+        if isinstance(event, Wheel):
+            moved = self.scroll.wheel(event.notches)
+        elif isinstance(event, KeyPress):
+            if event.key == "escape" or (event.key == "backspace"):
+                self.close()
+                return
+            if event.key in ("left", "right", "tab"):
+                docs = [d for d, _ in TABS]
+                step = -1 if event.key == "left" or event.shift else 1
+                self.show(docs[(docs.index(self.doc) + step) % len(docs)])
+                return
+            moved = self.scroll.key(event.key, event.shift)
+        elif isinstance(event, PointerDown):
+            self._pressed = render.hit(self.buttons, (event.x, event.y))
+            if self._pressed is None:
+                self.scroll.press(event.pointer, event.y)
+        elif isinstance(event, PointerMove):
+            moved = self.scroll.move(event.pointer, event.y)
+        elif isinstance(event, PointerUp):
+            self.scroll.release(event.pointer)
+            b = render.hit(self.buttons, (event.x, event.y))
+            pressed, self._pressed = self._pressed, None
+            if b is not None and b is pressed:
+                self._run(b.action)
+        self._dirty = self._dirty or moved
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        if not (full or self._dirty):
+            return []
+        self._dirty = False
+        if self._key[0] != self.app.size:
+            self.relayout()
+        px, bar_h, bar, column = self._metrics()
+        surface.fill(render.PANEL_BG)
+        self._draw_text(surface, column)
+        self._draw_bar(surface, px, bar_h, bar)
+        self._draw_scrollbar(surface, column)
+        return None
+
+    def _line_surface(self, i: int) -> pygame.Surface:
+        img = self._rendered.get(i)
+        if img is None:
+            line = self.lines[i]
+            font = self.app.fonts.get(line.px, bold=line.bold)
+            img = font.render(line.text, True, render.PANEL_INK)
+            self._rendered[i] = img
+            if len(self._rendered) > _LINE_CACHE:
+                self._rendered.popitem(last=False)
+        else:
+            self._rendered.move_to_end(i)
+        return img
+
+    def _draw_text(self, surface: pygame.Surface, column: pygame.Rect) -> None:
+        top = column.y - round(self.scroll.offset)
+        surface.set_clip(column)
+        for i, line in enumerate(self.lines):
+            y = top + line.y
+            if y + line.px * 2 < column.y:
+                continue
+            if y > column.bottom:
+                break
+            if line.bullet:
+                r = max(2, line.px // 7)
+                pygame.draw.circle(
+                    surface,
+                    render.PANEL_INK,
+                    (column.x + line.x - line.px // 2, y + line.px // 2 + 1),
+                    r,
+                )
+            surface.blit(self._line_surface(i), (column.x + line.x, y))
+        surface.set_clip(None)
+
+    def _draw_bar(self, surface: pygame.Surface, px: int, bar_h: int, bar: pygame.Rect) -> None:
+        tr = self.app.tr
+        fonts = self.app.fonts
+        margin = bar.h - bar_h
+        pygame.draw.rect(surface, render.HUD_BG[:3], bar)
+        row = pygame.Rect(margin // 2, margin // 2, bar.w - margin, bar_h)
+        close_w = max(bar_h * 2, round(px * 5))
+        tab_w = min(round(px * 10), (row.w - close_w) * 2 // 5)
+        self.buttons = []
+        x = row.right - close_w
+        close = render.Button(pygame.Rect(x, row.y, close_w, bar_h), tr(T.CLOSE), "close")
+        tabs: list[render.Button] = []
+        for doc, label in reversed(TABS):
+            x -= tab_w + margin // 2
+            tabs.insert(0, render.Button(pygame.Rect(x, row.y, tab_w, bar_h), tr(label), doc.value))
+        for b in (*tabs, close):
+            # The open tab is light on the dark bar; the others and Close are dark.
+            b.draw(surface, fonts, px, on_panel=b.action == self.doc.value)
+            self.buttons.append(b)
+        title_w = x - row.x - margin // 2
+        if title_w > px * 3:
+            font, lines = fonts.wrap(tr(T.RULES_TITLE), title_w, round(px * 1.2), 2, bold=True)
+            lh = font.get_linesize()
+            y = row.centery - lh * len(lines) // 2
+            for ln in lines:
+                surface.blit(font.render(ln, True, render.INK), (row.x, y))
+                y += lh
+
+    def _draw_scrollbar(self, surface: pygame.Surface, column: pygame.Rect) -> None:
+        s = self.scroll
+        if s.max_offset <= 0:
+            return
+        w = surface.get_width()
+        track = pygame.Rect(w - 10, column.y + 4, 6, column.h - 8)
+        knob_h = max(24, track.h * s.view_h // max(1, s.content_h))
+        knob_y = track.y + round((track.h - knob_h) * s.offset / s.max_offset)
+        render.rounded(surface, track, (215, 220, 212), 3)
+        render.rounded(surface, pygame.Rect(track.x, knob_y, track.w, knob_h), (120, 140, 125), 3)

@@ -1,0 +1,143 @@
+"""The first-run tip: "Tap a card: it goes where it can", with a small picture.
+
+Shown once (``Settings.tip_seen``) over the table, on the desktop only (a
+kiosk's visitors each get the "?" button instead). It never blocks a move:
+a tap outside the tip closes it and still reaches the table; a tap on the tip
+or any key closes it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from crescent.control.input import KeyPress, PointerDown, PointerUp
+from crescent.i18n import text as T
+from crescent.rules.cards import HEARTS, card
+from crescent.ui import render
+from crescent.ui.events import GameEvent
+from crescent.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from crescent.ui.app import App
+
+_PASS_KEYS = frozenset({"escape", "return", "space"})
+"""Keys that only close the tip; any other key also reaches the table."""
+
+
+def show_first_run_tip(app: App) -> bool:
+    """Open the tip if it was never shown; whether it opened."""
+    if app.session.settings.tip_seen:
+        return False
+    app.push(TipOverlay(app))
+    return True
+
+
+class TipOverlay(Scene):
+    opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self._dirty = True
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._pressed_inside = False
+
+    def relayout(self) -> None:
+        self._dirty = True
+
+    def dismiss(self) -> None:
+        settings = self.app.session.settings
+        if not settings.tip_seen:
+            settings.tip_seen = True
+            self.app.session.save_settings()
+        self.app.pop(self)
+
+    def handle(self, event: GameEvent) -> None:
+        if isinstance(event, PointerDown):
+            self._pressed_inside = self.panel.collidepoint(event.x, event.y)
+            if not self._pressed_inside:
+                self.dismiss()
+                self.app.table.handle(event)  # the tap still plays
+        elif isinstance(event, PointerUp):
+            if self._pressed_inside:
+                self.dismiss()
+        elif isinstance(event, KeyPress):
+            self.dismiss()
+            if event.key not in _PASS_KEYS:
+                self.app.table.handle(event)
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        if not (full or self._dirty):
+            return []
+        self._dirty = False
+        lay = self.app.layout
+        w, h = self.app.size
+        px = max(15, min(30, lay.hud_px + 2))
+        pad = px
+        pw = min(w - 24, px * 24)
+        inner = pw - 2 * pad
+        tr = self.app.tr
+        fonts = self.app.fonts
+        texts = []
+        for message, bold in ((T.TIP_TAP, True), (T.TIP_CHOOSE, False), (T.TIP_RULES, False)):
+            size = round(px * 1.15) if bold else px
+            texts.append(fonts.wrap(tr(message), inner, size, 3, bold=bold))
+        text_h = sum(f.get_linesize() * len(lines) + px // 3 for f, lines in texts)
+        bh = max(lay.touch_px, px * 2)
+        ph = pad + px * 5 + px // 2 + text_h + px // 2 + bh + pad
+        panel = pygame.Rect(0, 0, pw, ph)
+        area = lay.foundation_area
+        panel.center = (w // 2, min(max(area.centery, ph // 2 + 8), h - ph // 2 - 8))
+        self.panel = panel
+        render.rounded(surface, panel.move(3, 5), (6, 30, 18), 18)
+        render.rounded(surface, panel, render.PANEL_BG, 18)
+        render.rounded(surface, panel, render.GOLD, 18, 3)
+        picture = pygame.Rect(panel.x + pad, panel.y + pad, inner, px * 5)
+        self._draw_picture(surface, picture)
+        y = picture.bottom + px // 2
+        for font, lines in texts:
+            for ln in lines:
+                img = font.render(ln, True, render.PANEL_INK)
+                surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+                y += font.get_linesize()
+            y += px // 3
+        button = pygame.Rect(0, 0, max(px * 7, bh * 2), bh)
+        button.midbottom = (panel.centerx, panel.bottom - pad)
+        render.Button(button, tr(T.GOT_IT), "close", True, True).draw(surface, fonts, px)
+        return None
+
+    def _draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A seven of hearts tapped, flying onto the eight of hearts."""
+        ch = area.h
+        cw = round(ch / 1.4)
+        art = self.app.art
+        gap = cw * 2
+        left = pygame.Rect(area.centerx - gap // 2 - cw, area.y, cw, ch)
+        right = pygame.Rect(area.centerx + gap // 2, area.y, cw, ch)
+        for rect, shown in ((left, card(7, HEARTS)), (right, card(8, HEARTS))):
+            surface.blit(art.shadow(rect.size, max(4, cw // 14)), rect.move(2, 3))
+            surface.blit(art.face(shown, rect.size), rect)
+        # The tap: rings where the finger lands.
+        tap = (left.centerx, left.centery + ch // 8)
+        for k, alpha in ((1, 230), (2, 140)):
+            pygame.draw.circle(surface, (*render.HINT, alpha), tap, cw // 5 * k, 3)
+        pygame.draw.circle(surface, render.HINT, tap, max(4, cw // 10))
+        # The flight: an arc from one card to the other, with its arrow head.
+        x0, x1 = left.right + 6, right.x - 10
+        top = area.y + ch // 6
+        points = [
+            (x0 + (x1 - x0) * t, area.centery - math.sin(math.pi * t) * (area.centery - top))
+            for t in (i / 16 for i in range(17))
+        ]
+        pygame.draw.lines(surface, render.PANEL_BUTTON, False, points, 4)
+        ex, ey = points[-1]
+        head = max(8, cw // 6)
+        pygame.draw.polygon(
+            surface,
+            render.PANEL_BUTTON,
+            [(ex + 6, ey), (ex - head, ey - head * 0.6), (ex - head * 0.5, ey + head * 0.6)],
+        )

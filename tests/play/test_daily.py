@@ -1,0 +1,109 @@
+"""The daily deal: one winnable deal a day, the same everywhere, with its own streak."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+
+import pytest
+
+from crescent.play.daily import DailyStreak, daily_code, daily_day, daily_number
+from crescent.play.session import Session
+from crescent.play.stats import Stats
+from crescent.rules.deal import make_code, parse_code
+from crescent.rules.engine import Game
+from crescent.solver.search import load_pool
+
+POOL = load_pool("N")
+DAY = date(2026, 12, 1)
+
+
+def test_same_deal_for_everyone_on_a_day_and_from_the_winnable_pool() -> None:
+    assert daily_code(DAY, POOL) == daily_code(DAY, list(reversed(POOL)))  # order-free
+    assert daily_number(DAY, POOL) in POOL
+    assert parse_code(daily_code(DAY, POOL)) == ("N", daily_number(DAY, POOL))
+
+
+def test_pinned_code() -> None:
+    """Everyone's game must agree: the pick is pinned (sha256 of the date, not hash())."""
+    assert daily_code(DAY, POOL) == "CR1-N-AAAABZM"
+
+
+def test_days_differ() -> None:
+    codes = {daily_code(DAY + timedelta(days=k), POOL) for k in range(60)}
+    assert len(codes) > 50
+
+
+def test_empty_pool_has_no_daily_deal() -> None:
+    with pytest.raises(ValueError):
+        daily_number(DAY, [])
+    assert daily_day("CR1-N-AAAAAAB", DAY, []) is None
+
+
+def test_a_daily_counts_on_its_day_and_the_next() -> None:
+    code = daily_code(DAY, POOL)
+    assert daily_day(code, DAY, POOL) == DAY
+    assert daily_day(code, DAY + timedelta(days=1), POOL) == DAY
+    assert daily_day(code, DAY + timedelta(days=2), POOL) is None
+
+
+def test_streak_counts_days_in_a_row_once_each() -> None:
+    s = DailyStreak()
+    assert s.record(DAY)
+    assert not s.record(DAY)  # the same day never counts twice
+    assert s.record(DAY + timedelta(days=1))
+    assert (s.won, s.current, s.best) == (2, 2, 2)
+    assert s.streak(DAY + timedelta(days=2)) == 2  # still alive the next day
+    assert s.streak(DAY + timedelta(days=3)) == 0  # a whole day missed
+    assert s.record(DAY + timedelta(days=5))
+    assert (s.won, s.current, s.best) == (3, 1, 2)
+
+
+def test_streak_round_trips_in_the_statistics() -> None:
+    stats = Stats()
+    stats.daily.record(DAY)
+    back = Stats.from_dict(json.loads(json.dumps(stats.to_dict())))
+    assert back.daily == stats.daily
+    assert Stats.from_dict({"format": 1, "variants": {}}).daily == DailyStreak()
+    with pytest.raises(ValueError):
+        Stats.from_dict({"format": 1, "variants": {}, "daily": {"won": 1, "last_day": "x"}})
+    with pytest.raises(ValueError):
+        DailyStreak.from_dict({"won": 0, "current": 2, "best": 1})
+
+
+def almost_won(code: str) -> tuple[Game, str]:
+    """The game of ``code`` one move from won (the solver's line), and that last move."""
+    from crescent.solver.search import solve
+
+    game = Game.from_code(code)
+    result = solve(game, budget_s=30)
+    assert result.outcome == "won"
+    for token in result.line[:-1]:
+        game.apply(token)
+    return game, result.line[-1]
+
+
+def test_winning_the_daily_deal_extends_the_streak_once() -> None:
+    today = [DAY]
+    session = Session(None, background_saves=False, pool=lambda v: POOL, today=lambda: today[0])
+    code = session.daily_code()
+    assert code == daily_code(DAY, POOL)
+    session.start(code=code)
+    assert session.daily_day() == DAY
+    session.game, last = almost_won(code)
+    session.apply(last)
+    assert session.game.status == "won"
+    assert session.stats.daily.won == 1 and session.stats.daily.current == 1
+    assert session.stats.get("N").won == 1  # also a standard game won
+    today[0] = DAY + timedelta(days=1)
+    session.new_game(code=session.daily_code())
+    assert session.stats.daily.won == 1  # dealt, not won: nothing
+
+
+def test_another_game_is_not_the_daily() -> None:
+    session = Session(None, background_saves=False, pool=lambda v: POOL, today=lambda: DAY)
+    other = next(n for n in POOL if n != daily_number(DAY, POOL))
+    session.start(code=make_code("N", other))
+    assert session.daily_day() is None
+    session.start(code=daily_code(DAY, POOL).replace("-N-", "-F-"))
+    assert session.daily_day() is None  # the same deal in another variant is not the daily
