@@ -34,3 +34,16 @@ def spawn_ready(script: Path, *args: str) -> subprocess.Popen[bytes]:
         _, err = child.communicate()
         pytest.fail(f"helper did not start: {first!r} {err.decode(errors='replace')}")
     return child
+
+
+def drain(child: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
+    """The rest of a (killed) child's output, and its errors, once it ended.
+
+    Not ``communicate()``: it reads the pipes' file descriptors directly, so lines a
+    ``readline()`` already pulled into the stream's buffer (several arrive at once on
+    a loaded machine) would be lost."""
+    assert child.stdout is not None and child.stderr is not None
+    out = child.stdout.read()
+    err = child.stderr.read()
+    child.wait()
+    return out, err

@@ -21,7 +21,7 @@ from crescent.play.session import Session
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
 from tests.helpers_crashstats import WRITE_DELAY
-from tests.helpers_kill import spawn_ready
+from tests.helpers_kill import drain, spawn_ready
 from tests.play.test_session import CODE, _nearly_won
 
 HELPER = Path(__file__).resolve().parents[1] / "helpers_crashstats.py"
@@ -40,7 +40,7 @@ def _kill_at_random(folder: Path, scenario: str, rng: random.Random, steps: int)
             break  # finished (or failed: the checks that follow say so)
     time.sleep(rng.uniform(0.0, 2.5 * WRITE_DELAY))
     child.kill()
-    _, err = child.communicate()
+    _, err = drain(child)
     assert not err, err.decode(errors="replace")
 
 

@@ -25,7 +25,7 @@ from crescent.play.settings import Settings
 from crescent.play.stats import Stats
 from crescent.play.storage import Notice, SavedGame, Store, default_data_dir, write_json_atomic
 from crescent.rules.engine import Game
-from tests.helpers_kill import child_env, spawn_ready
+from tests.helpers_kill import child_env, drain, spawn_ready
 
 REPO = Path(__file__).resolve().parents[2]
 HELPER = Path(__file__).resolve().parents[1] / "helpers_crashsave.py"
@@ -689,7 +689,7 @@ def test_killed_while_saving_the_file_holds_a_real_recent_position(tmp_path: Pat
         per_step = (time.monotonic() - started) / target if target else 0.002
         time.sleep(rng.uniform(0.0, 2 * per_step))
         child.kill()
-        out, err = child.communicate()
+        out, err = drain(child)
         lines = b"".join([*seen, out]).decode().split()
         assert "failed" not in lines, err
         acked = int(lines[-1]) if lines else 0
