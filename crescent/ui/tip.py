@@ -47,6 +47,12 @@ class TipOverlay(Scene):
     def relayout(self) -> None:
         self._dirty = True
 
+    @property
+    def changed(self) -> bool:
+        """Drawn again only when it changed: an idle tip costs no frame (the table under
+        it is still; its clock stops while the tip covers it)."""
+        return self._dirty
+
     def dismiss(self) -> None:
         settings = self.app.session.settings
         if not settings.tip_seen:

@@ -150,6 +150,31 @@ def test_an_untouched_table_draws_nothing_and_wakes_at_most_once_a_second(
     assert app.session.elapsed == 0.0
 
 
+@pytest.mark.parametrize("overlay", ["tip", "rules", "settings"])
+def test_a_still_overlay_draws_nothing_either(
+    clock: SteppedClock, monkeypatch: pytest.MonkeyPatch, overlay: str
+) -> None:
+    """The first-run tip, the rules and a dialog over the table: nothing reaches the
+    display while nobody touches them (the tip used to flip the whole window each wake)."""
+    app = make_app()
+    app.table.play(app.session.game.legal_moves()[0])  # a clock that would tick
+    if overlay == "tip":
+        from crescent.ui.tip import TipOverlay
+
+        app.push(TipOverlay(app))
+    elif overlay == "rules":
+        from crescent.ui.rules_screen import RulesScreen
+
+        app.push(RulesScreen(app))
+    else:
+        app.open_settings()
+    settle(app, clock)
+    display = Display(monkeypatch, clock)
+    queue, _ = run_idle(app, clock, 20.0)
+    assert display.times == []
+    assert len(queue.wakes) <= 2 * 20 + 1
+
+
 def test_a_running_clock_is_drawn_once_a_second_and_keeps_exact_time(
     clock: SteppedClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
