@@ -170,7 +170,7 @@ class App:
         self.layout = self._compute_layout(self.size)
         disk = DiskCache(options.art_cache) if options.art_cache is not None else None
         self.art = CardArt(four_colour=session.settings.four_colour, disk=disk)
-        self.sound = SoundBoard(lambda: self.session.settings.sound)
+        self.sound = SoundBoard(lambda: self.session.settings.sound, lambda: self.now)
         self.scenes: list[Scene] = []
         self._frames_drawn = 0
         self.fingers = Fingers()
@@ -490,8 +490,8 @@ class App:
         """When the loop must next update (``App.now`` seconds): None while anything
         animates or waits on a background job; else the earliest scheduled change
         of the scenes and hooks (``math.inf``: none)."""
-        wake = math.inf
         now = self.now
+        wake = self.sound.wake_at(now)
         for watcher in [*self.hooks, *self.scenes]:
             at = watcher.wake_at(now) if hasattr(watcher, "wake_at") else None
             if at is None:
@@ -500,6 +500,7 @@ class App:
         return wake
 
     def update(self, dt: float) -> None:
+        self.sound.tick(self.now)
         for hook in self.hooks:
             hook.update(dt)
         for scene in list(self.scenes):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 import wave
@@ -46,6 +47,32 @@ def test_the_mixer_starts_only_with_the_first_sound() -> None:
         assert c.app.sound.state in (MixerState.READY, MixerState.OFF)
     finally:
         close_client(c)
+
+
+def test_the_mixer_closes_after_a_silence_and_opens_again_for_the_next_sound() -> None:
+    """An open audio device wakes its thread ~40 times a second (0.4 % of a core, sound
+    or not): an idle table must not keep it open."""
+    from crescent.ui.sound import CLOSE_AFTER_S
+
+    now = [100.0]
+    board = SoundBoard(lambda: True, lambda: now[0])
+    pygame.mixer.quit()
+    board.play(Cue.PLACE)
+    if board.state is MixerState.OFF:
+        pytest.skip("no audio driver at all here")
+    assert board.state is MixerState.READY and pygame.mixer.get_init() is not None
+    assert board.wake_at(now[0]) == 100.0 + CLOSE_AFTER_S  # the idle loop wakes for it
+    pygame.mixer.stop()  # the cue's end
+    now[0] += CLOSE_AFTER_S - 0.5
+    board.tick(now[0])
+    assert board.state is MixerState.READY
+    now[0] += 0.5
+    board.tick(now[0])
+    assert board.state is MixerState.IDLE and pygame.mixer.get_init() is None
+    assert board.wake_at(now[0]) == math.inf
+    board.play(Cue.HINT)  # the next sound opens it again
+    assert board.state is MixerState.READY and pygame.mixer.get_init() is not None
+    pygame.mixer.quit()
 
 
 def test_no_audio_device_is_silence_not_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
