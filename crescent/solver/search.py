@@ -69,6 +69,7 @@ import json
 import sys
 import threading
 import time
+from array import array
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NoReturn
@@ -149,9 +150,9 @@ _STATE_BYTES: Final = 600
 """Memory one kept position of a best-first search costs: ~170 B in the parents table, and
 ~820 B for each of the ~40% still on the heap (entry, piles tuple, new pile bytes);
 measured on hard deals, rounded up for the allocator's slack."""
-_SEEN_BYTES: Final = 120
-"""Memory one position remembered by the depth-first search costs (key, set slot, and its
-share of the stack of untried children)."""
+_SLOT_BYTES: Final = 8
+"""Memory one slot of the depth-first search's table costs (a 64-bit fingerprint, see
+:class:`_Table`); the stack of untried children adds 1-3 B a position (measured)."""
 _CACHE_SHARE: Final = 4
 """The caches of derived facts (see :func:`_trim_caches`) get 1/_CACHE_SHARE of the budget."""
 _CACHE_ENTRY_BYTES: Final = 300
@@ -236,9 +237,86 @@ class _Budget:
         return max(1, room // _STATE_BYTES // share)
 
     def seen(self) -> int:
-        """Positions the depth-first search may remember."""
-        room = self.max_bytes - self.max_bytes // _CACHE_SHARE
-        return max(1, room // _SEEN_BYTES)
+        """Bytes the depth-first search's table of positions may take."""
+        return self.max_bytes - self.max_bytes // _CACHE_SHARE
+
+
+class _Table:
+    """The positions a depth-first search has entered, in at most ``max_bytes``: one flat
+    array of 64-bit fingerprints (open addressing, linear probing), 8 bytes a slot and
+    at most 3/4 full, so 11-21 bytes a position against ~80 for a set of int keys.
+
+    A fingerprint is the key's hash (61 bits and a sign: keys are ints). Two positions
+    with one fingerprint would make the search skip the second, so a "lost" rests on
+    none colliding among the n positions entered: a chance under n**2 / 2**63 (2e-6 at
+    4 million). The keys themselves are sums of 64-bit hashes, with the same kind of
+    chance.
+    """
+
+    __slots__ = ("limit", "mask", "max_slots", "size", "slots")
+
+    def __init__(self, max_bytes: int, first_slots: int = 1 << 12) -> None:
+        self.max_slots = 1 << max(4, (max(16, max_bytes // _SLOT_BYTES)).bit_length() - 1)
+        n = min(first_slots, self.max_slots)
+        self.slots = array("q", bytes(_SLOT_BYTES * n))
+        self.mask = n - 1
+        self.limit = n * 3 // 4
+        self.size = 0
+
+    def __len__(self) -> int:
+        return self.size
+
+    def nbytes(self) -> int:
+        return len(self.slots) * _SLOT_BYTES
+
+    def __contains__(self, key: Key) -> bool:
+        f = hash(key) or 1
+        slots = self.slots
+        mask = self.mask
+        i = (f >> 16) & mask
+        while True:
+            v = slots[i]
+            if v == f:
+                return True
+            if not v:
+                return False
+            i = (i + 1) & mask
+
+    def add(self, key: Key) -> bool | None:
+        """Remember ``key``: True when it is new, False when it was there, None when the
+        table is full (nothing changed)."""
+        if self.size >= self.limit and not self._grow():
+            return False if key in self else None
+        f = hash(key) or 1
+        slots = self.slots
+        mask = self.mask
+        i = (f >> 16) & mask
+        while True:
+            v = slots[i]
+            if not v:
+                break
+            if v == f:
+                return False
+            i = (i + 1) & mask
+        slots[i] = f
+        self.size += 1
+        return True
+
+    def _grow(self) -> bool:
+        n = len(self.slots)
+        if n >= self.max_slots:
+            return False
+        old = self.slots
+        self.slots = slots = array("q", bytes(_SLOT_BYTES * 2 * n))
+        self.mask = mask = 2 * n - 1
+        self.limit = 2 * n * 3 // 4
+        for f in old:
+            if f:
+                i = (f >> 16) & mask
+                while slots[i]:
+                    i = (i + 1) & mask
+                slots[i] = f
+        return True
 
 
 # -- the compact position -------------------------------------------------------
@@ -707,7 +785,7 @@ class _Search:
         fnd: bytes,
         r: int,
         phash: int,
-        seen: set[Key] | dict[Key, tuple[Key, tuple[Step, ...]]],
+        seen: _Table | dict[Key, tuple[Key, tuple[Step, ...]]],
         use_autoplay: bool,
     ) -> list[Child]:
         """Every position one move (plus safe plays) away and not in ``seen``,
@@ -811,7 +889,7 @@ class _Search:
         fnd: bytes,
         r: int,
         steps: tuple[Step, ...],
-        seen: set[Key] | dict[Key, tuple[Key, tuple[Step, ...]]],
+        seen: _Table | dict[Key, tuple[Key, tuple[Step, ...]]],
     ) -> Child | None:
         ph = self.phash(piles)
         ck = _make_key(ph, fnd, r)
@@ -931,10 +1009,10 @@ class _Search:
                 return result if isinstance(result, list) else None
 
     def depth_first_turns(
-        self, use_autoplay: bool, thorough: bool = False, max_states: int | None = None
+        self, use_autoplay: bool, thorough: bool = False, max_bytes: int | None = None
     ) -> Generator[None, None, list[Step] | bool | None]:
         """A winning list of steps, False when the whole reachable space holds no win,
-        None when it would remember more than ``max_states`` positions (memory).
+        None when its table of positions would outgrow ``max_bytes``.
 
         Plain graph search: every position entered is remembered and never
         entered again, which visits everything reachable from the root. A
@@ -952,10 +1030,8 @@ class _Search:
             return False
         root_hash = self.phash(piles)
         root_key = _make_key(root_hash, fnd, r)
-        seen: set[Key] = {root_key}
-        max_seen = self.budget.seen()
-        if max_states is not None:
-            max_seen = min(max_seen, max_states)
+        seen = _Table(self.budget.seen() if max_bytes is None else max_bytes)
+        seen.add(root_key)
         path: list[tuple[Step, ...]] = [tuple(steps0)]
         thorough = thorough and not self.accept
 
@@ -977,15 +1053,15 @@ class _Search:
                 path.pop()
                 continue
             _, cp, cf, cr, steps, ck, ch = top.pop()
-            if ck in seen:
-                continue
-            seen.add(ck)
-            if tick():
-                yield
-            if len(seen) > max_seen:
-                if max_states is not None:
+            added = seen.add(ck)
+            if not added:
+                if added is False:
+                    continue
+                if max_bytes is not None:
                     return None  # over its share: the portfolio's other searches go on
                 raise _Stop  # out of memory budget: unknown
+            if tick():
+                yield
             if _found_count(cf) == 104:
                 path.append(steps)
                 return [s for chunk in path for s in chunk]
@@ -1176,9 +1252,7 @@ def _run_portfolio(
     running.append(
         (
             dfs,
-            dfs.depth_first_turns(
-                use_autoplay=True, thorough=True, max_states=max(1, budget.seen() // 2)
-            ),
+            dfs.depth_first_turns(use_autoplay=True, thorough=True, max_bytes=budget.seen() // 2),
         )
     )
     turn = _FIRST_SLICE

@@ -217,3 +217,25 @@ def test_the_rewind_skips_positions_the_quick_test_proves_lost() -> None:
     game.play("P2-P1")  # 10S onto 9S: stuck above 9S and JS
     assert proven_lost(game)
     assert last_winnable(game, budget_s=5) == 1
+
+
+# -- the depth-first search's table of positions ---------------------------------
+
+
+def test_the_byte_table_remembers_exactly_what_a_set_does_and_stops_when_full() -> None:
+    import random
+
+    from crescent.solver.search import _Table
+
+    rng = random.Random(7)
+    keys = [rng.getrandbits(140) - 2**139 for _ in range(5000)]
+    table = _Table(max_bytes=8 * 4096, first_slots=16)
+    held: set[int] = set()
+    for k in keys[:3072]:
+        assert table.add(k) is True
+        held.add(k)
+    assert table.add(keys[0]) is False  # already there, even when full
+    assert table.add(keys[4000]) is None  # full: 3/4 of 4096 slots
+    assert len(table) == 3072 and table.nbytes() == 8 * 4096
+    assert all(k in table for k in held)
+    assert sum(k in table for k in keys[3072:]) == 0
