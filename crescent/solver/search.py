@@ -182,6 +182,7 @@ class _Budget:
     __slots__ = (
         "clock",
         "deadline",
+        "lost0",
         "max_bytes",
         "max_nodes",
         "nodes",
@@ -210,6 +211,9 @@ class _Budget:
         """The parents tables of the best-first searches alive (their size is the memory)."""
         self.over = False
         """The searches together outgrew the memory budget: one must go."""
+        self.lost0: _Table | None = None
+        """Positions with no redeal left that a depth-first search proved lost (see
+        :meth:`_Search.depth_first_turns`): the best-first searches skip them."""
 
     def tick(self) -> bool:
         """Count one node: True when the current search's turn is over; _Stop at the end."""
@@ -285,9 +289,12 @@ class _Table:
     def add(self, key: Key) -> bool | None:
         """Remember ``key``: True when it is new, False when it was there, None when the
         table is full (nothing changed)."""
+        return self.put(hash(key) or 1)
+
+    def put(self, f: int) -> bool | None:
+        """:meth:`add` for a fingerprint (a key's ``hash(key) or 1``)."""
         if self.size >= self.limit and not self._grow():
-            return False if key in self else None
-        f = hash(key) or 1
+            return False if self._has(f) else None
         slots = self.slots
         mask = self.mask
         i = (f >> 16) & mask
@@ -301,6 +308,18 @@ class _Table:
         slots[i] = f
         self.size += 1
         return True
+
+    def _has(self, f: int) -> bool:
+        slots = self.slots
+        mask = self.mask
+        i = (f >> 16) & mask
+        while True:
+            v = slots[i]
+            if v == f:
+                return True
+            if not v:
+                return False
+            i = (i + 1) & mask
 
     def _grow(self) -> bool:
         n = len(self.slots)
@@ -957,6 +976,7 @@ class _Search:
         pop = heapq.heappop
         w_redeal = self.w_redeal
         tick = self.budget.tick
+        budget = self.budget
         while heap:
             _, _, piles, fnd, r, key, ph, check = pop(heap)
             if tick():
@@ -968,6 +988,8 @@ class _Search:
             ):
                 if ck in parents:
                     continue
+                if cr == 0 and budget.lost0 is not None and ck in budget.lost0:
+                    continue  # proven lost by the depth-first search
                 parents[ck] = (key, steps)
                 check = ()
                 if cf is not fnd:
@@ -1030,10 +1052,21 @@ class _Search:
             return False
         root_hash = self.phash(piles)
         root_key = _make_key(root_hash, fnd, r)
-        seen = _Table(self.budget.seen() if max_bytes is None else max_bytes)
+        room = self.budget.seen() if max_bytes is None else max_bytes
+        seen = _Table(room - room // 4)
         seen.add(root_key)
         path: list[tuple[Step, ...]] = [tuple(steps0)]
         thorough = thorough and not self.accept
+        # Redeal layers: a position entered by a redeal that leaves none starts a
+        # sub-search that can reach only positions with no redeal left, none of them
+        # on the stack below it. When it is done (no win) everything entered in it is
+        # lost: those positions go to the shared table of proven losses, which the
+        # best-first searches and later depth-first ones skip.
+        lost0 = self.budget.lost0
+        if lost0 is None and r > 0:
+            lost0 = self.budget.lost0 = _Table(room // 8)
+        log = array("q")  # fingerprints entered in open layers with no redeal left
+        marks: list[int] = [-1]  # per frame: where its layer starts in ``log``, or -1
 
         def frame(piles: Piles, fnd: bytes, r: int, ph: int) -> list[Child]:
             """The children still to try, best last (redeals tried last of all)."""
@@ -1051,6 +1084,12 @@ class _Search:
                 stack.pop()
                 parent_state.pop()
                 path.pop()
+                mark = marks.pop()
+                if mark >= 0 and lost0 is not None:
+                    for f in log[mark:]:
+                        if lost0.put(f) is None:
+                            break  # full: fewer shortcuts, nothing unsound
+                    del log[mark:]
                 continue
             _, cp, cf, cr, steps, ck, ch = top.pop()
             added = seen.add(ck)
@@ -1066,6 +1105,8 @@ class _Search:
                 path.append(steps)
                 return [s for chunk in path for s in chunk]
             pf, pr = parent_state[-1]
+            if cr == 0 and lost0 is not None and lost0.size and ck in lost0:
+                continue
             if cr != pr:
                 if self.is_dead(cp, cf, cr):
                     continue
@@ -1074,8 +1115,14 @@ class _Search:
                     continue
             elif thorough and (self.rotate or cr == 0) and _blocked(cp, cf, cr):
                 continue
+            mark = -1
+            if cr == 0 and lost0 is not None:
+                if pr > 0:
+                    mark = len(log)
+                log.append(hash(ck) or 1)
             path.append(steps)
             parent_state.append((cf, cr))
+            marks.append(mark)
             stack.append(frame(cp, cf, cr, ch))
         return False
 

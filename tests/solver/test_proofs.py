@@ -239,3 +239,57 @@ def test_the_byte_table_remembers_exactly_what_a_set_does_and_stops_when_full() 
     assert len(table) == 3072 and table.nbytes() == 8 * 4096
     assert all(k in table for k in held)
     assert sum(k in table for k in keys[3072:]) == 0
+
+
+# -- redeal layers: positions with no redeal left proven lost on the way ----------
+
+
+def _position_game(piles: tuple[bytes, ...], fnd: bytes, r: int) -> Game:
+    """The engine position of a spades-only internal position (foundations that meet
+    are split anywhere: slides move the meeting point)."""
+    a, d = fnd[0], fnd[1]
+    if a == 0:
+        a, d = 6, 7
+    return spades_left(a, d, [" ".join(f"{NAMES[c]}S" for c in p) for p in piles if p], redeals=r)
+
+
+def _proven_by_layers(game: Game) -> list[Game]:
+    """Run the depth-first search alone; the positions its redeal layers proved lost."""
+    entered: dict[int, tuple[tuple[bytes, ...], bytes, int]] = {}
+    search = _Search(game, _Budget(time.monotonic() + 30, None, lambda: False))
+    search.loose = False
+    children = search.children
+
+    def recording(*args: object, **kwargs: object) -> list[object]:
+        kids = children(*args, **kwargs)  # type: ignore[arg-type]
+        for _, cp, cf, cr, _, ck, _ in kids:
+            entered[hash(ck) or 1] = (cp, cf, cr)
+        return kids  # type: ignore[return-value]
+
+    search.children = recording  # type: ignore[method-assign]
+    gen = search.depth_first_turns(use_autoplay=True, thorough=True)
+    while True:
+        try:
+            next(gen)
+        except StopIteration:
+            break
+    lost0 = search.budget.lost0
+    if lost0 is None:
+        return []
+    return [_position_game(*entered[f]) for f in lost0.slots if f]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions().filter(lambda g: g.redeals_left > 0))
+def test_every_position_a_redeal_layer_proves_lost_is_lost(game: Game) -> None:
+    for position in _proven_by_layers(game)[:40]:
+        assert position.redeals_left == 0
+        assert brute_or_skip(position) is not True
+
+
+def test_redeal_layers_prove_positions_lost_on_a_hand_made_position() -> None:
+    piles = ["6S 8S KS 4S 9S QS 9S", "JS 10S 2S AS 6S 7S 3S", "8S 7S 5S"]
+    game = spades_left(5, 10, piles, redeals=1)
+    proven = _proven_by_layers(game)
+    assert len(proven) >= 3 and not brute_force(game)
+    assert all(not brute_force(p) for p in proven)
