@@ -4,13 +4,26 @@ exhaustive search through the engine, on positions small enough for both."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crescent.rules.engine import Game, Rules
-from crescent.solver.search import _blocked, _Budget, _convert, _dead, _Search, proven_lost, solve
+from crescent.solver.search import (
+    Child,
+    Key,
+    Piles,
+    _blocked,
+    _Budget,
+    _convert,
+    _dead,
+    _Search,
+    _Table,
+    proven_lost,
+    solve,
+)
 from tests.solver.test_solver import replay, spades_left
 
 NAMES = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
@@ -225,8 +238,6 @@ def test_the_rewind_skips_positions_the_quick_test_proves_lost() -> None:
 def test_the_byte_table_remembers_exactly_what_a_set_does_and_stops_when_full() -> None:
     import random
 
-    from crescent.solver.search import _Table
-
     rng = random.Random(7)
     keys = [rng.getrandbits(140) - 2**139 for _ in range(5000)]
     table = _Table(max_bytes=8 * 4096, first_slots=16)
@@ -260,13 +271,15 @@ def _proven_by_layers(game: Game) -> list[Game]:
     search.loose = False
     children = search.children
 
-    def recording(*args: object, **kwargs: object) -> list[object]:
-        kids = children(*args, **kwargs)  # type: ignore[arg-type]
+    def recording(
+        piles: Piles, fnd: bytes, r: int, ph: int, seen: _Table | dict[Key, Any], auto: bool
+    ) -> list[Child]:
+        kids = children(piles, fnd, r, ph, seen, auto)
         for _, cp, cf, cr, _, ck, _ in kids:
             entered[hash(ck) or 1] = (cp, cf, cr)
-        return kids  # type: ignore[return-value]
+        return kids
 
-    search.children = recording  # type: ignore[method-assign]
+    search.children = recording  # type: ignore[method-assign, assignment]
     gen = search.depth_first_turns(use_autoplay=True, thorough=True)
     while True:
         try:
