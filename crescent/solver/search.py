@@ -50,7 +50,11 @@ What makes it fast enough in Python:
   (:func:`proven_lost`);
 * one exhaustive depth-first search takes turns with the best-first ones,
   every position it enters given the full dead test: it wins deals the
-  best-first searches miss and proves most losses;
+  best-first searches miss and proves most losses. It remembers the positions
+  it entered as 64-bit fingerprints in one flat array bounded in bytes
+  (:class:`_Table`, 13-20 bytes a position), and the positions with no redeal
+  left that a sub-search below a redeal exhausted are kept as proven losses
+  (redeal layers), which the best-first searches skip;
 * with no redeal left (and empty piles dead), moving a pile's only card onto
   another pile never helps, so it is not searched.
 
@@ -66,6 +70,7 @@ import dataclasses
 import gc
 import heapq
 import json
+import mmap
 import sys
 import threading
 import time
@@ -262,7 +267,7 @@ class _Table:
     def __init__(self, max_bytes: int, first_slots: int = 1 << 12) -> None:
         self.max_slots = 1 << max(4, (max(16, max_bytes // _SLOT_BYTES)).bit_length() - 1)
         n = min(first_slots, self.max_slots)
-        self.slots = array("q", bytes(_SLOT_BYTES * n))
+        self.slots = self._zeros(n)
         self.mask = n - 1
         self.limit = n * 3 // 4
         self.size = 0
@@ -321,12 +326,19 @@ class _Table:
                 return False
             i = (i + 1) & mask
 
+    @staticmethod
+    def _zeros(n: int) -> memoryview:
+        """``n`` zero slots in memory of their own: an anonymous mapping, handed back to
+        the system the moment the table goes (from the C heap, where the allocator puts
+        large blocks after a few have been freed, it would stay with the process)."""
+        return memoryview(mmap.mmap(-1, _SLOT_BYTES * n)).cast("q")
+
     def _grow(self) -> bool:
         n = len(self.slots)
         if n >= self.max_slots:
             return False
         old = self.slots
-        self.slots = slots = array("q", bytes(_SLOT_BYTES * 2 * n))
+        self.slots = slots = self._zeros(2 * n)
         self.mask = mask = 2 * n - 1
         self.limit = 2 * n * 3 // 4
         for f in old:
@@ -335,6 +347,10 @@ class _Table:
                 while slots[i]:
                     i = (i + 1) & mask
                 slots[i] = f
+        mapping = old.obj
+        old.release()
+        if isinstance(mapping, mmap.mmap):
+            mapping.close()
         return True
 
 
