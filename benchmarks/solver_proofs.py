@@ -1,8 +1,8 @@
 """What the proof-search ideas give, measured: ``python -m benchmarks.solver_proofs WHAT``.
 
 * ``table``: the exhaustive depth-first search alone on one deal for a CPU budget:
-  positions entered, positions a CPU second, bytes a position in its table (and what a
-  set of the same int keys would take);
+  positions entered, positions a CPU second, bytes a position where it keeps them
+  (``--keep table``: the byte table from the start; ``--keep set``: a set of int keys);
 * ``layers``: solve() on standard deals: positions with no redeal left that redeal
   layers proved lost, and how often the other searches met one;
 * ``merges``: how many positions the solver's canonical keys merge: the two copies of
@@ -15,7 +15,6 @@ The figures are in the README ("Proofs of loss: what was tried, what each idea g
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 import types
@@ -27,13 +26,15 @@ from crescent.solver import search
 Labelled = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
 
 
-def _table(deal: int, redeals: int, budget_s: float) -> None:
+def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
     game = Game.deal(deal, rules=Rules(redeals=redeals))
     clock = time.process_time
     budget = search._Budget(clock() + 1e9, None, lambda: False, 2**34, clock)
     budget.slice_end = clock() + budget_s
     dfs = search._Search(game, budget)
-    gen = dfs.depth_first_turns(use_autoplay=True, thorough=True)
+    gen = dfs.depth_first_turns(
+        use_autoplay=True, thorough=True, max_set=0 if keep == "table" else 2**40
+    )
     assert isinstance(gen, types.GeneratorType)
     start = clock()
     try:
@@ -46,15 +47,15 @@ def _table(deal: int, redeals: int, budget_s: float) -> None:
     if frame is None:
         print(f"deal {deal}, {redeals} redeals: {outcome} in {spent:.1f} CPU s")
         return
-    seen: search._Table = frame.f_locals["seen"]
+    seen: search._Table | set[int] = frame.f_locals["seen"]
     n = len(seen)
-    rng = random.Random(1)
-    keys = {rng.getrandbits(140) for _ in range(n)}
-    as_set = sys.getsizeof(keys) + sum(map(sys.getsizeof, keys))
+    if isinstance(seen, search._Table):
+        size = seen.nbytes()
+    else:
+        size = sys.getsizeof(seen) + sum(map(sys.getsizeof, seen))
     print(
-        f"deal {deal}, {redeals} redeals: {n} positions in {spent:.1f} CPU s "
-        f"({n / spent:.0f} a second); table {seen.nbytes() / n:.1f} B a position "
-        f"(a set of as many int keys: {as_set / n:.1f} B)"
+        f"deal {deal}, {redeals} redeals, positions in a {keep}: {n} in {spent:.1f} CPU s "
+        f"({n / spent:.0f} a second), {size / n:.1f} B a position"
     )
 
 
@@ -189,6 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", default="1", help="deal numbers, comma-separated")
     parser.add_argument("--redeals", type=int, default=0, help="table: redeals in the game")
     parser.add_argument("--budget-s", type=float, default=10.0, help="CPU seconds")
+    parser.add_argument(
+        "--keep", choices=("table", "set"), default="table", help="table: where positions go"
+    )
     parser.add_argument("--positions", type=int, default=200_000, help="merges: positions")
     args = parser.parse_args(argv)
     try:
@@ -197,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--deals must be numbers separated by commas, got {args.deals!r}")
     if args.what == "table":
         for deal in deals:
-            _table(deal, args.redeals, args.budget_s)
+            _table(deal, args.redeals, args.budget_s, args.keep)
     elif args.what == "layers":
         _layers(deals, args.budget_s)
     else:

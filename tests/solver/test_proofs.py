@@ -187,19 +187,35 @@ def test_the_dead_position_tests_never_call_a_winnable_position_lost(game: Game)
         assert brute_or_skip(game) is not True
 
 
-def test_the_depth_first_proof_alone_agrees_with_the_brute_force() -> None:
-    # The portfolio's exhaustive depth-first search, thorough dead tests on.
+def _depth_first(game: Game, max_set: int | None = None) -> list[object] | bool | None:
+    search = _Search(game, _Budget(time.monotonic() + 30, None, lambda: False))
+    search.loose = False
+    gen = search.depth_first_turns(use_autoplay=True, thorough=True, max_set=max_set)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as end:
+            result: list[object] | bool | None = end.value
+            return result
+
+
+@pytest.mark.parametrize("max_set", [None, 0, 3])
+def test_the_depth_first_proof_alone_agrees_with_the_brute_force(max_set: int | None) -> None:
+    # The portfolio's exhaustive depth-first search, thorough dead tests on; positions
+    # kept in a set, in the byte table from the start, or moved over after three.
     for asc, desc, piles, redeals, winnable in HAND_MADE:
         game = spades_left(asc, desc, piles, redeals=redeals)
-        search = _Search(game, _Budget(time.monotonic() + 30, None, lambda: False))
-        search.loose = False
-        gen = search.depth_first_turns(use_autoplay=True, thorough=True)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as end:
-                assert isinstance(end.value, list) == winnable
-                break
+        assert isinstance(_depth_first(game, max_set), list) == winnable
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions(), st.sampled_from([0, 2, 20]))
+def test_the_depth_first_proof_with_its_byte_table_agrees_with_the_brute_force(
+    game: Game, max_set: int
+) -> None:
+    winnable = brute_or_skip(game)
+    if winnable is not None:
+        assert isinstance(_depth_first(game, max_set), list) == winnable
 
 
 def test_a_full_deal_of_the_no_redeal_game_is_proven_lost() -> None:
