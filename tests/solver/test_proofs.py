@@ -322,3 +322,15 @@ def test_redeal_layers_prove_positions_lost_on_a_hand_made_position() -> None:
     proven = _proven_by_layers(game)
     assert len(proven) >= 3 and not brute_force(game)
     assert all(not brute_force(p) for p in proven)
+
+
+def test_further_foundations_and_fewer_cards_on_the_piles_can_be_worse() -> None:
+    # Why the search has no "dominance" of a position over one whose foundations are
+    # behind it and whose piles hold more cards: playing the lone 9S up loses a deal
+    # that is won with it on the table (it is a place to park, and a copy the
+    # descending foundation may need).
+    piles = ["8S 10S 2S", "9S", "JS 4S 3S 9S JS 7S", "KS 10S QS 5S AS 6S"]
+    game = spades_left(8, 12, piles)
+    assert brute_force(game)
+    game.apply("P2-F1")
+    assert not brute_force(game)
