@@ -4,7 +4,7 @@
   positions entered, positions a CPU second, bytes a position where it keeps them
   (``--keep table``: the byte table from the start; ``--keep set``: a set of int keys);
 * ``layers``: solve() on standard deals: positions with no redeal left that redeal
-  layers proved lost, and how often the other searches met one;
+  layers proved lost, and how many children the searches generated were among them;
 * ``merges``: how many positions the solver's canonical keys merge: the two copies of
   a card as one (a labelled search against the same positions unlabelled), pile order
   free (empty piles alike), the same piles and foundations with another redeal count.
@@ -60,24 +60,29 @@ def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
 
 
 def _layers(deals: Sequence[int], budget_s: float) -> None:
+    """How many children with no redeal left the searches generate that the layers had
+    already proved lost (what skipping them could save)."""
     budgets: list[search._Budget] = []
     make = search._Budget.__init__
+    children = search._Search.children
     looked = [0, 0]
-    contains = search._Table.__contains__
 
     def kept(self: search._Budget, *args: object, **kwargs: object) -> None:
         make(self, *args, **kwargs)  # type: ignore[arg-type]
         budgets.append(self)
 
-    def counted(self: search._Table, key: int) -> bool:
-        found = contains(self, key)
-        if budgets and self is budgets[-1].lost0:
-            looked[0] += 1
-            looked[1] += found
-        return found
+    def counted(self: search._Search, *args: object) -> list[search.Child]:
+        kids = children(self, *args)  # type: ignore[arg-type]
+        lost0 = self.budget.lost0
+        if lost0 is not None and lost0.size:
+            for kid in kids:
+                if kid[3] == 0:
+                    looked[0] += 1
+                    looked[1] += kid[5] in lost0
+        return kids
 
     search._Budget.__init__ = kept  # type: ignore[method-assign]
-    search._Table.__contains__ = counted  # type: ignore[method-assign]
+    search._Search.children = counted  # type: ignore[method-assign, assignment]
     try:
         for deal in deals:
             looked[:] = [0, 0]
@@ -85,12 +90,12 @@ def _layers(deals: Sequence[int], budget_s: float) -> None:
             lost0 = budgets[-1].lost0
             print(
                 f"deal {deal}: {result.outcome}, {result.nodes} nodes; proven lost with no "
-                f"redeal left: {len(lost0) if lost0 else 0}; looked up {looked[0]}, "
-                f"found {looked[1]}"
+                f"redeal left: {len(lost0) if lost0 else 0}; children with no redeal left "
+                f"generated once there were some: {looked[0]}, of them proven lost: {looked[1]}"
             )
     finally:
         search._Budget.__init__ = make  # type: ignore[method-assign]
-        search._Table.__contains__ = contains  # type: ignore[method-assign]
+        search._Search.children = children  # type: ignore[method-assign]
 
 
 def _labelled_children(

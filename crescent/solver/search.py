@@ -55,7 +55,7 @@ What makes it fast enough in Python:
   flat array bounded in bytes (:class:`_Table`, 11-21 bytes a position against
   ~85 in the set, ~10% slower), and the positions with no redeal
   left that a sub-search below a redeal exhausted are kept as proven losses
-  (redeal layers), which the best-first searches skip;
+  (redeal layers) for the depth-first searches that follow in the solve;
 * with no redeal left (and empty piles dead), moving a pile's only card onto
   another pile never helps, so it is not searched.
 
@@ -221,7 +221,8 @@ class _Budget:
         """The searches together outgrew the memory budget: one must go."""
         self.lost0: _Table | None = None
         """Positions with no redeal left that a depth-first search proved lost (see
-        :meth:`_Search.depth_first_turns`): the best-first searches skip them."""
+        :meth:`_Search.depth_first_turns`): a later depth-first search of the solve
+        skips them."""
 
     def tick(self) -> bool:
         """Count one node: True when the current search's turn is over; _Stop at the end."""
@@ -1004,7 +1005,6 @@ class _Search:
         pop = heapq.heappop
         w_redeal = self.w_redeal
         tick = self.budget.tick
-        budget = self.budget
         while heap:
             _, _, piles, fnd, r, key, ph, check = pop(heap)
             if tick():
@@ -1016,8 +1016,6 @@ class _Search:
             ):
                 if ck in parents:
                     continue
-                if cr == 0 and budget.lost0 is not None and ck in budget.lost0:
-                    continue  # proven lost by the depth-first search
                 parents[ck] = (key, steps)
                 check = ()
                 if cf is not fnd:
@@ -1098,8 +1096,10 @@ class _Search:
         # Redeal layers: a position entered by a redeal that leaves none starts a
         # sub-search that can reach only positions with no redeal left, none of them
         # on the stack below it. When it is done (no win) everything entered in it is
-        # lost: those positions go to the shared table of proven losses, which the
-        # best-first searches and later depth-first ones skip.
+        # lost: those positions go to the solve's table of proven losses, which a later
+        # depth-first search (the re-run without safe plays that settles a loss, the
+        # last one when all outgrew memory) skips. The best-first searches looking
+        # there too found almost nothing (see the README) for a cost on every child.
         lost0 = self.budget.lost0
         if lost0 is None and r > 0:
             lost0 = self.budget.lost0 = _Table(room // 8)
