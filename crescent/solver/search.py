@@ -50,7 +50,12 @@ What makes it fast enough in Python:
   (:func:`proven_lost`);
 * one exhaustive depth-first search takes turns with the best-first ones,
   every position it enters given the full dead test: it wins deals the
-  best-first searches miss and proves most losses;
+  best-first searches miss and proves most losses. It remembers the positions
+  it entered in a set while they are few, then as 64-bit fingerprints in one
+  flat array bounded in bytes (:class:`_Table`, 11-21 bytes a position against
+  ~85 in the set, ~10% slower), and the positions with no redeal
+  left that a sub-search below a redeal exhausted are kept as proven losses
+  (redeal layers) for the depth-first searches that follow in the solve;
 * with no redeal left (and empty piles dead), moving a pile's only card onto
   another pile never helps, so it is not searched.
 
@@ -66,9 +71,11 @@ import dataclasses
 import gc
 import heapq
 import json
+import mmap
 import sys
 import threading
 import time
+from array import array
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NoReturn
@@ -150,9 +157,11 @@ _STATE_BYTES: Final = 600
 """Memory one kept position of a best-first search costs: ~170 B in the parents table, and
 ~820 B for each of the ~40% still on the heap (entry, piles tuple, new pile bytes);
 measured on hard deals, rounded up for the allocator's slack."""
-_SEEN_BYTES: Final = 120
-"""Memory one position remembered by the depth-first search costs (key, set slot, and its
-share of the stack of untried children)."""
+_SET_BYTES: Final = 85
+"""Memory one position costs in a set of int keys (the key and its slot, measured)."""
+_SLOT_BYTES: Final = 8
+"""Memory one slot of the depth-first search's table costs (a 64-bit fingerprint, see
+:class:`_Table`); the stack of untried children adds 1-3 B a position (measured)."""
 _CACHE_SHARE: Final = 4
 """The caches of derived facts (see :func:`_trim_caches`) get 1/_CACHE_SHARE of the budget."""
 _CACHE_ENTRY_BYTES: Final = 300
@@ -182,6 +191,7 @@ class _Budget:
     __slots__ = (
         "clock",
         "deadline",
+        "lost0",
         "max_bytes",
         "max_nodes",
         "nodes",
@@ -210,6 +220,10 @@ class _Budget:
         """The parents tables of the best-first searches alive (their size is the memory)."""
         self.over = False
         """The searches together outgrew the memory budget: one must go."""
+        self.lost0: _Table | None = None
+        """Positions with no redeal left that a depth-first search proved lost (see
+        :meth:`_Search.depth_first_turns`): a later depth-first search of the solve
+        skips them."""
 
     def tick(self) -> bool:
         """Count one node: True when the current search's turn is over; _Stop at the end."""
@@ -237,9 +251,121 @@ class _Budget:
         return max(1, room // _STATE_BYTES // share)
 
     def seen(self) -> int:
-        """Positions the depth-first search may remember."""
-        room = self.max_bytes - self.max_bytes // _CACHE_SHARE
-        return max(1, room // _SEEN_BYTES)
+        """Bytes the depth-first search's table of positions may take."""
+        return self.max_bytes - self.max_bytes // _CACHE_SHARE
+
+
+class _Table:
+    """The positions a depth-first search has entered, in at most ``max_bytes``: one flat
+    array of 64-bit fingerprints (open addressing, linear probing), 8 bytes a slot and
+    at most 3/4 full, so 11-21 bytes a position against ~80 for a set of int keys.
+
+    A fingerprint is the key's hash (61 bits and a sign: keys are ints). Two positions
+    with one fingerprint would make the search skip the second, so a "lost" rests on
+    none colliding among the n positions entered: a chance under n**2 / 2**63 (2e-6 at
+    4 million). The keys themselves are sums of 64-bit hashes, with the same kind of
+    chance.
+    """
+
+    __slots__ = ("limit", "mask", "max_slots", "size", "slots")
+
+    def __init__(self, max_bytes: int, first_slots: int = 1 << 12) -> None:
+        self.max_slots = 1 << max(4, (max(16, max_bytes // _SLOT_BYTES)).bit_length() - 1)
+        n = min(first_slots, self.max_slots)
+        self.slots = self._zeros(n)
+        self.mask = n - 1
+        self.limit = n * 3 // 4
+        self.size = 0
+
+    @classmethod
+    def of(cls, keys: set[Key], max_bytes: int) -> _Table:
+        """A table holding ``keys`` (which must fit)."""
+        table = cls(max_bytes, first_slots=1 << (2 * len(keys)).bit_length())
+        for key in keys:
+            if table.add(key) is None:
+                raise ValueError(f"{len(keys)} keys do not fit in {max_bytes} bytes")
+        return table
+
+    def __len__(self) -> int:
+        return self.size
+
+    def nbytes(self) -> int:
+        return len(self.slots) * _SLOT_BYTES
+
+    def __contains__(self, key: Key) -> bool:
+        f = hash(key) or 1
+        slots = self.slots
+        mask = self.mask
+        i = (f >> 16) & mask
+        while True:
+            v = slots[i]
+            if v == f:
+                return True
+            if not v:
+                return False
+            i = (i + 1) & mask
+
+    def add(self, key: Key) -> bool | None:
+        """Remember ``key``: True when it is new, False when it was there, None when the
+        table is full (nothing changed)."""
+        return self.put(hash(key) or 1)
+
+    def put(self, f: int) -> bool | None:
+        """:meth:`add` for a fingerprint (a key's ``hash(key) or 1``)."""
+        if self.size >= self.limit and not self._grow():
+            return False if self._has(f) else None
+        slots = self.slots
+        mask = self.mask
+        i = (f >> 16) & mask
+        while True:
+            v = slots[i]
+            if not v:
+                break
+            if v == f:
+                return False
+            i = (i + 1) & mask
+        slots[i] = f
+        self.size += 1
+        return True
+
+    def _has(self, f: int) -> bool:
+        slots = self.slots
+        mask = self.mask
+        i = (f >> 16) & mask
+        while True:
+            v = slots[i]
+            if v == f:
+                return True
+            if not v:
+                return False
+            i = (i + 1) & mask
+
+    @staticmethod
+    def _zeros(n: int) -> memoryview:
+        """``n`` zero slots in memory of their own: an anonymous mapping, handed back to
+        the system the moment the table goes (from the C heap, where the allocator puts
+        large blocks after a few have been freed, it would stay with the process)."""
+        return memoryview(mmap.mmap(-1, _SLOT_BYTES * n)).cast("q")
+
+    def _grow(self) -> bool:
+        n = len(self.slots)
+        if n >= self.max_slots:
+            return False
+        old = self.slots
+        self.slots = slots = self._zeros(2 * n)
+        self.mask = mask = 2 * n - 1
+        self.limit = 2 * n * 3 // 4
+        for f in old:
+            if f:
+                i = (f >> 16) & mask
+                while slots[i]:
+                    i = (i + 1) & mask
+                slots[i] = f
+        mapping = old.obj
+        old.release()
+        if isinstance(mapping, mmap.mmap):
+            mapping.close()
+        return True
 
 
 # -- the compact position -------------------------------------------------------
@@ -708,7 +834,7 @@ class _Search:
         fnd: bytes,
         r: int,
         phash: int,
-        seen: set[Key] | dict[Key, tuple[Key, tuple[Step, ...]]],
+        seen: set[Key] | _Table | dict[Key, tuple[Key, tuple[Step, ...]]],
         use_autoplay: bool,
     ) -> list[Child]:
         """Every position one move (plus safe plays) away and not in ``seen``,
@@ -812,7 +938,7 @@ class _Search:
         fnd: bytes,
         r: int,
         steps: tuple[Step, ...],
-        seen: set[Key] | dict[Key, tuple[Key, tuple[Step, ...]]],
+        seen: set[Key] | _Table | dict[Key, tuple[Key, tuple[Step, ...]]],
     ) -> Child | None:
         ph = self.phash(piles)
         ck = _make_key(ph, fnd, r)
@@ -932,10 +1058,16 @@ class _Search:
                 return result if isinstance(result, list) else None
 
     def depth_first_turns(
-        self, use_autoplay: bool, thorough: bool = False, max_states: int | None = None
+        self,
+        use_autoplay: bool,
+        thorough: bool = False,
+        max_bytes: int | None = None,
+        max_set: int | None = None,
     ) -> Generator[None, None, list[Step] | bool | None]:
         """A winning list of steps, False when the whole reachable space holds no win,
-        None when it would remember more than ``max_states`` positions (memory).
+        None when its table of positions would outgrow ``max_bytes``. The positions
+        entered are kept in a set up to ``max_set`` of them (default: what a quarter of
+        the memory holds), then in the byte table.
 
         Plain graph search: every position entered is remembered and never
         entered again, which visits everything reachable from the root. A
@@ -953,12 +1085,27 @@ class _Search:
             return False
         root_hash = self.phash(piles)
         root_key = _make_key(root_hash, fnd, r)
-        seen: set[Key] = {root_key}
-        max_seen = self.budget.seen()
-        if max_states is not None:
-            max_seen = min(max_seen, max_states)
+        room = self.budget.seen() if max_bytes is None else max_bytes
+        # Positions entered: a set of keys while it is small (its look-ups run in C, a
+        # tenth of the search's time saved), then the byte table (a fifth of the memory).
+        keys: set[Key] = {root_key}
+        seen: set[Key] | _Table = keys
+        set_limit = room // 4 // _SET_BYTES if max_set is None else max_set
+        table: _Table | None = None
         path: list[tuple[Step, ...]] = [tuple(steps0)]
         thorough = thorough and not self.accept
+        # Redeal layers: a position entered by a redeal that leaves none starts a
+        # sub-search that can reach only positions with no redeal left, none of them
+        # on the stack below it. When it is done (no win) everything entered in it is
+        # lost: those positions go to the solve's table of proven losses, which a later
+        # depth-first search (the re-run without safe plays that settles a loss, the
+        # last one when all outgrew memory) skips. The best-first searches looking
+        # there too found almost nothing (see the README) for a cost on every child.
+        lost0 = self.budget.lost0
+        if lost0 is None and r > 0:
+            lost0 = self.budget.lost0 = _Table(room // 8)
+        log = array("q")  # fingerprints entered in open layers with no redeal left
+        marks: list[int] = [-1]  # per frame: where its layer starts in ``log``, or -1
 
         def frame(piles: Piles, fnd: bytes, r: int, ph: int) -> list[Child]:
             """The children still to try, best last (redeals tried last of all)."""
@@ -976,21 +1123,37 @@ class _Search:
                 stack.pop()
                 parent_state.pop()
                 path.pop()
+                mark = marks.pop()
+                if mark >= 0 and lost0 is not None:
+                    for f in log[mark:]:
+                        if lost0.put(f) is None:
+                            break  # full: fewer shortcuts, nothing unsound
+                    del log[mark:]
                 continue
             _, cp, cf, cr, steps, ck, ch = top.pop()
-            if ck in seen:
-                continue
-            seen.add(ck)
+            if table is None:
+                if ck in keys:
+                    continue
+                keys.add(ck)
+                if len(keys) > set_limit:
+                    seen = table = _Table.of(keys, room - room // 4)
+                    keys.clear()
+            else:
+                added = table.add(ck)
+                if not added:
+                    if added is False:
+                        continue
+                    if max_bytes is not None:
+                        return None  # over its share: the portfolio's other searches go on
+                    raise _Stop  # out of memory budget: unknown
             if tick():
                 yield
-            if len(seen) > max_seen:
-                if max_states is not None:
-                    return None  # over its share: the portfolio's other searches go on
-                raise _Stop  # out of memory budget: unknown
             if _found_count(cf) == 104:
                 path.append(steps)
                 return [s for chunk in path for s in chunk]
             pf, pr = parent_state[-1]
+            if cr == 0 and lost0 is not None and lost0.size and ck in lost0:
+                continue
             if cr != pr:
                 if self.is_dead(cp, cf, cr):
                     continue
@@ -999,8 +1162,14 @@ class _Search:
                     continue
             elif thorough and (self.rotate or cr == 0) and _blocked(cp, cf, cr):
                 continue
+            mark = -1
+            if cr == 0 and lost0 is not None:
+                if pr > 0:
+                    mark = len(log)
+                log.append(hash(ck) or 1)
             path.append(steps)
             parent_state.append((cf, cr))
+            marks.append(mark)
             stack.append(frame(cp, cf, cr, ch))
         return False
 
@@ -1177,9 +1346,7 @@ def _run_portfolio(
     running.append(
         (
             dfs,
-            dfs.depth_first_turns(
-                use_autoplay=True, thorough=True, max_states=max(1, budget.seen() // 2)
-            ),
+            dfs.depth_first_turns(use_autoplay=True, thorough=True, max_bytes=budget.seen() // 2),
         )
     )
     turn = _FIRST_SLICE

@@ -4,13 +4,26 @@ exhaustive search through the engine, on positions small enough for both."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crescent.rules.engine import Game, Rules
-from crescent.solver.search import _blocked, _Budget, _convert, _dead, _Search, proven_lost, solve
+from crescent.solver.search import (
+    Child,
+    Key,
+    Piles,
+    _blocked,
+    _Budget,
+    _convert,
+    _dead,
+    _Search,
+    _Table,
+    proven_lost,
+    solve,
+)
 from tests.solver.test_solver import replay, spades_left
 
 NAMES = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
@@ -174,19 +187,35 @@ def test_the_dead_position_tests_never_call_a_winnable_position_lost(game: Game)
         assert brute_or_skip(game) is not True
 
 
-def test_the_depth_first_proof_alone_agrees_with_the_brute_force() -> None:
-    # The portfolio's exhaustive depth-first search, thorough dead tests on.
+def _depth_first(game: Game, max_set: int | None = None) -> list[object] | bool | None:
+    search = _Search(game, _Budget(time.monotonic() + 30, None, lambda: False))
+    search.loose = False
+    gen = search.depth_first_turns(use_autoplay=True, thorough=True, max_set=max_set)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as end:
+            result: list[object] | bool | None = end.value
+            return result
+
+
+@pytest.mark.parametrize("max_set", [None, 0, 3])
+def test_the_depth_first_proof_alone_agrees_with_the_brute_force(max_set: int | None) -> None:
+    # The portfolio's exhaustive depth-first search, thorough dead tests on; positions
+    # kept in a set, in the byte table from the start, or moved over after three.
     for asc, desc, piles, redeals, winnable in HAND_MADE:
         game = spades_left(asc, desc, piles, redeals=redeals)
-        search = _Search(game, _Budget(time.monotonic() + 30, None, lambda: False))
-        search.loose = False
-        gen = search.depth_first_turns(use_autoplay=True, thorough=True)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as end:
-                assert isinstance(end.value, list) == winnable
-                break
+        assert isinstance(_depth_first(game, max_set), list) == winnable
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions(), st.sampled_from([0, 2, 20]))
+def test_the_depth_first_proof_with_its_byte_table_agrees_with_the_brute_force(
+    game: Game, max_set: int
+) -> None:
+    winnable = brute_or_skip(game)
+    if winnable is not None:
+        assert isinstance(_depth_first(game, max_set), list) == winnable
 
 
 def test_a_full_deal_of_the_no_redeal_game_is_proven_lost() -> None:
@@ -217,3 +246,91 @@ def test_the_rewind_skips_positions_the_quick_test_proves_lost() -> None:
     game.play("P2-P1")  # 10S onto 9S: stuck above 9S and JS
     assert proven_lost(game)
     assert last_winnable(game, budget_s=5) == 1
+
+
+# -- the depth-first search's table of positions ---------------------------------
+
+
+def test_the_byte_table_remembers_exactly_what_a_set_does_and_stops_when_full() -> None:
+    import random
+
+    rng = random.Random(7)
+    keys = [rng.getrandbits(140) - 2**139 for _ in range(5000)]
+    table = _Table(max_bytes=8 * 4096, first_slots=16)
+    held: set[int] = set()
+    for k in keys[:3072]:
+        assert table.add(k) is True
+        held.add(k)
+    assert table.add(keys[0]) is False  # already there, even when full
+    assert table.add(keys[4000]) is None  # full: 3/4 of 4096 slots
+    assert len(table) == 3072 and table.nbytes() == 8 * 4096
+    assert all(k in table for k in held)
+    assert sum(k in table for k in keys[3072:]) == 0
+
+
+# -- redeal layers: positions with no redeal left proven lost on the way ----------
+
+
+def _position_game(piles: tuple[bytes, ...], fnd: bytes, r: int) -> Game:
+    """The engine position of a spades-only internal position (foundations that meet
+    are split anywhere: slides move the meeting point)."""
+    a, d = fnd[0], fnd[1]
+    if a == 0:
+        a, d = 6, 7
+    return spades_left(a, d, [" ".join(f"{NAMES[c]}S" for c in p) for p in piles if p], redeals=r)
+
+
+def _proven_by_layers(game: Game) -> list[Game]:
+    """Run the depth-first search alone; the positions its redeal layers proved lost."""
+    entered: dict[int, tuple[tuple[bytes, ...], bytes, int]] = {}
+    search = _Search(game, _Budget(time.monotonic() + 30, None, lambda: False))
+    search.loose = False
+    children = search.children
+
+    def recording(
+        piles: Piles, fnd: bytes, r: int, ph: int, seen: _Table | dict[Key, Any], auto: bool
+    ) -> list[Child]:
+        kids = children(piles, fnd, r, ph, seen, auto)
+        for _, cp, cf, cr, _, ck, _ in kids:
+            entered[hash(ck) or 1] = (cp, cf, cr)
+        return kids
+
+    search.children = recording  # type: ignore[method-assign, assignment]
+    gen = search.depth_first_turns(use_autoplay=True, thorough=True)
+    while True:
+        try:
+            next(gen)
+        except StopIteration:
+            break
+    lost0 = search.budget.lost0
+    if lost0 is None:
+        return []
+    return [_position_game(*entered[f]) for f in lost0.slots if f]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions().filter(lambda g: g.redeals_left > 0))
+def test_every_position_a_redeal_layer_proves_lost_is_lost(game: Game) -> None:
+    for position in _proven_by_layers(game)[:40]:
+        assert position.redeals_left == 0
+        assert brute_or_skip(position) is not True
+
+
+def test_redeal_layers_prove_positions_lost_on_a_hand_made_position() -> None:
+    piles = ["6S 8S KS 4S 9S QS 9S", "JS 10S 2S AS 6S 7S 3S", "8S 7S 5S"]
+    game = spades_left(5, 10, piles, redeals=1)
+    proven = _proven_by_layers(game)
+    assert len(proven) >= 3 and not brute_force(game)
+    assert all(not brute_force(p) for p in proven)
+
+
+def test_further_foundations_and_fewer_cards_on_the_piles_can_be_worse() -> None:
+    # Why the search has no "dominance" of a position over one whose foundations are
+    # behind it and whose piles hold more cards: playing the lone 9S up loses a deal
+    # that is won with it on the table (it is a place to park, and a copy the
+    # descending foundation may need).
+    piles = ["8S 10S 2S", "9S", "JS 4S 3S 9S JS 7S", "KS 10S QS 5S AS 6S"]
+    game = spades_left(8, 12, piles)
+    assert brute_force(game)
+    game.apply("P2-F1")
+    assert not brute_force(game)
