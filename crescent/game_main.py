@@ -245,9 +245,14 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
 
             watch_display(session.close)
         else:
-            from crescent.ui.tip import show_first_run_tip
+            # The first-run tip comes just after the first frame: the table is on screen
+            # at once, and the tip's own card pictures are drawn after it.
+            def tip() -> None:
+                from crescent.ui.tip import show_first_run_tip
 
-            show_first_run_tip(app)
+                show_first_run_tip(app)
+
+            app.after_first_frame.append(tip)
         terminated = _stop_on_sigterm(app)
         run_app(app, max_frames=config.frames)
         app.save_art_cache()

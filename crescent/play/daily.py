@@ -10,7 +10,6 @@ before midnight and won after it still counts), once.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -35,6 +34,8 @@ def daily_number(day: date, pool: Iterable[int]) -> int:
     numbers = sorted(set(pool))
     if not numbers:
         raise ValueError("no winnable deals to pick the daily deal from")
+    import hashlib  # only for the daily deal: OpenSSL's module costs milliseconds to load
+
     digest = hashlib.sha256(f"crescent-daily-{day.isoformat()}".encode()).digest()
     return numbers[int.from_bytes(digest[:8], "big") % len(numbers)]
 

@@ -7,11 +7,10 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.input import WindowKind
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.i18n import text as T
@@ -27,6 +26,9 @@ from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
 from crescent.ui.sound import SoundBoard
 from crescent.ui.table import TableScene
+
+if TYPE_CHECKING:
+    from crescent.control.fan import Fan
 
 STEP = 1 / 60
 """The fixed update step."""
@@ -173,6 +175,8 @@ class App:
         self.sound = SoundBoard(lambda: self.session.settings.sound, lambda: self.now)
         self.scenes: list[Scene] = []
         self._frames_drawn = 0
+        self.after_first_frame: list[Callable[[], None]] = []
+        """Done once the first frame is on screen (what it need not wait for)."""
         self.fingers = Fingers()
         """Which fingers are down, kept across loops (see :class:`Fingers`)."""
         self.table = TableScene(self)
@@ -216,6 +220,8 @@ class App:
         self.fan: Fan | None = None
         """The fans of "Show whole piles", when it is on (and the window holds them)."""
         if self.session.settings.show_piles and corner is None:
+            from crescent.control.fan import compute_fanned_layout  # only when on
+
             try:
                 layout, self.fan = compute_fanned_layout(w, h, hud_items=items, touch_px=touch)
                 return layout
@@ -516,6 +522,9 @@ class App:
         if self._frames_drawn == 1:
             # After the first frame (which loads no pool): is the daily deal on the table?
             self.session.daily_day()
+            for then in self.after_first_frame:
+                then()
+            self.after_first_frame.clear()
         self._frames_drawn += 1
         full = self.full_redraw
         self.full_redraw = False

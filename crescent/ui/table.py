@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
 from crescent.control.confirm import RedealGuard, new_game_needs_confirm
 from crescent.control.explain import undo_cleared_by_redeal
-from crescent.control.fan import FanView
 from crescent.control.input import (
     Cmd,
     Command,
@@ -91,6 +90,8 @@ class TableScene(TableView):
         fan = self.app.fan
         if fan is None:
             return LayoutView(self.app.layout)
+        from crescent.control.fan import FanView  # only with "Show whole piles"
+
         return FanView(self.app.layout, fan, lambda: self.game)
 
     @property
