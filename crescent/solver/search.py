@@ -293,6 +293,7 @@ class _Table:
         return len(self.slots) * _SLOT_BYTES
 
     def __contains__(self, key: Key) -> bool:
+        # :meth:`_has`, inlined: the depth-first search's hottest look-up.
         f = hash(key) or 1
         slots = self.slots
         mask = self.mask
