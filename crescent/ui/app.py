@@ -144,7 +144,10 @@ def run_loop(
         stats.frames += 1
         if max_frames is not None and stats.frames >= max_frames:
             break
-        wake = app.next_wake() if sleeper is not None and app.running else None
+        # A run of ``max_frames`` frames (``--frames``: smoke tests) never sleeps: each
+        # frame is one 60 Hz frame, so it ends in max_frames / 60 seconds.
+        idle_ok = sleeper is not None and app.running and max_frames is None
+        wake = app.next_wake() if idle_ok else None
         if wake is not None:
             sleep = min(wake, app.now + MAX_SLEEP_S) - clock.now()
             if sleep > STEP:

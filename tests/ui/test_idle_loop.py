@@ -278,3 +278,16 @@ def test_a_stepped_clock_never_sleeps(tmp_path: Path) -> None:
     stats = run_loop(app, clock, queue, max_frames=120)
     assert stats.sleeps == 0
     assert stats.frames == 120
+
+
+def test_a_run_of_n_frames_never_sleeps(clock: SteppedClock) -> None:
+    """``--frames N`` (smoke tests, the frozen build's CI check) draws N frames at 60 Hz:
+    an idle table would otherwise sleep up to a second per frame (120 frames: 2 minutes)."""
+    app = make_app()
+    settle(app, clock)
+    assert app.next_wake() is not None  # idle: the loop would sleep
+    queue = FakeQueue(app, clock, clock.t + 10.0)
+    start = clock.t
+    stats = run_loop(app, clock, queue, max_frames=120)
+    assert stats.sleeps == 0 and stats.frames == 120
+    assert clock.t - start <= 120 / 60 + 0.1
