@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from crescent.control.cascade import LAUNCH_S, Bouncer, Cascade
+from crescent.control.explain import place_label
 from crescent.control.input import KeyPress, PointerDown
 from crescent.rules.engine import FOUNDATIONS, PILES
 from crescent.ui import render
@@ -139,14 +140,10 @@ class CascadeScene(Scene):
             surface.blit(app.art.face(stack[left - 1], rect.size), rect)
         else:
             render.rounded(surface, rect, (12, 52, 34), radius, 2)
+        # The label as the table draws it: name, direction, count, on its pill.
         lab = lay.labels[place]
-        render.text_centered(
-            surface,
-            app.fonts.get(lay.label_px, bold=True),
-            f"F{place - PILES + 1} · {left}",
-            (lab.x + lab.w // 2, lab.y + lab.h // 2),
-            render.INK_DIM,
-        )
+        area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
+        render.place_label(surface, app.fonts, area, lay.label_px, place_label(place, left))
         return region
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:

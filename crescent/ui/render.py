@@ -261,3 +261,21 @@ def hit(buttons: list[Button], pos: tuple[float, float]) -> Button | None:
         if b.enabled and b.rect.collidepoint(pos):
             return b
     return None
+
+
+def place_label(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    area: pygame.Rect,
+    px: int,
+    text: str,
+    colour: tuple[int, int, int] = INK,
+) -> None:
+    """A place's label ("F1 ↑ · 5") centred in ``area`` on its dark pill (AA contrast
+    on any felt or band), shrunk to fit but never under :data:`MIN_PX`."""
+    font = fonts.fit(text, area.w, px, bold=True, min_px=MIN_PX)
+    tw, th = font.size(text)
+    pill = pygame.Rect(0, 0, min(area.w, tw + 8), min(area.h, th))
+    pill.center = area.center
+    alpha_rounded(surface, pill, LABEL_BG, pill.h // 2)
+    text_centered(surface, font, text, pill.center, colour)

@@ -221,13 +221,9 @@ class TableView(Scene):
             # Around the card and its label: the ring never crosses the label's text.
             ring = self._focus_ring(place)
             render.rounded(surf, ring, render.FOCUS, radius + pad, 2)
-        text = place_label(place, count)
-        font = app.fonts.fit(text, lab.w, lay.label_px, bold=True, min_px=render.MIN_PX)
-        tw, th = font.size(text)
-        pill = pygame.Rect(0, 0, min(lab.w, tw + 8), min(lab.h, th))
-        pill.center = (lab.x + lab.w // 2, lab.y + lab.h // 2)
-        render.alpha_rounded(surf, pill, render.LABEL_BG, pill.h // 2)
-        render.text_centered(surf, font, text, pill.center, render.GOLD if done else render.INK)
+        area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
+        colour = render.GOLD if done else render.INK
+        render.place_label(surf, app.fonts, area, lay.label_px, place_label(place, count), colour)
 
     @staticmethod
     def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:
