@@ -36,7 +36,9 @@ from crescent.control.layout import (
     TableLayout,
     _card_metrics,
     _CardMetrics,
+    _check_args,
     _hud,
+    _largest,
     default_touch_px,
 )
 
@@ -48,7 +50,7 @@ STEP_X: Final = 0.19
 """Full sideways step, in card widths: the index column (rank over suit) shows."""
 STEP_Y: Final = 0.22
 """Full downward step, in card heights: the rank and the suit under it show."""
-_MIN_CARD_W: Final = 8
+_Arrange = Callable[[int, float, int, int, int, int, int], "_Plan | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,10 +242,7 @@ def compute_fanned_layout(
 
     The same arguments and errors as :func:`crescent.control.layout.compute_layout`.
     """
-    if width <= 0 or height <= 0:
-        raise ValueError(f"window size must be positive, got {width}x{height}")
-    if hud_items < 1:
-        raise ValueError(f"hud_items must be at least 1, got {hud_items}")
+    _check_args(width, height, hud_items, touch_px, card_ratio)
     touch = touch_px or default_touch_px(width, height)
     margin = max(6, round(min(width, height) * 0.015))
     hud = _hud(width, height, hud_items, touch, margin)
@@ -252,16 +251,14 @@ def compute_fanned_layout(
     message_h = round(hud.text_px * 2.6)
     best: _Plan | None = None
     for arrange in (_wide, _tall):
-        lo, hi = _MIN_CARD_W, max(_MIN_CARD_W, w // 8) + 1
-        if arrange(lo, card_ratio, x0, y0, w, h, message_h) is None:
+
+        def fits(c: int, arrange: _Arrange = arrange) -> bool:
+            return arrange(c, card_ratio, x0, y0, w, h, message_h) is not None
+
+        cw = _largest(fits, w // 8)
+        if cw is None:
             continue
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if arrange(mid, card_ratio, x0, y0, w, h, message_h) is not None:
-                lo = mid
-            else:
-                hi = mid
-        plan = arrange(lo, card_ratio, x0, y0, w, h, message_h)
+        plan = arrange(cw, card_ratio, x0, y0, w, h, message_h)
         if plan is not None and (best is None or plan.cw > best.cw):
             best = plan
     if best is None:
@@ -274,12 +271,8 @@ def compute_fanned_layout(
     # The drop zone's margin: generous, but clear of the fans around the centre.
     centre = best.centre
     margin_f = max(0, min(max(m.gap, round(best.cw * 0.3)), top - centre.y, fx - centre.x))
-    foundation_area = Rect(fx - margin_f, top - margin_f, right - fx + 2 * margin_f, 0)
     foundation_area = Rect(
-        foundation_area.x,
-        foundation_area.y,
-        foundation_area.w,
-        bottom + margin_f - foundation_area.y,
+        fx - margin_f, top - margin_f, right - fx + 2 * margin_f, bottom - top + 2 * margin_f
     )
     message = Rect(centre.x, foundation_area.bottom + m.gap, centre.w, message_h)
     slots = (*best.fan.anchors, *founds)

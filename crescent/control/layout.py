@@ -19,6 +19,7 @@ is left centres the table in the space above the HUD.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -231,6 +232,33 @@ def _fits(m: _CardMetrics, avail_w: int, avail_h: int, shape: tuple[int, int]) -
     )
 
 
+def _check_args(width: int, height: int, hud_items: int, touch_px: int, ratio: float) -> None:
+    """Refuse arguments out of range (ValueError), for every table layout."""
+    if width <= 0 or height <= 0:
+        raise ValueError(f"window size must be positive, got {width}x{height}")
+    if hud_items < 1:
+        raise ValueError(f"hud_items must be at least 1, got {hud_items}")
+    if touch_px < 0:
+        raise ValueError(f"touch_px must not be negative, got {touch_px}")
+    if not ratio > 0:
+        raise ValueError(f"card_ratio must be positive, got {ratio}")
+
+
+def _largest(fits: Callable[[int], bool], most: int) -> int | None:
+    """The largest card width up to ``most`` for which ``fits`` (every size grows with
+    the width, so bisect); None when even the smallest does not fit."""
+    lo, hi = _MIN_CARD_W, max(_MIN_CARD_W, most) + 1
+    if not fits(lo):
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 def default_touch_px(width: int, height: int) -> int:
     """The touch target used when none is given: 44 px at 800 px, scaled."""
     return max(24, round(44 * min(width, height) / 800))
@@ -372,15 +400,7 @@ def _compute_layout(
     band: str = "column",
     shape: tuple[int, int] = SHAPES[0],
 ) -> TableLayout:
-    if width <= 0 or height <= 0:
-        raise ValueError(f"window size must be positive, got {width}x{height}")
-    if hud_items < 1:
-        raise ValueError(f"hud_items must be at least 1, got {hud_items}")
-    if touch_px < 0:
-        raise ValueError(f"touch_px must not be negative, got {touch_px}")
-    if not card_ratio > 0:
-        raise ValueError(f"card_ratio must be positive, got {card_ratio}")
-
+    _check_args(width, height, hud_items, touch_px, card_ratio)
     touch = touch_px or default_touch_px(width, height)
     margin = max(6, round(min(width, height) * 0.015))
     # The exit corner's band: a column (full height) or a row (the corner's own edge).
@@ -408,16 +428,13 @@ def _compute_layout(
     # The largest card width that fits; every size grows with it, so bisect.
     columns, rows = shape
     side_piles = rows - 1
-    lo, hi = _MIN_CARD_W, max(_MIN_CARD_W, avail_w // columns) + 1
-    if not _fits(_card_metrics(lo, card_ratio), avail_w, avail_h, shape):
+    cw = _largest(
+        lambda w: _fits(_card_metrics(w, card_ratio), avail_w, avail_h, shape),
+        avail_w // columns,
+    )
+    if cw is None:
         raise ValueError(f"window {width}x{height} is too small for the table")
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if _fits(_card_metrics(mid, card_ratio), avail_w, avail_h, shape):
-            lo = mid
-        else:
-            hi = mid
-    m = _card_metrics(lo, card_ratio)
+    m = _card_metrics(cw, card_ratio)
     cw, ch, pitch = m.card_w, m.card_h, m.pitch
 
     # Spread the spare space into the gaps, capped so the table stays compact.
