@@ -261,6 +261,7 @@ class App:
 
     def _open_window(self) -> pygame.Surface:
         pygame.display.set_caption("Crescent")
+        pygame.display.set_icon(render.window_icon())
         settings = self.session.settings
         fullscreen = self.options.fullscreen or self.options.kiosk or settings.fullscreen
         if self.options.size is not None and pygame.display.get_driver() in ("dummy", "offscreen"):

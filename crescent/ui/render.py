@@ -171,6 +171,24 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
 
 
+def window_icon(size: int = 64) -> pygame.Surface:
+    """The window's icon: a card on the felt with a red crescent (the title bar, the task
+    bar, Alt+Tab). Drawn, not loaded: set before the window opens, it also spares SDL
+    loading pygame's own icon through ``importlib.resources``."""
+    icon = pygame.Surface((size, size), pygame.SRCALPHA)
+    icon.fill((0, 0, 0, 0))
+    pygame.draw.rect(icon, FELT_CENTRE, icon.get_rect(), border_radius=size // 6)
+    card = pygame.Rect(0, 0, size * 9 // 16, size * 3 // 4)
+    card.center = (size // 2, size // 2)
+    pygame.draw.rect(icon, (252, 250, 244), card, border_radius=max(2, size // 14))
+    # A crescent: a red disc with a white one bitten out of its upper right.
+    r = size * 7 // 32
+    cx, cy = card.centerx - size // 32, card.centery
+    pygame.draw.circle(icon, (200, 30, 40), (cx, cy), r)
+    pygame.draw.circle(icon, (252, 250, 244), (cx + r * 9 // 20, cy - r * 5 // 20), r * 17 // 20)
+    return icon
+
+
 def _felt_pixels() -> bytes:
     """The felt's 48x48 gradient, RGB. Rows are symmetric about the centre column."""
     (r0, g0, b0), (r1, g1, b1) = FELT_CENTRE, FELT_EDGE
