@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import logging
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from crescent import logs
 from crescent.i18n.translator import load_translator, system_language
 from crescent.options import Config
 from crescent.play.safejson import clip, shown
@@ -56,68 +56,12 @@ def _lost(pool: str) -> list[int]:
         return []
 
 
-class _LazyLogFile(logging.Handler):
-    """The log file, created (with its folder) only when there is something to log:
-    a run that is refused, or logs nothing, leaves the data folder as it was. The rotating
-    file handler is made then too (``logging.handlers`` brings ``socket`` and ``pickle``
-    with it: a few milliseconds no start needs to spend)."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__()
-        self.path = path
-        self._file: logging.Handler | None = None
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if self._file is None:
-            self._file = _rotating_log(self.path)
-            self._file.setFormatter(self.formatter)
-        self._file.handle(record)
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-        super().close()
-
-
-def _rotating_log(path: Path) -> logging.Handler:
-    """A small rotating log at ``path``, opened on the first record."""
-    import logging.handlers
-
-    class LogFile(logging.handlers.RotatingFileHandler):
-        def _open(self) -> Any:
-            path = Path(self.baseFilename)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if path.exists() and not path.is_file():
-                # A FIFO would block the game on open; a folder cannot be written.
-                raise IsADirectoryError(f"{path.name} is not a regular file")
-            return super()._open()
-
-        def handleError(self, record: logging.LogRecord) -> None:
-            # The log cannot be written (read-only folder...): say it once on stderr, go on.
-            if not getattr(self, "_told", False):
-                self._told = True
-                print("crescent: the log file cannot be written", file=sys.stderr)
-
-    return LogFile(path, maxBytes=256_000, backupCount=3, encoding="utf-8", delay=True)
-
-
-def setup_log(data_dir: Path) -> logging.Logger:
-    """A small rotating log in the data folder (no personal data is logged), written
-    only when there is something to log."""
-    log = logging.getLogger("crescent")
-    if not log.handlers:
-        handler: logging.Handler = _LazyLogFile(data_dir / "crescent.log")
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-        log.addHandler(handler)
-        log.setLevel(logging.INFO)
-    return log
-
-
 def run(config: Config) -> int:
     data_dir = config.data_dir or default_data_dir()
     # A screenshot never touches the player's own files unless a folder is named.
     store = Store(data_dir) if (config.screenshot is None or config.data_dir is not None) else None
-    log = setup_log(data_dir) if store is not None else None
+    if store is not None:
+        logs.setup(data_dir)
     try:
         return _run(config, store)
     except SystemExit:
@@ -125,8 +69,8 @@ def run(config: Config) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as e:
-        if log is not None:
-            log.exception("fatal error")
+        if store is not None:
+            logs.get().exception("fatal error")
         print(f"crescent: fatal error: {type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_FATAL
 
@@ -258,9 +202,7 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
         app.save_art_cache()
         if terminated:
             session.close()
-            logging.getLogger("crescent").info(
-                "SIGTERM: the game is saved; exit code %d", EXIT_SIGTERM
-            )
+            logs.get().info("SIGTERM: the game is saved; exit code %d", EXIT_SIGTERM)
             return EXIT_SIGTERM
         app.save_art_cache()
         return app.exit_code
@@ -311,7 +253,7 @@ def _display_usable() -> bool:
         f"kiosk mode needs a real display, but SDL's video driver is {driver!r} "
         f"(DISPLAY={os.environ.get('DISPLAY', '')!r}): exit code {EXIT_NO_DISPLAY}"
     )
-    logging.getLogger("crescent").error("%s", message)
+    logs.get().error("%s", message)
     print(f"crescent: {message}", file=sys.stderr)
     return False
 

@@ -19,18 +19,20 @@ from __future__ import annotations
 
 import gettext
 import io
-import logging
 import os
 import re
 import struct
 import sys
 from collections.abc import Mapping
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from crescent import resources
+from crescent import logs, resources
 from crescent.i18n import text
 from crescent.languages import DEFAULT_LANGUAGE, LANGUAGES
 from crescent.rules.engine import Reason
+
+if TYPE_CHECKING:
+    import logging
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -42,7 +44,10 @@ __all__ = [
     "system_language",
 ]
 
-log = logging.getLogger(__name__)
+
+def _log() -> logging.Logger:
+    return logs.get(__name__)
+
 
 DOMAIN: Final = "crescent"
 
@@ -126,7 +131,9 @@ class Translator:
             return translated.format(**fmt)
         except (KeyError, IndexError, ValueError):
             # A broken translation must not take the game down: show the English text.
-            log.warning("translation %r (%s) does not format; using English", translated, self.lang)
+            _log().warning(
+                "translation %r (%s) does not format; using English", translated, self.lang
+            )
             return english.format(**fmt)
 
 
@@ -147,7 +154,7 @@ def load_translator(lang: str | None) -> Translator:
     try:
         return Translator(code, _read_catalog(code))
     except (OSError, ValueError, struct.error) as e:
-        log.warning("no usable catalog for %r (%s); using English", code, e)
+        _log().warning("no usable catalog for %r (%s); using English", code, e)
         return Translator(DEFAULT_LANGUAGE)
 
 

@@ -18,7 +18,6 @@ display and imports no client code: the client gives the kiosk a
 from __future__ import annotations
 
 import hmac
-import logging
 import math
 import os
 import random
@@ -30,6 +29,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, Protocol
 
+from crescent import logs
 from crescent.control.input import (
     GameEvent,
     KeyPress,
@@ -47,6 +47,8 @@ from crescent.rules.engine import Game
 from crescent.solver import search as solver
 
 if TYPE_CHECKING:
+    import logging
+
     from crescent.options import Config
     from crescent.play.session import Session
 
@@ -65,7 +67,6 @@ __all__ = [
     "kiosk_touch",
 ]
 
-_log = logging.getLogger("crescent.kiosk.core")
 
 BASE_TOUCH_PX: Final = 34
 """9 mm at 96 dpi: the touch size at which the exit corner is ``exit_corner_px`` wide."""
@@ -77,6 +78,10 @@ FUNCTION_KEYS: Final = frozenset(f"f{i}" for i in range(1, 25))
 # -- the PIN ------------------------------------------------------------------------
 
 PinResult = Literal["ok", "wrong", "locked"]
+
+
+def _log() -> logging.Logger:
+    return logs.get("crescent.kiosk.core")
 
 
 class PinGuard:
@@ -287,7 +292,7 @@ class AttractPlanner:
                     continue
                 result = self._solve(game, budget_s=self.budget_s, cancel=self._stop)
             except Exception:
-                _log.exception("attract: the solver failed")
+                _log().exception("attract: the solver failed")
                 continue
             if result.outcome == "won" and result.line:
                 with self._lock:
@@ -514,7 +519,7 @@ class Kiosk:
             if event.kind in (WindowKind.MINIMISED, WindowKind.HIDDEN):
                 if not self._hidden and self.host.now - self._told_hidden > 10:
                     self._told_hidden = self.host.now
-                    _log.warning("the window was %s: restoring it", event.kind.value)
+                    _log().warning("the window was %s: restoring it", event.kind.value)
                 self._hidden = True  # brought back at the next update
             # Closing the window (the close button, Alt+F4 from a window manager) is
             # refused, and a kiosk never pauses.
@@ -551,7 +556,7 @@ class Kiosk:
             if host.window_hidden():
                 if not self._hidden and now - self._told_hidden > 10:
                     self._told_hidden = now
-                    _log.warning("the window is hidden: restoring it")
+                    _log().warning("the window is hidden: restoring it")
                 self._hidden = True
         if self._hidden:
             self._hidden = False
@@ -566,7 +571,7 @@ class Kiosk:
             if idle >= self.config.operator_idle_s:
                 host.close_dialogs()
                 self.last_input = now
-                _log.info("operator screen closed after %d s without a touch", round(idle))
+                _log().info("operator screen closed after %d s without a touch", round(idle))
         elif not self.in_attract and idle >= self.idle_s:
             self.go_idle()
         self._count_venue()
@@ -644,7 +649,7 @@ class Kiosk:
             host.set_sound(self.sound)
         self.hold = None
         host.show_attract(self)
-        _log.info("idle: attract loop")
+        _log().info("idle: attract loop")
 
     def end_attract(self) -> None:
         """A visitor touched the attract loop: a fresh game, in the language shown."""
@@ -659,7 +664,7 @@ class Kiosk:
         """The exit gesture: the PIN pad (the only way to the operator screen)."""
         host = self.host
         if self.guard is None:
-            _log.info("no operator PIN configured: the operator screen is locked")
+            _log().info("no operator PIN configured: the operator screen is locked")
             return
         if host.pin_pad_shown or self.operator_open:
             return
@@ -676,7 +681,7 @@ class Kiosk:
             kept = PinState(state.failures, state.wait_until)
             self.guard.restore(kept, self.host.now, self.wall())
             if self.guard.wait_left(self.host.now) > 0:
-                _log.info("the operator PIN is still locked after the restart")
+                _log().info("the operator PIN is still locked after the restart")
 
     def _save_pin_state(self) -> None:
         if self.guard is None:
@@ -701,7 +706,7 @@ class Kiosk:
         before = self.guard.failures
         result = self.guard.check(attempt, self.host.now)
         if result == "ok":
-            _log.info("operator PIN accepted")
+            _log().info("operator PIN accepted")
             if before:
                 self._save_pin_state()
             self.open_operator()
@@ -709,13 +714,13 @@ class Kiosk:
             self._save_pin_state()
             wait = self.guard.wait_left(self.host.now)
             if wait > 0:
-                _log.warning(
+                _log().warning(
                     "wrong operator PIN (%d in a row): next try in %d s",
                     self.guard.failures,
                     math.ceil(wait),
                 )
             else:
-                _log.warning("wrong operator PIN (%d in a row)", self.guard.failures)
+                _log().warning("wrong operator PIN (%d in a row)", self.guard.failures)
         return result
 
     def open_operator(self) -> None:
@@ -726,7 +731,7 @@ class Kiosk:
 
     def quit(self) -> None:
         """The operator's exit (from the operator screen): code 0, no restart."""
-        _log.info("the operator left the kiosk: exit code 0")
+        _log().info("the operator left the kiosk: exit code 0")
         self.host.leave(0)
 
 

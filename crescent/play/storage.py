@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import enum
 import json
-import logging
 import math
 import os
 import tempfile
@@ -42,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeGuard, TypeVar
 
+from crescent import logs
 from crescent.play import settings as _settings
 from crescent.play import stats as _stats
 from crescent.play.levels import LevelsState, has_levels
@@ -53,6 +53,7 @@ from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game
 
 if TYPE_CHECKING:
+    import logging
     from datetime import datetime
 
 __all__ = [
@@ -65,6 +66,11 @@ __all__ = [
     "new_game_id",
     "write_json_atomic",
 ]
+
+
+def _log() -> logging.Logger:
+    return logs.get(__name__)
+
 
 FORMAT: Final = 1
 """The format of ``game.json``; stats and settings carry their own (also 1)."""
@@ -93,7 +99,6 @@ _KNOWN_FORMAT: Final = {
 }
 """The newest format this version reads, per file; a greater one is a newer version's."""
 
-_log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
 # What a bad file can make a parser raise. ValueError is the documented one
@@ -443,7 +448,7 @@ class Store:
         fmt = obj.get("format")
         if type(fmt) is int and fmt > _KNOWN_FORMAT.get(path.name, FORMAT):
             if path not in self._frozen and not self.read_only:
-                _log.warning("%s is from a newer version (format %d): left alone", path, fmt)
+                _log().warning("%s is from a newer version (format %d): left alone", path, fmt)
             self._frozen.add(path)
             self._notice(Notice.NEWER)
             return None
@@ -481,15 +486,15 @@ class Store:
     def save_failed(self, what: str, error: Exception) -> None:
         """A save failed in a way the store did not foresee: shown as CANNOT_SAVE, logged."""
         if self._notice(Notice.CANNOT_SAVE):
-            _log.error("cannot save (%s): %s: %s", what, type(error).__name__, str(error)[:200])
+            _log().error("cannot save (%s): %s: %s", what, type(error).__name__, str(error)[:200])
         else:
-            _log.debug("cannot save (%s): %s", what, type(error).__name__)
+            _log().debug("cannot save (%s): %s", what, type(error).__name__)
 
     def _cannot_save(self, path: Path, error: OSError) -> None:
         if self._notice(Notice.CANNOT_SAVE):
-            _log.warning("cannot save %s: %s", path, error)
+            _log().warning("cannot save %s: %s", path, error)
         else:
-            _log.debug("cannot save %s: %s", path, error)
+            _log().debug("cannot save %s: %s", path, error)
 
     def _set_aside(self, path: Path, why: str) -> None:
         """Move a bad file out of the way, keeping it for the curious."""
@@ -508,10 +513,10 @@ class Store:
         try:
             os.replace(path, target)
         except OSError as e:
-            _log.warning("%s is unusable (%s) and could not be set aside: %s", path, why, e)
+            _log().warning("%s is unusable (%s) and could not be set aside: %s", path, why, e)
             return
         _fsync_dir(path.parent)
-        _log.warning("%s is unusable (%s): set aside as %s", path, why, target.name)
+        _log().warning("%s is unusable (%s): set aside as %s", path, why, target.name)
 
     def _sweep_stale_temp_files(self) -> None:
         """Remove temporary files a crash left behind (once a session, old ones only)."""

@@ -19,7 +19,6 @@ The game's clock stops while the pad or the operator screen is open.
 
 from __future__ import annotations
 
-import logging
 import math
 import os
 import warnings
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 import pygame
 
-from crescent import __version__
+from crescent import __version__, logs
 from crescent.control.anim import MOVE_S, Flight
 from crescent.control.input import KeyPress, PointerDown, PointerUp
 from crescent.i18n import text as T
@@ -49,12 +48,13 @@ from crescent.ui.screens import SettingsScreen
 from crescent.ui.table import TableScene
 
 if TYPE_CHECKING:
+    import logging
+
     from crescent.kiosk.core import DemoLine, Purpose
     from crescent.options import Config
     from crescent.play.session import Session
     from crescent.ui.app import App
 
-_log = logging.getLogger("crescent.kiosk.core")
 
 FADE_S: Final = 0.6
 """The visitor's table fades to dark, then the attract loop fades in: each this long."""
@@ -71,6 +71,10 @@ FLIGHT_S: Final = MOVE_S * 2
 """The attract loop's cards move slower than a player's: it is a show."""
 PULSE_S: Final = 2.4
 """The caption's slow pulse."""
+
+
+def _log() -> logging.Logger:
+    return logs.get("crescent.kiosk.core")
 
 
 def lock_display() -> None:
@@ -683,7 +687,7 @@ def install_kiosk(app: App, config: Config) -> Kiosk:
     app.hooks.append(kiosk)
     app.settings_gate = kiosk.open_settings
     lock_display()
-    _log.info("kiosk mode started")
+    _log().info("kiosk mode started")
     return kiosk
 
 
@@ -810,10 +814,10 @@ class ExportDialog(MessageDialog):
         try:
             path = export_csv(self.kiosk.venue, folder, self.kiosk.today())
         except OSError as e:
-            _log.warning("venue statistics: cannot write to %s: %s", folder, e.strerror or e)
+            _log().warning("venue statistics: cannot write to %s: %s", folder, e.strerror or e)
             self.lines = [tr(T.EXPORT_FAILED, path=str(folder))]
         else:
-            _log.info("venue statistics exported to %s", path)
+            _log().info("venue statistics exported to %s", path)
             self.lines = [tr(T.EXPORTED, path=str(path))]
         self.button_specs = ((tr(T.CLOSE), "close", True),)
         self._dirty = True

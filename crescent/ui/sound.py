@@ -13,17 +13,20 @@ opens it.
 from __future__ import annotations
 
 import enum
-import logging
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from crescent import resources
+from crescent import logs, resources
 
 if TYPE_CHECKING:
+    import logging
+
     import pygame
 
-log = logging.getLogger(__name__)
+
+def _log() -> logging.Logger:
+    return logs.get(__name__)
 
 
 CLOSE_AFTER_S = 8.0
@@ -77,7 +80,7 @@ class SoundBoard:
             try:
                 sound.play()
             except Exception:  # a device that vanished: stay silent
-                log.info("sound: playing %s failed", cue.value, exc_info=True)
+                _log().info("sound: playing %s failed", cue.value, exc_info=True)
 
     def _start(self) -> None:
         try:
@@ -91,7 +94,7 @@ class SoundBoard:
             }
             self.state = MixerState.READY
         except Exception as e:  # no audio device, no mixer, an unreadable file
-            log.info("sound off: %s", e)
+            _log().info("sound off: %s", e)
             self._sounds = {}
             self.state = MixerState.OFF
 
@@ -113,7 +116,7 @@ class SoundBoard:
             self._sounds = {}
             pygame.mixer.quit()
         except Exception:
-            log.info("sound: closing the mixer failed", exc_info=True)
+            _log().info("sound: closing the mixer failed", exc_info=True)
         self.state = MixerState.IDLE
 
     def stop(self) -> None:
@@ -124,4 +127,4 @@ class SoundBoard:
 
                 pygame.mixer.stop()
             except Exception:
-                log.info("sound: stop failed", exc_info=True)
+                _log().info("sound: stop failed", exc_info=True)

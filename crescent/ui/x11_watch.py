@@ -21,18 +21,25 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import logging
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
+
+from crescent import logs
+
+if TYPE_CHECKING:
+    import logging
 
 __all__ = ["EXIT_DISPLAY_LOST", "watch_display"]
 
 EXIT_DISPLAY_LOST = 3
 """Same as :data:`crescent.game_main.EXIT_NO_DISPLAY` (kept here: no import cycle)."""
 
-_log = logging.getLogger("crescent.kiosk")
+
+def _log() -> logging.Logger:
+    return logs.get("crescent.kiosk")
 
 
 class _XErrorEvent(ctypes.Structure):
@@ -54,15 +61,13 @@ _keep: list[object] = []
 
 
 def _finish(message: str, save: Callable[[], None]) -> None:
-    _log.error("%s: exit code %d", message, EXIT_DISPLAY_LOST)
-    for handler in logging.getLogger("crescent").handlers:
-        handler.flush()
+    _log().error("%s: exit code %d", message, EXIT_DISPLAY_LOST)
+    logs.flush()
     try:
         save()
     except Exception:
-        _log.exception("could not save the game while leaving")
-    for handler in logging.getLogger("crescent").handlers:
-        handler.flush()
+        _log().exception("could not save the game while leaving")
+    logs.flush()
     os._exit(EXIT_DISPLAY_LOST)
 
 

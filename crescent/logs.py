@@ -1,0 +1,109 @@
+"""The game's log: a small rotating file, ``crescent.log`` in the data folder.
+
+Records go through the standard library's :mod:`logging`, under the ``crescent``
+logger (``crescent.play.storage``, ``crescent.kiosk.core``...), and no personal data
+is logged. Nothing of it is imported, made or opened before there is something to log:
+:func:`setup` only names the folder, and :func:`get` -- the one way the game's modules
+reach a logger -- imports :mod:`logging` (about 5 ms, a start that logs nothing spends
+none of it) and gives the ``crescent`` logger its file. The file and its folder are
+created with the first record: a run that logs nothing leaves the data folder as it was.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import logging
+
+ROOT = "crescent"
+FILE_NAME = "crescent.log"
+MAX_BYTES = 256_000
+BACKUPS = 3
+
+_lock = threading.Lock()
+_folder: list[Path] = []
+"""The data folder named by :func:`setup` (none: records are not written to a file)."""
+
+
+def setup(data_dir: Path) -> None:
+    """Log to ``data_dir/crescent.log`` from the first record on (nothing is done now)."""
+    with _lock:
+        _folder[:] = [data_dir]
+
+
+def get(name: str = ROOT) -> logging.Logger:
+    """The logger ``name`` (under ``crescent``), its records written to the log file."""
+    import logging
+
+    root = logging.getLogger(ROOT)
+    with _lock:
+        if _folder and not any(getattr(h, "crescent_log", False) for h in root.handlers):
+            handler = _lazy_file(_folder[0] / FILE_NAME)
+            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+            root.addHandler(handler)
+            root.setLevel(logging.INFO)
+    return logging.getLogger(name)
+
+
+def flush() -> None:
+    """Write out what the log holds (before the process may be killed)."""
+    import logging
+
+    for handler in logging.getLogger(ROOT).handlers:
+        handler.flush()
+
+
+def _lazy_file(path: Path) -> logging.Handler:
+    """A handler for the log file at ``path``: the rotating file handler is made with the
+    first record (``logging.handlers`` brings ``socket`` and ``pickle`` with it)."""
+    import logging
+
+    class LazyLogFile(logging.Handler):
+        crescent_log = True
+
+        def __init__(self) -> None:
+            super().__init__()
+            self._file: logging.Handler | None = None
+
+        def emit(self, record: logging.LogRecord) -> None:
+            if self._file is None:
+                self._file = _rotating(path)
+                self._file.setFormatter(self.formatter)
+            self._file.handle(record)
+
+        def flush(self) -> None:
+            if self._file is not None:
+                self._file.flush()
+
+        def close(self) -> None:
+            if self._file is not None:
+                self._file.close()
+            super().close()
+
+    return LazyLogFile()
+
+
+def _rotating(path: Path) -> logging.Handler:
+    """A small rotating log at ``path``, opened on the first record."""
+    import logging.handlers
+
+    class LogFile(logging.handlers.RotatingFileHandler):
+        def _open(self) -> Any:
+            file = Path(self.baseFilename)
+            file.parent.mkdir(parents=True, exist_ok=True)
+            if file.exists() and not file.is_file():
+                # A FIFO would block the game on open; a folder cannot be written.
+                raise IsADirectoryError(f"{file.name} is not a regular file")
+            return super()._open()
+
+        def handleError(self, record: logging.LogRecord) -> None:
+            # The log cannot be written (read-only folder...): say it once on stderr, go on.
+            if not getattr(self, "_told", False):
+                self._told = True
+                print("crescent: the log file cannot be written", file=sys.stderr)
+
+    return LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True)

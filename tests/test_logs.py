@@ -1,0 +1,85 @@
+"""The log file: nothing imported, made or opened before a record is written."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from crescent.game_main import EXIT_FATAL
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_setting_up_the_log_imports_and_creates_nothing(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    r = _run(
+        "import sys; from pathlib import Path; from crescent import logs;"
+        "logs.setup(Path(sys.argv[1]));"
+        "print('logging' in sys.modules)",
+        str(data),
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "False\n"
+    assert not data.exists()
+
+
+def test_records_of_every_module_reach_the_file_made_with_the_first(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    r = _run(
+        "import sys; from pathlib import Path; from crescent import logs;"
+        "logs.setup(Path(sys.argv[1]));"
+        "log = logs.get('crescent.play.storage');"
+        "log.debug('not kept'); log.warning('kept: %s', 'storage');"
+        "logs.get('crescent.kiosk.core').info('kept: kiosk');"
+        "logs.get().error('kept: root'); logs.get('crescent.other');"
+        "import logging; print(len(logging.getLogger('crescent').handlers))",
+        str(data),
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "1\n"  # one file handler, however many loggers were asked for
+    lines = (data / "crescent.log").read_text(encoding="utf-8").splitlines()
+    assert [line.split(" ", 3)[2:] for line in lines] == [
+        ["WARNING", "kept: storage"],
+        ["INFO", "kept: kiosk"],
+        ["ERROR", "kept: root"],
+    ]
+    assert r.stderr == ""
+
+
+def test_without_a_folder_records_are_not_written_anywhere(tmp_path: Path) -> None:
+    r = _run(
+        "from crescent import logs; logs.get('crescent.play.storage').info('nowhere');"
+        "import logging; print(len(logging.getLogger('crescent').handlers))",
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "0\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_fatal_error_is_logged_in_the_data_folder(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    r = _run(
+        "import sys; from pathlib import Path\n"
+        "from crescent import game_main\n"
+        "from crescent.options import Config\n"
+        "def boom(config, store): raise RuntimeError('the disk caught fire')\n"
+        "game_main._run = boom\n"
+        "sys.exit(game_main.run(Config(data_dir=Path(sys.argv[1]))))\n",
+        str(data),
+    )
+    assert r.returncode == EXIT_FATAL
+    assert "crescent: fatal error: RuntimeError: the disk caught fire" in r.stderr
+    log = (data / "crescent.log").read_text(encoding="utf-8")
+    assert "ERROR fatal error" in log and "RuntimeError: the disk caught fire" in log
