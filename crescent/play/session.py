@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import queue
 import random
 import threading
 from collections.abc import Callable, Sequence
@@ -63,7 +62,7 @@ class SaveWriter:
     def __init__(self) -> None:
         self._pending: dict[str, Callable[[], object]] = {}
         self._lock = threading.Lock()
-        self._wake: queue.Queue[bool] = queue.Queue()
+        self._wake = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
         self._thread: threading.Thread | None = None
@@ -78,11 +77,12 @@ class SaveWriter:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="crescent-save", daemon=True)
             self._thread.start()
-        self._wake.put(True)
+        self._wake.set()
 
     def _run(self) -> None:
         while True:
-            self._wake.get()
+            self._wake.wait()
+            self._wake.clear()
             while True:
                 with self._lock:
                     if not self._pending:
