@@ -204,7 +204,8 @@ def _played_folder(root: Path) -> None:
         ["--code", "CR1-N-AAAAAAC", "--play", "P1-P11 P1-P2"],  # refused at step 2
         ["--play", "P2-F7 P99-F1"],  # resume, then a token that is no move
         ["--new", "--play", "R R R R"],  # a new deal, then a redeal too many
-        ["--variant", "F", "--play", "P1-F1"],
+        # a new random deal: P1-F1 may be legal in it, a move onto its own pile never is
+        ["--variant", "F", "--play", "P1-F1 P1-P1"],
     ],
 )
 def test_a_refused_play_leaves_the_data_folder_byte_identical(
@@ -256,8 +257,8 @@ def test_an_accepted_play_is_then_played_on_the_same_deal(
 def test_a_fifo_named_like_the_log_never_blocks(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "crescent.log")
     code = (
-        "import logging, sys; from pathlib import Path; from crescent.game_main import setup_log;"
-        "setup_log(Path(sys.argv[1])).warning('hello'); print('went on')"
+        "import sys; from pathlib import Path; from crescent import logs;"
+        "logs.setup(Path(sys.argv[1])); logs.get().warning('hello'); print('went on')"
     )
     try:
         r = subprocess.run(
