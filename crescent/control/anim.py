@@ -5,8 +5,6 @@ Animation state advances only in ``update``; drawing reads it. No pygame.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 MOVE_S = 0.18
 """A card slide: short, so play never waits on it."""
 REDEAL_S = 0.30
@@ -19,7 +17,6 @@ def ease_out(t: float) -> float:
     return 1.0 - (1.0 - t) ** 3
 
 
-@dataclass
 class Flight:
     """A card sliding from ``start`` to ``end`` (top-left corners, table pixels).
 
@@ -27,13 +24,25 @@ class Flight:
     beneath it, so the table always shows the engine's position.
     """
 
-    card: int
-    start: tuple[float, float]
-    end: tuple[float, float]
-    dst: int
-    duration: float = MOVE_S
-    delay: float = 0.0
-    elapsed: float = 0.0
+    __slots__ = ("card", "delay", "dst", "duration", "elapsed", "end", "start")
+
+    def __init__(
+        self,
+        card: int,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        dst: int,
+        duration: float = MOVE_S,
+        delay: float = 0.0,
+        elapsed: float = 0.0,
+    ) -> None:
+        self.card = card
+        self.start = start
+        self.end = end
+        self.dst = dst
+        self.duration = duration
+        self.delay = delay
+        self.elapsed = elapsed
 
     @property
     def done(self) -> bool:
@@ -47,14 +56,13 @@ class Flight:
         )
 
 
-@dataclass
 class Animations:
     """The flights in progress."""
 
-    flights: list[Flight]
+    __slots__ = ("flights",)
 
     def __init__(self) -> None:
-        self.flights = []
+        self.flights: list[Flight] = []
 
     def add(self, flight: Flight) -> None:
         self.flights.append(flight)

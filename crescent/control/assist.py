@@ -6,7 +6,6 @@ est disponible, indiquant quelle carte peut être jouée".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from crescent.rules.engine import Move
@@ -26,12 +25,14 @@ def playable_places(game: _Position) -> frozenset[int]:
     return frozenset(m.src for m in game.legal_moves())
 
 
-@dataclass
 class PlayableCache:
     """:func:`playable_places` computed once per position, not once per slot and frame."""
 
-    _key: tuple[int, ...] | None = None
-    _value: frozenset[int] = field(default_factory=frozenset)
+    __slots__ = ("_key", "_value")
+
+    def __init__(self) -> None:
+        self._key: tuple[int, ...] | None = None
+        self._value: frozenset[int] = frozenset()
 
     def get(self, game: _Position, changes: int, on: bool) -> frozenset[int]:
         """The playable places, or none when the option is off.

@@ -31,8 +31,7 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from crescent.control.layout import TableLayout as TableLayoutLike
 from crescent.rules.engine import FOUNDATIONS, PILES, Move, Reason, ascending, descending
@@ -65,8 +64,7 @@ DRAG_START_PX = mm_to_px(DRAG_START_MM, None)
 # -- events in ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PointerDown:
+class PointerDown(NamedTuple):
     """A press: the mouse button or a finger went down at (x, y), in table pixels."""
 
     x: float
@@ -77,8 +75,7 @@ class PointerDown:
     """A finger that touched down with no other finger on the screen."""
 
 
-@dataclass(frozen=True, slots=True)
-class PointerMove:
+class PointerMove(NamedTuple):
     """The mouse or a finger moved to (x, y)."""
 
     x: float
@@ -86,8 +83,7 @@ class PointerMove:
     pointer: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class PointerUp:
+class PointerUp(NamedTuple):
     """A release at (x, y)."""
 
     x: float
@@ -95,8 +91,7 @@ class PointerUp:
     pointer: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class KeyPress:
+class KeyPress(NamedTuple):
     """A key went down, with the modifiers held."""
 
     key: str
@@ -111,8 +106,7 @@ Event = PointerDown | PointerMove | PointerUp | KeyPress
 """What the controller reads."""
 
 
-@dataclass(frozen=True, slots=True)
-class TextInput:
+class TextInput(NamedTuple):
     """Typed text (a dialog's field), apart from the key presses."""
 
     text: str
@@ -132,16 +126,14 @@ class WindowKind(enum.StrEnum):
     """The pointer left the window."""
 
 
-@dataclass(frozen=True, slots=True)
-class WindowEvent:
+class WindowEvent(NamedTuple):
     """Something happened to the window; ``size`` for :attr:`WindowKind.RESIZE`."""
 
     kind: WindowKind
     size: tuple[int, int] = (0, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Wheel:
+class Wheel(NamedTuple):
     """A mouse wheel turn: ``notches`` > 0 scrolls up (towards the top)."""
 
     notches: float
@@ -154,8 +146,7 @@ GameEvent = Event | WindowEvent | TextInput | Wheel
 # -- intents out ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PlayMove:
+class PlayMove(NamedTuple):
     """Play this move (the engine checks it again)."""
 
     move: Move
@@ -163,8 +154,7 @@ class PlayMove:
     """Where a dragged card was dropped (its top-left), so it slides from there."""
 
 
-@dataclass(frozen=True, slots=True)
-class Refuse:
+class Refuse(NamedTuple):
     """Say why a move from ``place`` cannot be played."""
 
     reason: Reason
@@ -173,8 +163,7 @@ class Refuse:
     """Set for a refused drop: the card slides back from there."""
 
 
-@dataclass(frozen=True, slots=True)
-class DragBack:
+class DragBack(NamedTuple):
     """A drag ended nowhere useful: the card slides back, no message."""
 
     place: int
@@ -201,15 +190,13 @@ class Cmd(enum.StrEnum):
     FULLSCREEN = "fullscreen"
 
 
-@dataclass(frozen=True, slots=True)
-class Nowhere:
+class Nowhere(NamedTuple):
     """A tapped card that no place takes: it is selected, and the player is told."""
 
     place: int
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
+class Command(NamedTuple):
     """A HUD button or a shortcut."""
 
     name: Cmd
@@ -251,43 +238,78 @@ class RulesView(Protocol):
     def count(self, place: int) -> int: ...
 
 
-@dataclass
 class Drag:
     """A card held by a pointer: where it was grabbed and where it is now."""
 
-    src: int
-    pointer: int
-    start: tuple[float, float]
-    pos: tuple[float, float]
-    grab: tuple[float, float]
-    """Pointer position relative to the card's top-left when it was grabbed."""
-    active: bool = False
-    wandered: float = 0.0
-    """The farthest the pointer went from ``start``."""
+    __slots__ = ("active", "grab", "pointer", "pos", "src", "start", "wandered")
+
+    def __init__(
+        self,
+        src: int,
+        pointer: int,
+        start: tuple[float, float],
+        pos: tuple[float, float],
+        grab: tuple[float, float],
+        active: bool = False,
+        wandered: float = 0.0,
+    ) -> None:
+        self.src = src
+        self.pointer = pointer
+        self.start = start
+        self.pos = pos
+        self.grab = grab
+        """Pointer position relative to the card's top-left when it was grabbed."""
+        self.active = active
+        self.wandered = wandered
+        """The farthest the pointer went from ``start``."""
 
     @property
     def card_origin(self) -> tuple[float, float]:
         return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
 
 
-@dataclass
 class Controller:
     """Turns events into intents; holds selection, focus, drag and tap memory."""
 
-    hud_items: tuple[HudItem, ...] = ()
-    selected: int | None = None
-    focus: int | None = None
-    """A place (0..23), or PLACES + i for HUD item i."""
-    focus_visible: bool = False
-    """The focus ring shows: keys are being used (a pointer press hides it)."""
-    drag: Drag | None = None
-    hud_info: frozenset[str] = frozenset({"time", "moves", "countdown"})
-    """HUD items that only show something: the focus skips them."""
-    drag_start_px: float = DRAG_START_PX
-    tap_slop_px: float = mm_to_px(TAP_SLOP_MM, None)
-    double_tap_px: float = mm_to_px(DOUBLE_TAP_MM, None)
-    _last_tap: tuple[int, float, float, float, bool] | None = field(default=None, repr=False)
-    """(place, time, x, y, moved) of the last tap, for double taps."""
+    __slots__ = (
+        "_last_tap",
+        "double_tap_px",
+        "drag",
+        "drag_start_px",
+        "focus",
+        "focus_visible",
+        "hud_info",
+        "hud_items",
+        "selected",
+        "tap_slop_px",
+    )
+
+    def __init__(
+        self,
+        hud_items: tuple[HudItem, ...] = (),
+        selected: int | None = None,
+        focus: int | None = None,
+        focus_visible: bool = False,
+        drag: Drag | None = None,
+        hud_info: frozenset[str] = frozenset({"time", "moves", "countdown"}),
+        drag_start_px: float = DRAG_START_PX,
+        tap_slop_px: float = mm_to_px(TAP_SLOP_MM, None),
+        double_tap_px: float = mm_to_px(DOUBLE_TAP_MM, None),
+    ) -> None:
+        self.hud_items = hud_items
+        self.selected = selected
+        self.focus = focus
+        """A place (0..23), or PLACES + i for HUD item i."""
+        self.focus_visible = focus_visible
+        """The focus ring shows: keys are being used (a pointer press hides it)."""
+        self.drag = drag
+        self.hud_info = hud_info
+        """HUD items that only show something: the focus skips them."""
+        self.drag_start_px = drag_start_px
+        self.tap_slop_px = tap_slop_px
+        self.double_tap_px = double_tap_px
+        self._last_tap: tuple[int, float, float, float, bool] | None = None
+        """(place, time, x, y, moved) of the last tap, for double taps."""
 
     def reset(self) -> None:
         """Forget selection, drag and tap memory (new game, undo, redeal...)."""

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 __all__ = [
     "CORNERS",
@@ -49,8 +48,7 @@ bigger cards. :func:`compute_layout` takes whichever gives the larger cards."""
 _MIN_CARD_W: Final = 8  # below this there is no table worth drawing
 
 
-@dataclass(frozen=True, slots=True)
-class Rect:
+class Rect(NamedTuple):
     """An integer rectangle; ``right`` and ``bottom`` are exclusive, as in pygame."""
 
     x: int
@@ -111,8 +109,7 @@ class Rect:
         return math.hypot(dx, dy)
 
 
-@dataclass(frozen=True)
-class TableLayout:
+class TableLayout(NamedTuple):
     """Every rectangle of the table for one window size.
 
     ``slots[place]`` is the card rectangle of a place, ``labels[place]`` the
@@ -180,8 +177,7 @@ class TableLayout:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class _CardMetrics:
+class _CardMetrics(NamedTuple):
     """The sizes that follow from one card width."""
 
     card_w: int
@@ -264,8 +260,7 @@ def default_touch_px(width: int, height: int) -> int:
     return max(24, round(44 * min(width, height) / 800))
 
 
-@dataclass(frozen=True, slots=True)
-class _Hud:
+class _Hud(NamedTuple):
     """The HUD bar, its cells and their text size."""
 
     rect: Rect

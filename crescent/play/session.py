@@ -29,7 +29,6 @@ import dataclasses
 import random
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date
 from typing import Any, Final
 
@@ -107,13 +106,15 @@ class GameOver(ValueError):
     """Levels game: a move or shuffle asked after the game ended (time ran out...)."""
 
 
-@dataclass
 class Outcome:
     """What a finished game came to, once."""
 
-    status: End
-    seconds: float
-    moves: int
+    __slots__ = ("moves", "seconds", "status")
+
+    def __init__(self, status: End, seconds: float, moves: int) -> None:
+        self.status = status
+        self.seconds = seconds
+        self.moves = moves
 
     @property
     def final(self) -> bool:

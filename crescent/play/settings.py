@@ -8,7 +8,6 @@ the defaults, and raises ValueError on a value of the wrong type or range.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from crescent.languages import LANGUAGES
@@ -40,30 +39,55 @@ _FLAGS: Final = (
 )
 
 
-@dataclass
 class Settings:
     """What the player chose. ``language`` None means: take it from the system locale.
 
     ``variant`` is the code letter of the mode of new games (saved as such);
-    :attr:`mode` is that mode.
+    :attr:`mode` is that mode. Every field is an instance attribute (no
+    ``__slots__``): the session copies one with ``Settings(**vars(s))``.
     """
 
-    language: str | None = None
-    interactive_rules: bool = True
-    variant: str = modes.DEFAULT.letter
-    four_colour: bool = False
-    winnable_only: bool = False
-    fullscreen: bool = False
-    window_size: tuple[int, int] | None = None
-    level_minutes: tuple[int, ...] = LEVEL_MINUTES
-    """The levels game's countdown of each level, in minutes."""
-    sound: bool = True
-    show_piles: bool = False
-    """Fan every pile so each card's corner shows."""
-    show_playable: bool = False
-    """Mark every top card that has a legal move."""
-    tip_seen: bool = False
-    """The first-run tip was shown (it is shown once)."""
+    def __init__(
+        self,
+        language: str | None = None,
+        interactive_rules: bool = True,
+        variant: str = modes.DEFAULT.letter,
+        four_colour: bool = False,
+        winnable_only: bool = False,
+        fullscreen: bool = False,
+        window_size: tuple[int, int] | None = None,
+        level_minutes: tuple[int, ...] = LEVEL_MINUTES,
+        sound: bool = True,
+        show_piles: bool = False,
+        show_playable: bool = False,
+        tip_seen: bool = False,
+    ) -> None:
+        self.language = language
+        self.interactive_rules = interactive_rules
+        self.variant = variant
+        self.four_colour = four_colour
+        self.winnable_only = winnable_only
+        self.fullscreen = fullscreen
+        self.window_size = window_size
+        self.level_minutes = level_minutes
+        """The levels game's countdown of each level, in minutes."""
+        self.sound = sound
+        self.show_piles = show_piles
+        """Fan every pile so each card's corner shows."""
+        self.show_playable = show_playable
+        """Mark every top card that has a legal move."""
+        self.tip_seen = tip_seen
+        """The first-run tip was shown (it is shown once)."""
+
+    # Equal field by field, and (with __eq__ defined) unhashable: a mutable value.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
+        return f"{type(self).__qualname__}({fields})"
 
     @property
     def mode(self) -> Mode:

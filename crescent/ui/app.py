@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -65,31 +64,56 @@ class AppHook(Protocol):
         ...
 
 
-@dataclass
 class Options:
     """How the window is opened; parsed once in ``__main__``."""
 
-    size: tuple[int, int] | None = None
-    fullscreen: bool = False
-    kiosk: bool = False
-    touch_mm: float = 9.0
-    dpi: float | None = None
-    exit_corner: str | None = None
-    """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
-    exit_corner_px: int = 0
-    """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
-    art_cache: Path | None = None
-    """Where card pictures are kept between runs (in the data folder); None: not kept."""
+    __slots__ = (
+        "art_cache",
+        "dpi",
+        "exit_corner",
+        "exit_corner_px",
+        "fullscreen",
+        "kiosk",
+        "size",
+        "touch_mm",
+    )
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool = False,
+        kiosk: bool = False,
+        touch_mm: float = 9.0,
+        dpi: float | None = None,
+        exit_corner: str | None = None,
+        exit_corner_px: int = 0,
+        art_cache: Path | None = None,
+    ) -> None:
+        self.size = size
+        self.fullscreen = fullscreen
+        self.kiosk = kiosk
+        self.touch_mm = touch_mm
+        self.dpi = dpi
+        self.exit_corner = exit_corner
+        """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
+        self.exit_corner_px = exit_corner_px
+        """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
+        self.art_cache = art_cache
+        """Where card pictures are kept between runs (in the data folder); None: not kept."""
 
 
-@dataclass
 class LoopStats:
     """What the loop did: frames drawn, their times, idle sleeps."""
 
-    frames: int = 0
-    frame_ms: list[float] = field(default_factory=list)
-    sleeps: int = 0
-    """Iterations that ended asleep on the event queue instead of waiting for the next frame."""
+    __slots__ = ("frame_ms", "frames", "sleeps")
+
+    def __init__(
+        self, frames: int = 0, frame_ms: list[float] | None = None, sleeps: int = 0
+    ) -> None:
+        self.frames = frames
+        self.frame_ms: list[float] = [] if frame_ms is None else frame_ms
+        self.sleeps = sleeps
+        """Iterations that ended asleep on the event queue instead of waiting for the next frame."""
 
 
 def run_loop(

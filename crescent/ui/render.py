@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
 
 import pygame
 
@@ -243,15 +242,24 @@ def text_centered(
     return r
 
 
-@dataclass
 class Button:
     """A tappable rectangle with a label; ``action`` is what the scene does with it."""
 
-    rect: pygame.Rect
-    label: str
-    action: str
-    enabled: bool = True
-    primary: bool = False
+    __slots__ = ("action", "enabled", "label", "primary", "rect")
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        action: str,
+        enabled: bool = True,
+        primary: bool = False,
+    ) -> None:
+        self.rect = rect
+        self.label = label
+        self.action = action
+        self.enabled = enabled
+        self.primary = primary
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, px: int, on_panel: bool = True) -> None:
         radius = max(6, self.rect.h // 5)
