@@ -121,7 +121,10 @@ def rasterise(svg: str, size: tuple[int, int]) -> pygame.Surface:
 def _rasterise_sized(document: bytes, size: tuple[int, int]) -> pygame.Surface:
     """``document`` (already sized by :func:`sized_svg`) drawn at exactly ``size``."""
     w, h = size
-    surface = pygame.image.load_sized_svg(io.BytesIO(document), (w, h))
+    # The document gives its size, so image.load draws it at that size -- the same pixels
+    # as load_sized_svg, but drawn with the interpreter let go (load_sized_svg holds it
+    # on a file object): the worker threads draw in parallel with the game's start-up.
+    surface = pygame.image.load(io.BytesIO(document), "card.svg")
     if surface.get_size() != (w, h):  # never seen; kept exact without scaling if it happens
         exact = pygame.Surface((w, h), pygame.SRCALPHA)
         exact.blit(surface, (0, 0))
