@@ -153,8 +153,7 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
     import pygame
 
     from crescent.i18n.translator import Translator
-    from crescent.ui.app import App, Options, init_pygame, run_app
-    from crescent.ui.clock import SteppedClock
+    from crescent.ui.window import Options, init_pygame, start_card_art
 
     assert isinstance(tr, Translator)
     init_pygame()
@@ -176,7 +175,13 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
 
         options.dpi, options.touch_mm = kiosk_touch(config, desktop_size)
     try:
-        app = App(session, options, tr)
+        # The first frame's cards are read or rasterised in the background from now on,
+        # while the rest of the client loads and the window opens.
+        art = start_card_art(session, options)
+        from crescent.ui.app import App, run_app
+        from crescent.ui.clock import SteppedClock
+
+        app = App(session, options, tr, art)
         if config.kiosk:
             from crescent.ui.kiosk_scenes import install_kiosk
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -11,20 +9,23 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from crescent.control.input import WindowKind
-from crescent.control.layout import TableLayout, compute_layout
+from crescent.control.layout import TableLayout
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
 from crescent.languages import LANGUAGES
 from crescent.play.session import Session
 from crescent.play.storage import Notice
 from crescent.rules.modes import End, HudItem
-from crescent.ui import render
-from crescent.ui.cards import CardArt, DiskCache
+from crescent.ui import render, window
+from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene
 from crescent.ui.sound import SoundBoard
 from crescent.ui.table import TableScene
+from crescent.ui.window import Options, init_pygame
+
+__all__ = ["STEP", "App", "LoopStats", "Options", "init_pygame", "run_app", "run_loop"]
 
 if TYPE_CHECKING:
     from crescent.control.fan import Fan
@@ -34,7 +35,6 @@ STEP = 1 / 60
 MAX_FRAME_S = 0.25
 """Time clamp after a stall (a dragged window, a slow disk): never more than this per frame."""
 FPS = 60
-MIN_SIZE = (800, 600)
 MAX_SLEEP_S = 1.0
 """The longest idle sleep: with nothing scheduled the loop still looks round once a second
 (saves failing in the background are reported then)."""
@@ -62,44 +62,6 @@ class AppHook(Protocol):
     def wake_at(self, now: float) -> float | None:
         """Like :meth:`Scene.wake_at`: when this hook next needs an update."""
         ...
-
-
-class Options:
-    """How the window is opened; parsed once in ``__main__``."""
-
-    __slots__ = (
-        "art_cache",
-        "dpi",
-        "exit_corner",
-        "exit_corner_px",
-        "fullscreen",
-        "kiosk",
-        "size",
-        "touch_mm",
-    )
-
-    def __init__(
-        self,
-        size: tuple[int, int] | None = None,
-        fullscreen: bool = False,
-        kiosk: bool = False,
-        touch_mm: float = 9.0,
-        dpi: float | None = None,
-        exit_corner: str | None = None,
-        exit_corner_px: int = 0,
-        art_cache: Path | None = None,
-    ) -> None:
-        self.size = size
-        self.fullscreen = fullscreen
-        self.kiosk = kiosk
-        self.touch_mm = touch_mm
-        self.dpi = dpi
-        self.exit_corner = exit_corner
-        """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
-        self.exit_corner_px = exit_corner_px
-        """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
-        self.art_cache = art_cache
-        """Where card pictures are kept between runs (in the data folder); None: not kept."""
 
 
 class LoopStats:
@@ -185,7 +147,11 @@ def run_loop(
 class App:
     """The window and the stack of scenes; the table is always at the bottom."""
 
-    def __init__(self, session: Session, options: Options, tr: Translator) -> None:
+    def __init__(
+        self, session: Session, options: Options, tr: Translator, art: CardArt | None = None
+    ) -> None:
+        """``art``: the card art, from :func:`window.start_card_art` when the start-up
+        began drawing the first frame's cards before the window opened."""
         self.session = session
         self.options = options
         self.tr = tr
@@ -196,9 +162,10 @@ class App:
         self.full_redraw = True
         self.screen = self._open_window()
         self.size = self.screen.get_size()
+        self.fan: Fan | None = None
+        """The fans of "Show whole piles", when it is on (and the window holds them)."""
         self.layout = self._compute_layout(self.size)
-        disk = DiskCache(options.art_cache) if options.art_cache is not None else None
-        self.art = CardArt(four_colour=session.settings.four_colour, disk=disk)
+        self.art = art if art is not None else window.card_art(session, options)
         self.sound = SoundBoard(lambda: self.session.settings.sound, lambda: self.now)
         self.scenes: list[Scene] = []
         self._frames_drawn = 0
@@ -221,50 +188,14 @@ class App:
 
     # -- window ------------------------------------------------------------------
 
-    def _touch_px(self) -> int:
-        if self.options.dpi:
-            return max(24, math.ceil(self.options.touch_mm / 25.4 * self.options.dpi))
-        if self.options.kiosk:
-            # Unknown DPI on a kiosk: assume a typical 22-24" full-HD panel (~96 dpi).
-            return max(34, math.ceil(self.options.touch_mm / 25.4 * 96))
-        return 0
-
     @property
     def hud_items(self) -> tuple[HudItem, ...]:
-        """The HUD cells of the game being played: its mode declares them. In kiosk mode
-        neither Code nor Settings (nothing there for visitors: the operator's screen is
-        behind the exit corner's PIN)."""
-        hud = self.session.mode.hud
-        if self.options.kiosk:
-            return tuple(i for i in hud if i not in (HudItem.CODE, HudItem.SETTINGS))
-        return hud
+        """The HUD cells of the game being played (see :func:`window.hud_items`)."""
+        return window.hud_items(self.session, self.options)
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
-        w, h = max(size[0], 320), max(size[1], 320)
-        items = len(self.hud_items)
-        touch = self._touch_px()
-        corner = self.options.exit_corner
-        self.fan: Fan | None = None
-        """The fans of "Show whole piles", when it is on (and the window holds them)."""
-        if self.session.settings.show_piles and corner is None:
-            from crescent.control.fan import compute_fanned_layout  # only when on
-
-            try:
-                layout, self.fan = compute_fanned_layout(w, h, hud_items=items, touch_px=touch)
-                return layout
-            except ValueError:
-                pass  # too small to fan: the usual table
-        side = 0
-        if corner is not None:
-            from crescent.kiosk.core import corner_side
-
-            side = corner_side(self.options.exit_corner_px, touch or 34)
-        try:
-            return compute_layout(
-                w, h, hud_items=items, touch_px=touch, corner=corner, corner_px=side
-            )
-        except ValueError:
-            return compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=items)
+        layout, self.fan = window.table_layout(size, self.session, self.options)
+        return layout
 
     def set_exit_corner(self, corner: str | None, px: int) -> None:
         """Kiosk mode: keep this corner clear of controls (the layout makes room)."""
@@ -284,23 +215,12 @@ class App:
         self.full_redraw = True
 
     def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption("Crescent")
-        pygame.display.set_icon(render.window_icon())
-        settings = self.session.settings
-        fullscreen = self.options.fullscreen or self.options.kiosk or settings.fullscreen
-        if self.options.size is not None and pygame.display.get_driver() in ("dummy", "offscreen"):
-            # Headless (screenshots, tests): "full screen" would be the driver's 1024x768.
-            return pygame.display.set_mode(self.options.size)
-        if fullscreen and self.options.size is None:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        size = self.options.size or settings.window_size or (1280, 800)
-        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
-        return pygame.display.set_mode(size, flags)
+        return window.open_window(self.options, self.session.settings)
 
     def _prefetch_cards(self) -> None:
         """Start rasterising the cards the next full frame shows (the visible ones first)."""
         size = (self.layout.card_w, self.layout.card_h)
-        self.art.prefetch(self.table.visible_cards(), size)
+        self.art.prefetch(window.showing_cards(self.table.game), size)
 
     def _window_size(self) -> tuple[int, int]:
         surface = pygame.display.get_surface()
@@ -583,22 +503,6 @@ class App:
         self.draw()
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
-
-
-def init_pygame() -> None:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    # The X11 window class, so window managers and xdotool --class find "crescent".
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "crescent")
-    # HiDPI: draw at the screen's real pixels on Windows (no blurry upscaling);
-    # the layout is computed from the window's pixel size, so text and cards stay crisp.
-    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
-    pygame.display.init()
-    if pygame.display.get_driver() == "x11":
-        # We send only changed regions; X11's own shared-memory framebuffer copies just
-        # those, while SDL's default GL-texture framebuffer re-uploads the whole window
-        # every update (12 ms a frame at 1920x1080 under Xvfb, 0.02 ms this way).
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-    pygame.font.init()
 
 
 def run_app(

@@ -37,12 +37,8 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future, ThreadPoolExecutor
 
 from crescent import resources
 from crescent.rules.cards import CLUBS, DIAMONDS, card_text, suit_of
@@ -269,6 +265,69 @@ def _make(
     return _rasterise_sized(document, key[1:3]), crc
 
 
+class _Job:
+    """A card picture being made by the :class:`_Workers`: :meth:`result` waits for it."""
+
+    __slots__ = ("_done", "_error", "_result", "cancelled", "key")
+
+    def __init__(self, key: Key) -> None:
+        self.key = key
+        self.cancelled = False
+        self._done = threading.Event()
+        self._result: tuple[pygame.Surface, int | None] | None = None
+        self._error: BaseException | None = None
+
+    def run(self, disk: DiskCache | None) -> None:
+        try:
+            if not self.cancelled:
+                self._result = _make(self.key, disk)
+        except BaseException as e:  # raised again in the thread that asks for it
+            self._error = e
+        finally:
+            self._done.set()
+
+    def result(self) -> tuple[pygame.Surface, int | None]:
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        if self._result is None:
+            raise RuntimeError("a cancelled card picture was asked for")
+        return self._result
+
+
+class _Workers:
+    """Threads that make card pictures in the order asked: read from the disk cache or
+    rasterised, both mostly with the interpreter let go, so they go on beside the
+    start-up. (A few lines of threading instead of concurrent.futures, whose import
+    with logging's costs every first start 6 ms.)"""
+
+    def __init__(self, disk: DiskCache | None, count: int) -> None:
+        self._disk = disk
+        self._count = count
+        self._jobs: list[_Job] = []
+        self._ready = threading.Condition()
+        self._threads: list[threading.Thread] = []
+
+    def submit(self, key: Key) -> _Job:
+        job = _Job(key)
+        with self._ready:
+            self._jobs.append(job)
+            if len(self._threads) < min(self._count, len(self._jobs)):
+                t = threading.Thread(target=self._run, name="crescent-art", daemon=True)
+                self._threads.append(t)
+                t.start()
+            self._ready.notify()
+        return job
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                while not self._jobs:
+                    self._ready.wait()
+                job = self._jobs.pop(0)
+            job.run(self._disk)
+
+
 class CardArt:
     """The deck's pictures: ``face(card, size)``, ``back(size)``, ``shadow(size, radius)``.
 
@@ -280,8 +339,8 @@ class CardArt:
         self._four_colour = four_colour
         self._disk = disk
         self._cache: OrderedDict[Key, pygame.Surface] = OrderedDict()
-        self._pending: dict[Key, Future[tuple[pygame.Surface, int | None]]] = {}
-        self._pool: ThreadPoolExecutor | None = None
+        self._pending: dict[Key, _Job] = {}
+        self._workers: _Workers | None = None
         self._shadows: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
         self._drawn: dict[Key, int] = {}
         """Pictures rasterised in this run (not read from the disk cache): their document CRC."""
@@ -313,25 +372,20 @@ class CardArt:
         return self._get(self._key(None, size))
 
     def prefetch(self, cards: Iterable[int | None], size: tuple[int, int]) -> None:
-        """Start making these faces (None: the back) at ``size``: read from the disk cache
-        at once when it has them, else rasterised in the background; ``face`` and ``back``
-        then take them when ready (waiting only for their own)."""
+        """Start making these faces (None: the back) at ``size`` in the background, in this
+        order: read from the disk cache when it has them, else rasterised; ``face`` and
+        ``back`` then take them when ready (waiting only for their own). Pictures still
+        being made at another size are dropped: the table is now of this size."""
+        w, h = _check_size(size)
+        for key in [k for k in self._pending if k[1:3] != (w, h)]:
+            self._pending.pop(key).cancelled = True
         for card in cards:
             key = self._key(card, size)
             if key in self._cache or key in self._pending:
                 continue
-            document = None
-            if self._disk is not None:
-                document = _document(key)
-                surface = self._disk.load(key, zlib.crc32(document))
-                if surface is not None:
-                    self._keep(key, surface)
-                    continue
-            if self._pool is None:
-                from concurrent.futures import ThreadPoolExecutor
-
-                self._pool = ThreadPoolExecutor(PREFETCH_THREADS, "crescent-art")
-            self._pending[key] = self._pool.submit(_make, key, None, document)
+            if self._workers is None:
+                self._workers = _Workers(self._disk, PREFETCH_THREADS)
+            self._pending[key] = self._workers.submit(key)
 
     def shadow(self, size: tuple[int, int], radius: int) -> pygame.Surface:
         """A soft shadow for a card of ``size``, blurred over ``radius`` pixels.
@@ -372,7 +426,7 @@ class CardArt:
         self._shadows.clear()
         self._drawn.clear()
         for pending in self._pending.values():
-            pending.cancel()
+            pending.cancelled = True
         self._pending.clear()
 
     def cached(self) -> int:

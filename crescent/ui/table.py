@@ -448,16 +448,3 @@ class TableScene(TableView):
                 elif what is End.BLOCKED:
                     self.app.open_blocked()
             self._after_landing.clear()
-
-    # -- drawing -------------------------------------------------------------------
-
-    def visible_cards(self) -> list[int | None]:
-        """The card showing on each place (None: a face-down card), empty places left out:
-        the art the next full frame needs (see ``CardArt.prefetch``)."""
-        game = self.game
-        out: list[int | None] = []
-        for p, pile in enumerate(game.piles):
-            if pile:
-                out.append(None if len(pile) - 1 < game.down[p] else pile[-1])
-        out += [found[-1] for found in game.foundations if found]
-        return out

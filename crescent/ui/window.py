@@ -1,0 +1,201 @@
+"""The window before the client: its options, its size, the table's layout in it, and
+the card pictures the first frame shows.
+
+This is what the start-up needs before the rest of :mod:`crescent.ui` is loaded:
+``game_main`` starts the first frame's cards (:func:`start_card_art`) right after
+pygame, so they are read from the disk cache or rasterised in the background while the
+client's modules load and the window opens. :class:`crescent.ui.app.App` lays the table
+out with the same functions, so both agree on the size of a card.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from crescent.control.layout import TableLayout, compute_layout
+from crescent.rules.modes import HudItem
+from crescent.ui import render
+from crescent.ui.cards import CardArt, DiskCache
+
+if TYPE_CHECKING:
+    from crescent.control.fan import Fan
+    from crescent.play.session import Session
+    from crescent.play.settings import Settings
+    from crescent.rules.engine import Game
+
+MIN_SIZE = (800, 600)
+DEFAULT_SIZE = (1280, 800)
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+class Options:
+    """How the window is opened; parsed once in ``__main__``."""
+
+    __slots__ = (
+        "art_cache",
+        "dpi",
+        "exit_corner",
+        "exit_corner_px",
+        "fullscreen",
+        "kiosk",
+        "size",
+        "touch_mm",
+    )
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool = False,
+        kiosk: bool = False,
+        touch_mm: float = 9.0,
+        dpi: float | None = None,
+        exit_corner: str | None = None,
+        exit_corner_px: int = 0,
+        art_cache: Path | None = None,
+    ) -> None:
+        self.size = size
+        self.fullscreen = fullscreen
+        self.kiosk = kiosk
+        self.touch_mm = touch_mm
+        self.dpi = dpi
+        self.exit_corner = exit_corner
+        """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
+        self.exit_corner_px = exit_corner_px
+        """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
+        self.art_cache = art_cache
+        """Where card pictures are kept between runs (in the data folder); None: not kept."""
+
+
+def init_pygame() -> None:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The X11 window class, so window managers and xdotool --class find "crescent".
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "crescent")
+    # HiDPI: draw at the screen's real pixels on Windows (no blurry upscaling);
+    # the layout is computed from the window's pixel size, so text and cards stay crisp.
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+    pygame.display.init()
+    if pygame.display.get_driver() == "x11":
+        # We send only changed regions; X11's own shared-memory framebuffer copies just
+        # those, while SDL's default GL-texture framebuffer re-uploads the whole window
+        # every update (12 ms a frame at 1920x1080 under Xvfb, 0.02 ms this way).
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    pygame.font.init()
+
+
+def _full_screen(options: Options, settings: Settings) -> bool:
+    return options.fullscreen or options.kiosk or settings.fullscreen
+
+
+def _headless_size(options: Options) -> tuple[int, int] | None:
+    """Headless (screenshots, tests), the size asked: "full screen" would be the
+    driver's 1024x768."""
+    if options.size is not None and pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return options.size
+    return None
+
+
+def planned_size(options: Options, settings: Settings) -> tuple[int, int]:
+    """The size :func:`open_window` asks for (full screen: the desktop's). A window
+    manager may give another; the app then lays the table out again."""
+    headless = _headless_size(options)
+    if headless is not None:
+        return headless
+    if _full_screen(options, settings) and options.size is None:
+        desktops = pygame.display.get_desktop_sizes()
+        return desktops[0] if desktops else DEFAULT_SIZE
+    return options.size or settings.window_size or DEFAULT_SIZE
+
+
+def open_window(options: Options, settings: Settings) -> pygame.Surface:
+    pygame.display.set_caption("Crescent")
+    pygame.display.set_icon(render.window_icon())
+    headless = _headless_size(options)
+    if headless is not None:
+        return pygame.display.set_mode(headless)
+    fullscreen = _full_screen(options, settings)
+    if fullscreen and options.size is None:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    size = options.size or settings.window_size or DEFAULT_SIZE
+    flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+    return pygame.display.set_mode(size, flags)
+
+
+def touch_px(options: Options) -> int:
+    """The smallest side of a control, in pixels (0: the layout's own minimum)."""
+    if options.dpi:
+        return max(24, math.ceil(options.touch_mm / 25.4 * options.dpi))
+    if options.kiosk:
+        # Unknown DPI on a kiosk: assume a typical 22-24" full-HD panel (~96 dpi).
+        return max(34, math.ceil(options.touch_mm / 25.4 * 96))
+    return 0
+
+
+def hud_items(session: Session, options: Options) -> tuple[HudItem, ...]:
+    """The HUD cells of the game being played: its mode declares them. In kiosk mode
+    neither Code nor Settings (nothing there for visitors: the operator's screen is
+    behind the exit corner's PIN)."""
+    hud = session.mode.hud
+    if options.kiosk:
+        return tuple(i for i in hud if i not in (HudItem.CODE, HudItem.SETTINGS))
+    return hud
+
+
+def table_layout(
+    size: tuple[int, int], session: Session, options: Options
+) -> tuple[TableLayout, Fan | None]:
+    """The table laid out in a window of ``size``, and the fans of "Show whole piles"
+    when it is on (and the window holds them)."""
+    w, h = max(size[0], 320), max(size[1], 320)
+    items = len(hud_items(session, options))
+    touch = touch_px(options)
+    corner = options.exit_corner
+    if session.settings.show_piles and corner is None:
+        from crescent.control.fan import compute_fanned_layout  # only when on
+
+        try:
+            return compute_fanned_layout(w, h, hud_items=items, touch_px=touch)
+        except ValueError:
+            pass  # too small to fan: the usual table
+    side = 0
+    if corner is not None:
+        from crescent.kiosk.core import corner_side
+
+        side = corner_side(options.exit_corner_px, touch or 34)
+    try:
+        layout = compute_layout(
+            w, h, hud_items=items, touch_px=touch, corner=corner, corner_px=side
+        )
+    except ValueError:
+        layout = compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=items)
+    return layout, None
+
+
+def showing_cards(game: Game) -> list[int | None]:
+    """The card showing on each place (None: a face-down card), empty places left out:
+    the art a full frame of the table needs."""
+    out: list[int | None] = []
+    for p, pile in enumerate(game.piles):
+        if pile:
+            out.append(None if len(pile) - 1 < game.down[p] else pile[-1])
+    out += [found[-1] for found in game.foundations if found]
+    return out
+
+
+def card_art(session: Session, options: Options) -> CardArt:
+    """The card art, kept between runs where the options say."""
+    disk = DiskCache(options.art_cache) if options.art_cache is not None else None
+    return CardArt(four_colour=session.settings.four_colour, disk=disk)
+
+
+def start_card_art(session: Session, options: Options) -> CardArt:
+    """The card art, the pictures of the first frame already being made in the background
+    (at the size a card will have in the window :func:`open_window` is to open)."""
+    art = card_art(session, options)
+    layout, _ = table_layout(planned_size(options, session.settings), session, options)
+    art.prefetch(showing_cards(session.game), (layout.card_w, layout.card_h))
+    return art
