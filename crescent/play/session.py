@@ -25,7 +25,6 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import random
 import threading
 from collections.abc import Callable, Sequence
@@ -477,8 +476,8 @@ class Session:
     def _record_win(self) -> None:
         """Count the win (and the daily deal's day), and say what it changed."""
         key = self.mode.stats_key
-        before = dataclasses.replace(self.stats.get(key))
-        daily_before = dataclasses.replace(self.stats.daily)
+        before = self.stats.get(key).copy()
+        daily_before = self.stats.daily.copy()
         self.stats.record_win(key, self.elapsed, self.game.moves, self.game_id)
         day = self.daily_day()
         daily = day is not None and self.stats.daily.record(day)
@@ -497,7 +496,8 @@ class Session:
     def snapshot(self) -> SavedGame:
         levels = None
         if self.levels is not None:
-            levels = dataclasses.replace(self.levels, done=list(self.levels.done))
+            levels = self.levels.copy()
+            levels.done = list(levels.done)  # completing a level must not change the snapshot
         return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, self.game_id, levels)
 
     def save(self) -> None:

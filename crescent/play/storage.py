@@ -37,7 +37,6 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeGuard, TypeVar
 
@@ -45,6 +44,7 @@ from crescent import logs
 from crescent.play import settings as _settings
 from crescent.play import stats as _stats
 from crescent.play.levels import LevelsState, has_levels
+from crescent.play.record import Record
 from crescent.play.safejson import BadJson, parse_json_object, read_bounded, shown
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
@@ -193,8 +193,7 @@ def is_game_id(x: object) -> TypeGuard[str]:
     )
 
 
-@dataclass
-class SavedGame:
+class SavedGame(Record):
     """A game in progress with its clock. ``elapsed``: seconds played, 0..MAX_SECONDS.
 
     ``game_id`` names this deal of the game (given when it was dealt): its end
@@ -206,11 +205,21 @@ class SavedGame:
     with the time left, hints left and shuffles left beside it.
     """
 
-    game: Game
-    elapsed: float
-    idle_abandoned: bool = False
-    game_id: str | None = None
-    levels: LevelsState | None = None
+    __slots__ = ("elapsed", "game", "game_id", "idle_abandoned", "levels")
+
+    def __init__(
+        self,
+        game: Game,
+        elapsed: float,
+        idle_abandoned: bool = False,
+        game_id: str | None = None,
+        levels: LevelsState | None = None,
+    ) -> None:
+        self.game = game
+        self.elapsed = elapsed
+        self.idle_abandoned = idle_abandoned
+        self.game_id = game_id
+        self.levels = levels
 
     def to_dict(self) -> dict[str, Any]:
         if not _is_elapsed(self.elapsed):

@@ -6,9 +6,8 @@ records a win, the client words it.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from crescent.play.daily import DailyStreak
 from crescent.play.stats import VariantStats
@@ -25,8 +24,7 @@ class Figure(enum.Enum):
     DAILY_STREAK = "daily_streak"
 
 
-@dataclass(frozen=True)
-class WinSummary:
+class WinSummary(NamedTuple):
     seconds: float
     moves: int
     hints: int
@@ -47,21 +45,14 @@ class WinSummary:
         daily_after: DailyStreak | None = None,
     ) -> WinSummary:
         """A summary holding copies (later games never change it)."""
-
-        def copy(v: VariantStats) -> VariantStats:
-            return dataclasses.replace(v)
-
-        def copy_daily(d: DailyStreak | None) -> DailyStreak | None:
-            return dataclasses.replace(d) if d is not None else None
-
         return WinSummary(
             seconds,
             moves,
             hints,
-            copy(before),
-            copy(after),
-            copy_daily(daily_before),
-            copy_daily(daily_after),
+            before.copy(),
+            after.copy(),
+            daily_before.copy() if daily_before is not None else None,
+            daily_after.copy() if daily_after is not None else None,
         )
 
     @property

@@ -122,6 +122,21 @@ def test_a_complete_level_deals_the_next_with_fresh_time_and_hints(tmp_path: Pat
     assert s.stats.get("L").played == 0  # a level is not a game
 
 
+def test_a_snapshot_keeps_its_levels_while_play_goes_on(tmp_path: Path) -> None:
+    """The background save writes a snapshot: the level completed after it is not in it."""
+    s = session(tmp_path)
+    at_level(s, 1)
+    assert s.levels is not None
+    s.levels.running = True
+    snap = s.snapshot()
+    assert snap.levels is not None and snap.levels is not s.levels
+    before = snap.levels.to_dict()
+    s.tick(100)
+    s.play("P1-F4")
+    assert s.levels.level == 2 and len(s.levels.done) == 1
+    assert snap.levels.to_dict() == before and snap.levels.done == []
+
+
 def test_hints_are_three_a_level(tmp_path: Path) -> None:
     s = session(tmp_path)
     s.start(code=CODE)
