@@ -41,7 +41,7 @@ from pathlib import Path
 import pygame
 
 from crescent import resources
-from crescent.rules.cards import CLUBS, DIAMONDS, card_text, suit_of
+from crescent.rules.cards import CLUBS, DIAMONDS, card_text, rank_of, suit_of
 
 ART_WIDTH = 224.22508
 ART_HEIGHT = 312.80777
@@ -265,6 +265,14 @@ def _make(
     return _rasterise_sized(document, key[1:3]), crc
 
 
+_JACK = 11
+
+
+def _cheap_last(card: int | None) -> bool:
+    """Sort key: court cards (Jack, Queen, King) before the rest."""
+    return card is None or rank_of(card) < _JACK
+
+
 class _Job:
     """A card picture being made by the :class:`_Workers`: :meth:`result` waits for it."""
 
@@ -379,7 +387,9 @@ class CardArt:
         w, h = _check_size(size)
         for key in [k for k in self._pending if k[1:3] != (w, h)]:
             self._pending.pop(key).cancelled = True
-        for card in cards:
+        # The court cards first: their art costs some ten times a pip card's to rasterise,
+        # so started first the two workers finish together (the frame waits for the last).
+        for card in sorted(cards, key=_cheap_last):
             key = self._key(card, size)
             if key in self._cache or key in self._pending:
                 continue
