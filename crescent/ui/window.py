@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 MIN_SIZE = (800, 600)
 DEFAULT_SIZE = (1280, 800)
 HEADLESS_DRIVERS = ("dummy", "offscreen")
+SWITCH_INTERVAL_S = 0.001
 
 
 class Options:
@@ -72,6 +74,10 @@ class Options:
 
 
 def init_pygame() -> None:
+    # Threads hand the interpreter over every millisecond (Python's default is 5 ms): the
+    # card art workers and the hint solver get it back sooner from a busy main thread, and
+    # the main thread -- the frame -- sooner from them.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # The X11 window class, so window managers and xdotool --class find "crescent".
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "crescent")
