@@ -274,50 +274,62 @@ def _cheap_last(card: int | None) -> bool:
 
 
 class _Job:
-    """A card picture being made by the :class:`_Workers`: :meth:`result` waits for it."""
+    """A card picture being made by the :class:`_Workers` (or already read from the disk
+    cache before the window opened): :meth:`result` waits for it."""
 
-    __slots__ = ("_done", "_error", "_result", "cancelled", "key")
+    __slots__ = ("_done", "_error", "_result", "cancelled", "crc", "document", "size")
 
-    def __init__(self, key: Key) -> None:
-        self.key = key
+    def __init__(self, document: bytes, crc: int | None, size: tuple[int, int]) -> None:
+        self.document = document
+        self.crc = crc
+        self.size = size
         self.cancelled = False
         self._done = threading.Event()
-        self._result: tuple[pygame.Surface, int | None] | None = None
+        self._result: pygame.Surface | None = None
         self._error: BaseException | None = None
 
-    def run(self, disk: DiskCache | None) -> None:
+    @classmethod
+    def done(cls, surface: pygame.Surface) -> _Job:
+        """A picture already there (read from the disk): it comes as drawn here."""
+        job = cls(b"", None, surface.get_size())
+        job._result = surface
+        job._done.set()
+        return job
+
+    def run(self) -> None:
+        # The one call that takes time lets go of the interpreter: a worker hardly needs
+        # it (each time it takes it back it may wait for a busy main thread).
         try:
             if not self.cancelled:
-                self._result = _make(self.key, disk)
+                self._result = _rasterise_sized(self.document, self.size)
         except BaseException as e:  # raised again in the thread that asks for it
             self._error = e
         finally:
             self._done.set()
 
     def result(self) -> tuple[pygame.Surface, int | None]:
+        """The picture, and the CRC-32 of its document if it was rasterised (None: it
+        came from the disk)."""
         self._done.wait()
         if self._error is not None:
             raise self._error
         if self._result is None:
             raise RuntimeError("a cancelled card picture was asked for")
-        return self._result
+        return self._result, self.crc
 
 
 class _Workers:
-    """Threads that make card pictures in the order asked: read from the disk cache or
-    rasterised, both mostly with the interpreter let go, so they go on beside the
-    start-up. (A few lines of threading instead of concurrent.futures, whose import
-    with logging's costs every first start 6 ms.)"""
+    """Threads that rasterise card pictures in the order asked, with the interpreter let
+    go, beside the start-up and the game. (A few lines of threading rather than
+    concurrent.futures, whose import with logging's costs a start 6 ms.)"""
 
-    def __init__(self, disk: DiskCache | None, count: int) -> None:
-        self._disk = disk
+    def __init__(self, count: int) -> None:
         self._count = count
         self._jobs: list[_Job] = []
         self._ready = threading.Condition()
         self._threads: list[threading.Thread] = []
 
-    def submit(self, key: Key) -> _Job:
-        job = _Job(key)
+    def submit(self, job: _Job) -> _Job:
         with self._ready:
             self._jobs.append(job)
             if len(self._threads) < min(self._count, len(self._jobs)):
@@ -333,7 +345,7 @@ class _Workers:
                 while not self._jobs:
                     self._ready.wait()
                 job = self._jobs.pop(0)
-            job.run(self._disk)
+            job.run()
 
 
 class CardArt:
@@ -380,10 +392,12 @@ class CardArt:
         return self._get(self._key(None, size))
 
     def prefetch(self, cards: Iterable[int | None], size: tuple[int, int]) -> None:
-        """Start making these faces (None: the back) at ``size`` in the background, in this
-        order: read from the disk cache when it has them, else rasterised; ``face`` and
-        ``back`` then take them when ready (waiting only for their own). Pictures still
-        being made at another size are dropped: the table is now of this size."""
+        """Start making these faces (None: the back) at ``size``: read from the disk cache
+        at once when it has them, else rasterised in the background, court cards first;
+        ``face`` and ``back`` then take them when ready (waiting only for their own), and
+        convert them for the display (it may not be open yet when this is called).
+        Pictures still being made at another size are dropped: the table is now of this
+        size."""
         w, h = _check_size(size)
         for key in [k for k in self._pending if k[1:3] != (w, h)]:
             self._pending.pop(key).cancelled = True
@@ -393,9 +407,17 @@ class CardArt:
             key = self._key(card, size)
             if key in self._cache or key in self._pending:
                 continue
+            # The document and the disk are read here: a worker only rasterises.
+            document = _document(key)
+            crc = zlib.crc32(document)
+            kept = self._disk.load(key, crc) if self._disk is not None else None
+            if kept is not None:
+                # Converted for the display when taken (the window may not be open yet).
+                self._pending[key] = _Job.done(kept)
+                continue
             if self._workers is None:
-                self._workers = _Workers(self._disk, PREFETCH_THREADS)
-            self._pending[key] = self._workers.submit(key)
+                self._workers = _Workers(PREFETCH_THREADS)
+            self._pending[key] = self._workers.submit(_Job(document, crc, (w, h)))
 
     def shadow(self, size: tuple[int, int], radius: int) -> pygame.Surface:
         """A soft shadow for a card of ``size``, blurred over ``radius`` pixels.

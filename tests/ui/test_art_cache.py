@@ -78,6 +78,31 @@ def test_cached_pictures_equal_freshly_rasterised_ones_on_demand_too(tmp_path: P
         assert a.get_masks() == b.get_masks() and a.get_flags() == b.get_flags()
 
 
+def test_pictures_started_before_the_window_opens_are_made_for_it(
+    tmp_path: Path, drawn: list[tuple[int, int]]
+) -> None:
+    """The start-up prefetches the first frame's cards before the window opens: those
+    read from the disk and those rasterised alike come converted for the display."""
+    first = _first_run(tmp_path)
+    drawn.clear()
+    art = CardArt(disk=DiskCache(tmp_path))
+    fresh = card(5, CLUBS)  # not in the cache: rasterised in the background
+    art.prefetch([*SHOWN, fresh], SIZE)
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((64, 64))
+        alpha_masks = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha().get_masks()
+        for c in [*SHOWN, fresh]:
+            face = art.face(c, SIZE)
+            assert face.get_masks() == alpha_masks and face.get_bitsize() == 32
+            if c in first:
+                assert _pixels(face) == first[c]
+        assert screen.get_size() == (64, 64)
+        assert drawn == [SIZE]  # only the one the cache did not have
+    finally:
+        pygame.display.quit()
+
+
 def test_without_a_display_the_cache_works_the_same(
     tmp_path: Path, drawn: list[tuple[int, int]]
 ) -> None:
