@@ -189,10 +189,15 @@ def window_icon(size: int = 64) -> pygame.Surface:
 
 
 def _felt_pixels() -> bytes:
-    """The felt's 48x48 gradient, RGB. Rows are symmetric about the centre column."""
+    """The felt's 48x48 gradient, RGB. Rows are symmetric about the centre column, and
+    about row 21.5: rows y and 43 - y are alike, each computed once."""
     (r0, g0, b0), (r1, g1, b1) = FELT_CENTRE, FELT_EDGE
-    pixels = bytearray()
+    rows: dict[int, bytes] = {}
     for y in range(48):
+        mirror = 43 - y
+        if 0 <= mirror < y:
+            rows[y] = rows[mirror]
+            continue
         dy = (y - 21.5) / 26
         dy2 = dy * dy
         left: list[bytes] = []
@@ -203,8 +208,8 @@ def _felt_pixels() -> bytes:
             left.append(
                 bytes((int(r0 + (r1 - r0) * t), int(g0 + (g1 - g0) * t), int(b0 + (b1 - b0) * t)))
             )
-        pixels += b"".join(left) + b"".join(reversed(left))
-    return bytes(pixels)
+        rows[y] = b"".join(left) + b"".join(reversed(left))
+    return b"".join(rows[y] for y in range(48))
 
 
 def dim(surface: pygame.Surface, alpha: int) -> None:
