@@ -134,3 +134,20 @@ def test_prefetched_cards_are_the_same_pictures_as_drawn_on_demand() -> None:
         assert ahead.face(7, size).get_size() == size
     finally:
         pygame.display.quit()
+
+
+def test_the_window_has_its_own_icon() -> None:
+    from crescent.ui.render import FELT_CENTRE, window_icon
+
+    pygame.display.init()
+    try:
+        icon = window_icon()
+        assert icon.get_size() == (64, 64)
+        assert icon.get_at((0, 0)).a == 0  # rounded corners
+        assert icon.get_at((2, 32))[:3] == FELT_CENTRE  # the felt round the card
+        card = icon.get_at((32, 12))  # the card, above its crescent
+        assert card.a == 255 and min(card[:3]) > 240
+        reds = [icon.get_at((x, 32)) for x in range(16, 32)]
+        assert any(c.r > 180 and c.g < 60 and c.b < 60 for c in reds)  # the crescent
+    finally:
+        pygame.display.quit()
