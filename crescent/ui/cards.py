@@ -339,6 +339,16 @@ class _Workers:
             self._ready.notify()
         return job
 
+    def take(self, job: _Job) -> bool:
+        """Take back a job no worker has started: the caller runs it itself rather than
+        wait for the workers to reach it."""
+        with self._ready:
+            try:
+                self._jobs.remove(job)
+            except ValueError:
+                return False
+            return True
+
     def _run(self) -> None:
         while True:
             with self._ready:
@@ -489,6 +499,8 @@ class CardArt:
             self._cache.move_to_end(key)
             return surface
         pending = self._pending.pop(key, None)
+        if pending is not None and self._workers is not None and self._workers.take(pending):
+            pending.run()  # not started yet: drawn here at once, not after the others
         made = pending.result() if pending is not None else _make(key, self._disk)
         surface, crc = made
         if crc is not None:

@@ -235,3 +235,28 @@ def test_without_a_disk_cache_nothing_is_written(tmp_path: Path) -> None:
     art = CardArt()
     art.face(SHOWN[0], SIZE)
     assert art.save_cache(SIZE) == 0
+
+
+@pytest.mark.usefixtures("display")
+def test_a_picture_no_worker_has_started_is_drawn_by_whoever_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The frame does not wait behind the workers' queue: a picture asked for before a
+    worker reached it is taken back and drawn at once by the asking thread."""
+    import threading
+
+    stuck = threading.Event()
+    monkeypatch.setattr(ui_cards._Workers, "_run", lambda self: stuck.wait())
+    art = CardArt()
+    art.prefetch(SHOWN, SIZE)
+    got: dict[int, bytes] = {}
+    # The workers never start one; asked from a thread, so a regression fails, not hangs.
+    asker = threading.Thread(
+        target=lambda: got.update({c: _pixels(art.face(c, SIZE)) for c in reversed(SHOWN)}),
+        daemon=True,
+    )
+    asker.start()
+    asker.join(60)
+    stuck.set()
+    assert not asker.is_alive(), "the pictures waited for the workers"
+    assert got == {c: _pixels(CardArt().face(c, SIZE)) for c in SHOWN}
