@@ -306,14 +306,21 @@ class TableView(Scene):
         base = self.base
         dirty: list[pygame.Rect] = []
         sel, dests, hint = self._highlights()
-        changed = []
+        fresh = all(k is None for k in self._slot_keys)  # a base just made: a clean felt
+        changed: list[tuple[int, SlotLook]] = []
         for p in range(24):
             key = self._slot_key(p, sel, dests, hint)
             if key != self._slot_keys[p]:
                 self._slot_keys[p] = key
-                changed.append(p)
-        for p in changed:
+                changed.append((p, key))
+        for p, slot in changed:
             region = self._region(p)
+            dirty.append(region)
+            if fresh:
+                # Each place drawn once, in order: what the region by region redraws
+                # come to on a clean felt, without drawing each place up to three times.
+                self._draw_slot(base, p, slot)
+                continue
             base.blit(self._felt, region, region)
             for q in range(24):
                 if q == p or self._region(q).colliderect(region):
@@ -322,7 +329,6 @@ class TableView(Scene):
                     if slot_look is not None:
                         self._draw_slot(base, q, slot_look)
                     base.set_clip(None)
-            dirty.append(region)
         for i in range(len(self.hud_items)):
             look = self._hud_key(i)
             if look != self._hud_keys[i]:
