@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import cache
 
 import pygame
 
@@ -160,6 +161,36 @@ def _greedy_wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
     return lines
 
 
+class FeltMaker:
+    """A second felt of ``size``, made by a thread while the caller makes the first:
+    both are mostly pygame scaling with the interpreter let go and a fresh 8 MB to map
+    (at 1920x1080), work two cores share. :meth:`take` waits for it."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        import threading
+
+        _felt_pixels()  # computed once, here, not by both threads
+        self._made: pygame.Surface | BaseException | None = None
+        self._thread = threading.Thread(
+            target=self._make, args=(size,), name="crescent-felt", daemon=True
+        )
+        self._thread.start()
+
+    def _make(self, size: tuple[int, int]) -> None:
+        try:
+            self._made = felt(size)
+        except BaseException as e:  # raised again by take()
+            self._made = e
+
+    def take(self) -> pygame.Surface:
+        self._thread.join()
+        made = self._made
+        if isinstance(made, BaseException):
+            raise made
+        assert made is not None
+        return made
+
+
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """A calm green felt: a soft radial gradient, with a faint grain."""
     w, h = size
@@ -188,6 +219,7 @@ def window_icon(size: int = 64) -> pygame.Surface:
     return icon
 
 
+@cache
 def _felt_pixels() -> bytes:
     """The felt's 48x48 gradient, RGB. Rows are symmetric about the centre column, and
     about row 21.5: rows y and 43 - y are alike, each computed once."""

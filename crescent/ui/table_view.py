@@ -239,34 +239,44 @@ class TableView(Scene):
 
     def _rebuild_base(self, size: tuple[int, int]) -> pygame.Surface:
         lay = self.app.layout
+        # The clean felt a changed place is redrawn on: made beside this one, it then
+        # takes the HUD's background and the rows from it by copy.
+        clean = render.FeltMaker(size)
         base = render.felt(size)
         hud = pygame.Rect(lay.hud.x, lay.hud.y, lay.hud.w, lay.hud.h)
         self._hud_bg = pygame.Surface(hud.size)
         self._hud_bg.blit(base, (0, 0), hud)
         render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.HUD_BG, 0)
         base.blit(self._hud_bg, hud)
-        self._draw_foundation_rows(base)
-        self._felt = base.copy()
+        rows = self._draw_foundation_rows(base)
+        self._felt = clean.take()
+        self._felt.blit(base, hud, hud)
+        if rows is not None:
+            self._felt.blit(base, rows, rows)
         self._slot_keys = [None] * 24
         self._hud_keys = [None] * len(self.hud_items)
         return base
 
-    def _draw_foundation_rows(self, surf: pygame.Surface) -> None:
+    def _draw_foundation_rows(self, surf: pygame.Surface) -> pygame.Rect | None:
         """Two bands, a lighter one behind the climbing row and a darker one behind
-        the falling row, each tagged with its direction."""
+        the falling row, each tagged with its direction; the area drawn on."""
         lay = self.app.layout
         colours = (render.ROW_UP, render.ROW_DOWN)
+        drawn: pygame.Rect | None = None
         for band, tag, colour, words in zip(
             lay.foundation_rows, lay.row_tags, colours, ROW_TAGS, strict=False
         ):
             r = pygame.Rect(band.x, band.y, band.w, band.h)
             render.alpha_rounded(surf, r, colour, max(6, lay.card_w // 10))
+            drawn = r if drawn is None else drawn.union(r)
             font = self.app.fonts.get(max(render.MIN_PX, lay.label_px + 2), bold=True)
             w = font.size(words)[0]
             if tag.w >= w:
                 # Beside its band, against it; in a strip above or below it, centred.
                 x = tag.right - w // 2 if tag.h >= band.h // 2 else tag.x + tag.w // 2
-                render.text_centered(surf, font, words, (x, tag.y + tag.h // 2), render.INK)
+                text = render.text_centered(surf, font, words, (x, tag.y + tag.h // 2), render.INK)
+                drawn = drawn.union(text)
+        return drawn
 
     def _signature(self) -> tuple[object, ...]:
         """What the picture depends on, cheaply: an idle table skips drawing entirely."""
