@@ -249,19 +249,20 @@ def _document(key: Key) -> bytes:
     return sized_svg(svg, (w, h))
 
 
-def _make(
-    key: Key, disk: DiskCache | None, document: bytes | None = None
-) -> tuple[pygame.Surface, int | None]:
-    """The picture ``key`` names, read from ``disk`` or rasterised (any thread: touches no
-    shared state), and the CRC-32 of its document if it was rasterised here (None: it came
-    from the disk)."""
-    if document is None:
-        document = _document(key)
+def _looked_up(key: Key, disk: DiskCache | None) -> tuple[pygame.Surface | None, bytes, int]:
+    """The picture ``key`` names if ``disk`` keeps it (else None), the exact document it
+    is drawn from and that document's CRC-32 (any thread: touches no shared state)."""
+    document = _document(key)
     crc = zlib.crc32(document)
-    if disk is not None:
-        surface = disk.load(key, crc)
-        if surface is not None:
-            return surface, None
+    return (disk.load(key, crc) if disk is not None else None), document, crc
+
+
+def _make(key: Key, disk: DiskCache | None) -> tuple[pygame.Surface, int | None]:
+    """The picture ``key`` names, read from ``disk`` or rasterised, and the CRC-32 of its
+    document if it was rasterised here (None: it came from the disk)."""
+    kept, document, crc = _looked_up(key, disk)
+    if kept is not None:
+        return kept, None
     return _rasterise_sized(document, key[1:3]), crc
 
 
@@ -418,9 +419,7 @@ class CardArt:
             if key in self._cache or key in self._pending:
                 continue
             # The document and the disk are read here: a worker only rasterises.
-            document = _document(key)
-            crc = zlib.crc32(document)
-            kept = self._disk.load(key, crc) if self._disk is not None else None
+            kept, document, crc = _looked_up(key, self._disk)
             if kept is not None:
                 # Converted for the display when taken (the window may not be open yet).
                 self._pending[key] = _Job.done(kept)
