@@ -26,16 +26,21 @@ def main(argv: list[str]) -> int:
     cpu: list[float] = []
 
     def timed(app_module: Any) -> None:
-        draw = app_module.App.draw
+        # The first frame is on the screen when the display is first updated (the end
+        # of App.draw: what a scene starts after that, the frame did not wait for).
+        display = app_module.pygame.display
+        for name in ("flip", "update"):
+            real = getattr(display, name)
 
-        def timed_draw(self: Any) -> None:
-            draw(self)
-            if not drawn:
-                drawn.append(time.perf_counter())
-                drawn.append(time.time())
-                cpu.append(time.process_time())
+            def shown(*args: Any, _real: Callable[..., Any] = real) -> Any:
+                result = _real(*args)
+                if not drawn:
+                    drawn.append(time.perf_counter())
+                    drawn.append(time.time())
+                    cpu.append(time.process_time())
+                return result
 
-        app_module.App.draw = timed_draw
+            setattr(display, name, shown)
 
     # The client is imported where the game imports it (inside main, after parsing), not
     # here: only its drawing is timed on the way.

@@ -487,12 +487,16 @@ class App:
                 for i in range(first, top + 1):
                     self.scenes[i].draw(self.screen, True)
                 pygame.display.flip()
+                for i in range(first, top + 1):
+                    self.scenes[i].shown()
             return
-        rects = self.scenes[top].draw(self.screen, full)
+        scene = self.scenes[top]
+        rects = scene.draw(self.screen, full)
         if rects is None:
             pygame.display.flip()
         elif rects:
             pygame.display.update(rects)
+        scene.shown()
 
     def save_art_cache(self) -> None:
         """Keep the card pictures drawn at the current size for the next start."""

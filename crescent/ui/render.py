@@ -162,25 +162,29 @@ def _greedy_wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
 
 
 class FeltMaker:
-    """A second felt of ``size``, made by a thread while the caller makes the first:
-    both are mostly pygame scaling with the interpreter let go and a fresh 8 MB to map
-    (at 1920x1080), work two cores share. :meth:`take` waits for it."""
+    """A felt of ``size`` made by a thread (mostly pygame scaling, partly with the
+    interpreter let go, and a fresh 8 MB to map at 1920x1080) while the caller goes on.
+    :meth:`take` waits for it. The thread only scales: nothing it does needs the display,
+    which may close before it is done."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         import threading
 
-        _felt_pixels()  # computed once, here, not by both threads
+        self.size = size
         self._made: pygame.Surface | BaseException | None = None
         self._thread = threading.Thread(
-            target=self._make, args=(size,), name="crescent-felt", daemon=True
+            target=self._make, args=(_felt_source(), size), name="crescent-felt", daemon=True
         )
         self._thread.start()
 
-    def _make(self, size: tuple[int, int]) -> None:
+    def _make(self, small: pygame.Surface, size: tuple[int, int]) -> None:
         try:
-            self._made = felt(size)
+            self._made = _scaled(small, size)
         except BaseException as e:  # raised again by take()
             self._made = e
+
+    def done(self) -> bool:
+        return not self._thread.is_alive()
 
     def take(self) -> pygame.Surface:
         self._thread.join()
@@ -193,12 +197,18 @@ class FeltMaker:
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """A calm green felt: a soft radial gradient, with a faint grain."""
-    w, h = size
+    return _scaled(_felt_source(), size)
+
+
+def _felt_source() -> pygame.Surface:
+    """The felt's gradient, small; in the display's format when there is one: scaled in
+    that format, the same picture comes three times faster."""
     small = pygame.image.frombytes(_felt_pixels(), (48, 48), "RGB")
-    if pygame.display.get_surface() is not None:
-        # Scaled in the display's own format: the same picture, three times faster.
-        return pygame.transform.smoothscale(small.convert(), (max(1, w), max(1, h)))
-    return pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
+    return small.convert() if pygame.display.get_surface() is not None else small
+
+
+def _scaled(small: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    return pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
 
 
 def window_icon(size: int = 64) -> pygame.Surface:

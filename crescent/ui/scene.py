@@ -49,6 +49,9 @@ class Scene:
         """
         return None
 
+    def shown(self) -> None:
+        """What this scene drew is on the screen: work that frame did not need may start."""
+
     def relayout(self) -> None:
         """The window size or the language changed."""
 

@@ -78,6 +78,10 @@ class TableView(Scene):
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
         self._playable = PlayableCache()
+        self._felt: pygame.Surface | None = None
+        """The clean felt (see :meth:`_clean_felt`), once made."""
+        self._clean: render.FeltMaker | None = None
+        """The clean felt being made by a thread (perhaps for a size since left)."""
 
     @property
     def game(self) -> Game:
@@ -239,23 +243,32 @@ class TableView(Scene):
 
     def _rebuild_base(self, size: tuple[int, int]) -> pygame.Surface:
         lay = self.app.layout
-        # The clean felt a changed place is redrawn on: made beside this one, it then
-        # takes the HUD's background and the rows from it by copy.
-        clean = render.FeltMaker(size)
         base = render.felt(size)
         hud = pygame.Rect(lay.hud.x, lay.hud.y, lay.hud.w, lay.hud.h)
         self._hud_bg = pygame.Surface(hud.size)
         self._hud_bg.blit(base, (0, 0), hud)
         render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.HUD_BG, 0)
         base.blit(self._hud_bg, hud)
-        rows = self._draw_foundation_rows(base)
-        self._felt = clean.take()
-        self._felt.blit(base, hud, hud)
-        if rows is not None:
-            self._felt.blit(base, rows, rows)
+        self._draw_foundation_rows(base)
+        # The clean felt a changed place is redrawn on is not needed by this frame, which
+        # draws every place once on the new base: it is made after the frame (see draw).
+        self._felt = None
         self._slot_keys = [None] * 24
         self._hud_keys = [None] * len(self.hud_items)
         return base
+
+    def _clean_felt(self) -> pygame.Surface:
+        """The base without cards: the felt with the HUD's background and the rows."""
+        if self._felt is None:
+            assert self.base is not None
+            size = self.base.get_size()
+            clean, self._clean = self._clean, None
+            felt = clean.take() if clean is not None and clean.size == size else render.felt(size)
+            lay = self.app.layout
+            felt.blit(self._hud_bg, (lay.hud.x, lay.hud.y))
+            self._draw_foundation_rows(felt)
+            self._felt = felt
+        return self._felt
 
     def _draw_foundation_rows(self, surf: pygame.Surface) -> pygame.Rect | None:
         """Two bands, a lighter one behind the climbing row and a darker one behind
@@ -331,7 +344,7 @@ class TableView(Scene):
                 # come to on a clean felt, without drawing each place up to three times.
                 self._draw_slot(base, p, slot)
                 continue
-            base.blit(self._felt, region, region)
+            base.blit(self._clean_felt(), region, region)
             for q in range(24):
                 if q == p or self._region(q).colliderect(region):
                     base.set_clip(region)
@@ -357,6 +370,17 @@ class TableView(Scene):
         out = None if full else dirty + self._transient + transient
         self._transient = transient
         return out
+
+    def shown(self) -> None:
+        base, clean = self.base, self._clean
+        if base is None or self._felt is not None:
+            return
+        size = base.get_size()
+        if clean is None or (clean.size != size and clean.done()):
+            # A thread makes the clean felt once the new base is on the screen: ready long
+            # before the first change needs it, and no cost to that frame. (One thread at
+            # a time: a window being resized does not start one a frame.)
+            self._clean = render.FeltMaker(size)
 
     def _transient_rects(self) -> list[pygame.Rect]:
         lay = self.app.layout

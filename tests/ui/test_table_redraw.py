@@ -1,0 +1,88 @@
+"""The table redraws only what changed: the picture is the same as a table drawn afresh.
+
+A frame after a move redraws the changed places on the clean felt (the felt with the
+HUD's background and the foundation rows), which a thread makes after the first frame
+(issue #16: the first frame does not wait for it). These tests play moves, select,
+undo and redeal, and after each compare the screen with the one a table drawn from
+scratch gives.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from crescent.ui import render
+from tests.helpers_ui import Client, close_client, make_client
+
+
+@pytest.fixture(params=[(1280, 800), (1080, 1920)], ids=lambda s: f"{s[0]}x{s[1]}")
+def client(request: pytest.FixtureRequest) -> Iterator[Client]:
+    c = make_client(size=request.param)
+    yield c
+    close_client(c)
+
+
+def screen_bytes(c: Client) -> bytes:
+    return pygame.image.tobytes(c.app.screen, "RGB")
+
+
+def drawn_afresh(c: Client) -> bytes:
+    """The screen of the same position drawn on a new base (every place drawn once)."""
+    c.app.table.base = None
+    c.app.full_redraw = True
+    c.frames(1)
+    return screen_bytes(c)
+
+
+def test_the_first_frame_leaves_the_clean_felt_to_a_thread(client: Client) -> None:
+    table = client.app.table
+    assert table._felt is None  # not made before the first frame was shown
+    assert isinstance(table._clean, render.FeltMaker)
+    assert table._clean.size == client.app.size
+
+
+def test_redrawn_places_look_as_a_table_drawn_afresh(client: Client) -> None:
+    rng = random.Random(7)
+    table = client.app.table
+    steps = 0
+    for step in range(14):
+        moves = client.game.legal_moves()
+        if step % 5 == 4:
+            table.command("undo")
+        elif not moves:
+            table.command("redeal")
+        elif step % 3 == 2:
+            # Selected: the card and its legal destinations are highlighted.
+            client.click(client.centre(rng.choice(moves).src))
+        else:
+            table.play(rng.choice(moves))
+        client.settle()
+        client.pause()
+        client.frames(1)
+        incremental = screen_bytes(client)
+        assert table._felt is not None  # the changed places were drawn on the clean felt
+        assert incremental == drawn_afresh(client), f"step {step}"
+        # The next step redraws on the new base's clean felt again.
+        client.frames(1)
+        steps += 1
+    assert steps == 14
+
+
+def test_a_change_before_the_thread_is_done_still_draws_right(client: Client) -> None:
+    """A clean felt asked for at once (no thread yet, or one for another size) is made
+    there and then, with the same pixels."""
+    table = client.app.table
+    table.base = None
+    client.app.full_redraw = True
+    table._clean = None
+    client.frames(1)
+    table._clean = render.FeltMaker((64, 64))  # a thread for a size since left
+    table.play(client.game.legal_moves()[0])
+    client.settle()
+    client.frames(1)
+    incremental = screen_bytes(client)
+    assert incremental == drawn_afresh(client)
