@@ -82,6 +82,8 @@ class TableView(Scene):
         """The clean felt (see :meth:`_clean_felt`), once made."""
         self._clean: render.FeltMaker | None = None
         """The clean felt being made by a thread (perhaps for a size since left)."""
+        self._base_on_screen = False
+        """The base was drawn straight on the screen (``base`` is the screen) this frame."""
 
     @property
     def game(self) -> Game:
@@ -241,9 +243,17 @@ class TableView(Scene):
             pygame.draw.line(surf, c, inner.topleft, inner.bottomright, w)
             pygame.draw.line(surf, c, inner.topright, inner.bottomleft, w)
 
-    def _rebuild_base(self, size: tuple[int, int]) -> pygame.Surface:
+    def _rebuild_base(
+        self, size: tuple[int, int], onto: pygame.Surface | None = None
+    ) -> pygame.Surface:
+        """A new base (the felt, the HUD's background, the rows; the places are drawn by
+        ``draw``): drawn straight ``onto`` the screen when given, else a surface of its own."""
         lay = self.app.layout
-        base = render.felt(size)
+        if onto is not None:
+            render.felt_into(onto)
+            base = onto
+        else:
+            base = render.felt(size)
         hud = pygame.Rect(lay.hud.x, lay.hud.y, lay.hud.w, lay.hud.h)
         self._hud_bg = pygame.Surface(hud.size)
         self._hud_bg.blit(base, (0, 0), hud)
@@ -317,11 +327,19 @@ class TableView(Scene):
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         size = surface.get_size()
-        if self.base is None or self.base.get_size() != size:
-            self.base = self._rebuild_base(size)
-            full = True
+        if self._base_on_screen:  # drawn on the screen, and not taken from it (see shown)
+            self._base_on_screen = False
+            self.base = None
         drag = self.controller.drag
         moving = self.anims.busy or (drag is not None and drag.active) or self.message is not None
+        if self.base is None or self.base.get_size() != size:
+            # With nothing moving and no scene above, a new base is drawn straight on the
+            # screen (no base of its own to make, nor to copy there before the frame: the
+            # first frame comes ~8 ms sooner); shown() then keeps a copy of it.
+            on_screen = not moving and self.app.scenes[-1] is self
+            self.base = self._rebuild_base(size, surface if on_screen else None)
+            self._base_on_screen = on_screen
+            full = True
         signature = self._signature()
         if not (full or moving or self._transient) and signature == self._last_signature:
             return []
@@ -362,7 +380,8 @@ class TableView(Scene):
         # Transients: flying and dragged cards, and the message, over the base.
         transient = self._transient_rects()
         if full:
-            surface.blit(base, (0, 0))
+            if base is not surface:
+                surface.blit(base, (0, 0))
         else:
             for r in dirty + self._transient + transient:
                 surface.blit(base, r, r)
@@ -372,6 +391,12 @@ class TableView(Scene):
         return out
 
     def shown(self) -> None:
+        if self._base_on_screen:
+            # The frame drawn straight on the screen is the base (nothing moved over it,
+            # no scene above): kept by copy for the frames to come.
+            self._base_on_screen = False
+            if self.base is not None:
+                self.base = self.base.copy()
         base, clean = self.base, self._clean
         if base is None or self._felt is not None:
             return

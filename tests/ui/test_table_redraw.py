@@ -86,3 +86,34 @@ def test_a_change_before_the_thread_is_done_still_draws_right(client: Client) ->
     client.frames(1)
     incremental = screen_bytes(client)
     assert incremental == drawn_afresh(client)
+
+
+def test_a_new_base_is_drawn_straight_on_the_screen_then_kept(client: Client) -> None:
+    """The first frame (and one after a resize) draws the table on the screen itself,
+    with the same pixels as on a base of its own; after the frame the base is a copy."""
+    app = client.app
+    table = app.table
+    assert table.base is not None and table.base is not app.screen
+    on_screen = screen_bytes(client)
+    # The same frame on a base of its own (a dialog-less table with a card flying is
+    # drawn that way): the same picture.
+    table.base = table._rebuild_base(app.size)
+    assert table.base is not app.screen
+    table._slot_keys = [None] * 24
+    table._hud_keys = [None] * len(table.hud_items)
+    app.screen.fill((255, 0, 255))
+    table.draw(app.screen, True)
+    assert screen_bytes(client) == on_screen
+    assert pygame.image.tobytes(table.base, "RGB") == on_screen
+
+
+def test_the_felt_drawn_into_a_surface_is_the_felt() -> None:
+    size = (333, 217)
+    display = pygame.display.get_surface()
+    assert display is not None
+    target = pygame.Surface(size).convert(display)
+    render.felt_into(target)
+    assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(render.felt(size), "RGB")
+    other = pygame.Surface(size, pygame.SRCALPHA)  # another format: blitted, same picture
+    render.felt_into(other)
+    assert pygame.image.tobytes(other, "RGB") == pygame.image.tobytes(render.felt(size), "RGB")
