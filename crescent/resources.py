@@ -33,11 +33,16 @@ def assets_dir() -> Path:
 
 
 def path(name: str) -> Path:
-    """The path of the asset ``name`` (``"cards/AS.svg"``); raises MissingAsset."""
+    """The path of the asset ``name`` (``"cards/AS.svg"``); raises MissingAsset.
+
+    The name is checked as written (relative, no ``..``, no empty or ``.`` part), not by
+    resolving it on the disk: a start looks up some thirty assets, each a stat, not a
+    walk of every folder on the way (nothing shipped in the assets is a link)."""
     base = assets_dir()
-    full = (base / name).resolve()
-    if base != full and base not in full.parents:
+    parts = name.replace("\\", "/").split("/")
+    if name.startswith("/") or ":" in name or any(p in ("", ".", "..") for p in parts):
         raise MissingAsset(f"asset name {name!r} leaves the assets folder")
+    full = base.joinpath(*parts)
     if not full.exists():
         raise MissingAsset(f"asset {name!r} is missing from {base}")
     return full

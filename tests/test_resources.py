@@ -31,9 +31,22 @@ def test_a_missing_asset_is_a_clear_error() -> None:
         resources.path("cards/nope.svg")
 
 
-def test_an_asset_name_cannot_leave_the_assets_folder() -> None:
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../pyproject.toml",
+        "cards/../../pyproject.toml",
+        "/etc/passwd",
+        "C:/Windows/win.ini",
+        "cards\\..\\..\\pyproject.toml",
+        "./LICENSES.md",
+        "cards//AS.svg",
+        "",
+    ],
+)
+def test_an_asset_name_cannot_leave_the_assets_folder(name: str) -> None:
     with pytest.raises(resources.MissingAsset, match="leaves"):
-        resources.path("../pyproject.toml")
+        resources.path(name)
 
 
 def test_finds_assets_from_an_installed_wheel(tmp_path: Path) -> None:
