@@ -474,6 +474,11 @@ class App:
                 then()
             self.after_first_frame.clear()
         self._frames_drawn += 1
+        self._draw_scenes()
+        if self._frames_drawn == 1:
+            self._check_kept_art()
+
+    def _draw_scenes(self) -> None:
         full = self.full_redraw
         self.full_redraw = False
         top = len(self.scenes) - 1
@@ -497,6 +502,15 @@ class App:
         elif rects:
             pygame.display.update(rects)
         scene.shown()
+
+    def _check_kept_art(self) -> None:
+        """Just after the first frame: its card pictures came from the disk cache on
+        trust; any drawn from older art (the game was updated) is drawn again at once."""
+        if self.art.check_kept():
+            self.table.base = None
+            self.full_redraw = True
+            self._prefetch_cards()
+            self.draw()
 
     def save_art_cache(self) -> None:
         """Keep the card pictures drawn at the current size for the next start."""

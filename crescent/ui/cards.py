@@ -21,6 +21,9 @@ bundle), the pictures drawn at the window's size are kept there when the game en
 (:meth:`CardArt.save_cache`) and the next start reads them back instead. A cached picture
 is used only if it was drawn from the same SVG text by the same pygame and SDL_image;
 anything else in that folder (truncated, foreign, damaged) is ignored and drawn again.
+The first frame's pictures are taken from that folder on trust and checked just after
+that frame (:meth:`CardArt.check_kept`): reading the SVG documents to check them is most
+of a next start's work on its cards. One drawn from older art is then drawn again.
 """
 
 from __future__ import annotations
@@ -161,6 +164,12 @@ class DiskCache:
     def load(self, key: Key, document_crc: int) -> pygame.Surface | None:
         """The picture of ``key`` drawn from the document whose CRC-32 is given; None if
         the cache has no such picture."""
+        kept = self.load_kept(key)
+        return kept[0] if kept is not None and kept[1] == document_crc else None
+
+    def load_kept(self, key: Key) -> tuple[pygame.Surface, int] | None:
+        """The picture kept for ``key`` (sound, of that size, by this rasteriser) and the
+        CRC-32 of the document it was drawn from; None if the cache has none."""
         _, w, h, _ = key
         expected = self.HEADER.size + w * h * 4
         data = _read_regular(self.path(key), expected + 1)
@@ -168,11 +177,11 @@ class DiskCache:
             return None
         magic, fw, fh, doc, made_by, pixels_crc = self.HEADER.unpack_from(data)
         pixels = data[self.HEADER.size :]
-        if (magic, fw, fh, doc, made_by) != (self.MAGIC, w, h, document_crc, _rasteriser_id()):
+        if (magic, fw, fh, made_by) != (self.MAGIC, w, h, _rasteriser_id()):
             return None
         if zlib.crc32(pixels) != pixels_crc:
             return None
-        return pygame.image.frombytes(pixels, (w, h), "RGBA")
+        return pygame.image.frombytes(pixels, (w, h), "RGBA"), doc
 
     def store(self, key: Key, document_crc: int, surface: pygame.Surface) -> bool:
         """Keep ``surface`` as the picture of ``key``; False if the disk refused."""
@@ -249,18 +258,12 @@ def _document(key: Key) -> bytes:
     return sized_svg(svg, (w, h))
 
 
-def _looked_up(key: Key, disk: DiskCache | None) -> tuple[pygame.Surface | None, bytes, int]:
-    """The picture ``key`` names if ``disk`` keeps it (else None), the exact document it
-    is drawn from and that document's CRC-32 (any thread: touches no shared state)."""
-    document = _document(key)
-    crc = zlib.crc32(document)
-    return (disk.load(key, crc) if disk is not None else None), document, crc
-
-
 def _make(key: Key, disk: DiskCache | None) -> tuple[pygame.Surface, int | None]:
     """The picture ``key`` names, read from ``disk`` or rasterised, and the CRC-32 of its
     document if it was rasterised here (None: it came from the disk)."""
-    kept, document, crc = _looked_up(key, disk)
+    document = _document(key)
+    crc = zlib.crc32(document)
+    kept = disk.load(key, crc) if disk is not None else None
     if kept is not None:
         return kept, None
     return _rasterise_sized(document, key[1:3]), crc
@@ -375,6 +378,11 @@ class CardArt:
         self._shadows: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
         self._drawn: dict[Key, int] = {}
         """Pictures rasterised in this run (not read from the disk cache): their document CRC."""
+        self._trusting = True
+        """Prefetch takes pictures from the disk on trust (until the first check_kept)."""
+        self._unchecked: dict[Key, int] = {}
+        """Pictures prefetched from the disk on trust: the CRC of the document each was
+        drawn from, not yet compared with the art's (see :meth:`check_kept`)."""
 
     @property
     def four_colour(self) -> bool:
@@ -418,10 +426,20 @@ class CardArt:
             key = self._key(card, size)
             if key in self._cache or key in self._pending:
                 continue
-            # The document and the disk are read here: a worker only rasterises.
-            kept, document, crc = _looked_up(key, self._disk)
+            # The disk is read here (a worker only rasterises). A picture kept there is
+            # taken on trust, its document checked after the first frame (check_kept):
+            # reading the art's documents is most of a start's work on its cards.
+            if self._disk is not None and self._trusting:
+                trusted = self._disk.load_kept(key)
+                if trusted is not None:
+                    # Converted for the display when taken (the window may not be open yet).
+                    self._pending[key] = _Job.done(trusted[0])
+                    self._unchecked[key] = trusted[1]
+                    continue
+            document = _document(key)
+            crc = zlib.crc32(document)
+            kept = self._disk.load(key, crc) if self._disk is not None else None
             if kept is not None:
-                # Converted for the display when taken (the window may not be open yet).
                 self._pending[key] = _Job.done(kept)
                 continue
             if self._workers is None:
@@ -461,8 +479,26 @@ class CardArt:
             self._shadows.move_to_end(key)
         return surface
 
+    def check_kept(self) -> int:
+        """Check the pictures :meth:`prefetch` took from the disk on trust against the
+        art's documents; those drawn from another document (the art changed since) are
+        dropped, and drawn again when next asked for. How many were dropped. From then
+        on, nothing is taken from the disk unchecked."""
+        self._trusting = False
+        dropped = 0
+        for key, crc in list(self._unchecked.items()):
+            if zlib.crc32(_document(key)) != crc:
+                self._cache.pop(key, None)
+                job = self._pending.pop(key, None)
+                if job is not None:
+                    job.cancelled = True
+                dropped += 1
+        self._unchecked.clear()
+        return dropped
+
     def clear(self) -> None:
         """Drop every cached surface (a resize: the pictures of the old size are no use)."""
+        self._unchecked.clear()
         self._cache.clear()
         self._shadows.clear()
         self._drawn.clear()

@@ -260,3 +260,83 @@ def test_a_picture_no_worker_has_started_is_drawn_by_whoever_asks(
     stuck.set()
     assert not asker.is_alive(), "the pictures waited for the workers"
     assert got == {c: _pixels(CardArt().face(c, SIZE)) for c in SHOWN}
+
+
+@pytest.mark.usefixtures("display")
+def test_prefetched_pictures_are_taken_on_trust_then_checked(
+    tmp_path: Path, drawn: list[tuple[int, int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start reads its kept pictures without reading the art's documents; they are
+    checked after the first frame, and nothing changes when the art has not."""
+    first = _first_run(tmp_path)
+    drawn.clear()
+    document = ui_cards._document
+    read: list[str] = []
+    monkeypatch.setattr(ui_cards, "_document", lambda key: read.append(key[0]) or document(key))
+    art = CardArt(disk=DiskCache(tmp_path))
+    art.prefetch([*SHOWN, None], SIZE)
+    assert read == []  # trusted: no document read before the frame
+    assert {c: _pixels(art.face(c, SIZE)) for c in SHOWN} == {c: first[c] for c in SHOWN}
+    assert art.check_kept() == 0
+    assert sorted(read) == sorted(["AS", "QH", "KC", "7H", "back"])
+    assert art.check_kept() == 0 and len(read) == 5  # checked once
+    assert drawn == []
+
+
+@pytest.mark.usefixtures("display")
+def test_a_trusted_picture_from_older_art_is_dropped_and_drawn_again(
+    tmp_path: Path, drawn: list[tuple[int, int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _first_run(tmp_path)
+    # The art of the Queen of hearts changed since: what the disk keeps is out of date.
+    document = ui_cards._document
+    queen = ("QH", *SIZE, "")
+    newer = document(("KC", *SIZE, ""))
+    monkeypatch.setattr(ui_cards, "_document", lambda k: newer if k == queen else document(k))
+    drawn.clear()
+    art = CardArt(disk=DiskCache(tmp_path))
+    art.prefetch(SHOWN, SIZE)
+    art.face(SHOWN[1], SIZE)  # the first frame showed the kept picture
+    assert art.check_kept() == 1
+    redrawn = _pixels(art.face(SHOWN[1], SIZE))
+    assert redrawn == _pixels(CardArt().face(card(13, CLUBS), SIZE))  # the new art
+    assert drawn[:1] == [SIZE]
+    assert art.save_cache(SIZE) == 1  # and kept for the next start
+
+
+def test_a_first_frame_from_older_kept_art_is_drawn_again_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game starts from pictures kept by a run with other art (an update changed the
+    Queen of hearts): right after the first frame the table shows the new art."""
+    import random
+
+    from crescent.i18n.translator import load_translator
+    from crescent.play.session import Session
+    from crescent.play.settings import Settings
+    from crescent.ui.app import App, init_pygame, run_app
+    from crescent.ui.clock import SteppedClock
+    from crescent.ui.window import Options
+
+    def first_frame(art_cache: Path | None, save: bool = False) -> bytes:
+        init_pygame()
+        session = Session(None, Settings(language="en"), rng=random.Random(1))
+        session.start(code="CR1-N-AAAAAAB")  # the Queen of hearts is on the table
+        app = App(session, Options(size=(800, 600), art_cache=art_cache), load_translator("en"))
+        run_app(app, clock=SteppedClock(), max_frames=1)
+        shot = pygame.image.tobytes(app.screen, "RGB")
+        if save:
+            app.save_art_cache()
+        session.close()
+        return shot
+
+    old_art = first_frame(tmp_path, save=True)
+    document = ui_cards._document
+    monkeypatch.setattr(
+        ui_cards,
+        "_document",
+        lambda k: document(("KC", *k[1:])) if k[0] == "QH" else document(k),
+    )
+    new_art = first_frame(None)
+    assert new_art != old_art
+    assert first_frame(tmp_path) == new_art
