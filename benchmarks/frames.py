@@ -11,6 +11,9 @@ Figures (each the median of ``--runs`` runs where it says so):
   bytecode is compiled first, as an install does. Twice: a first start (a
   fresh data folder: every card on show is rasterised) and a next start (the
   same folder after one start, whose card pictures the game kept there).
+  Interleaved with them, a bare pygame program's first frame at the same size
+  (:mod:`benchmarks.bare_window`): the floor this machine puts under any
+  pygame game at that moment.
 * **idle CPU**: process CPU time over wall time while the real loop runs
   with the real clock and the real event queue and no input, after a
   warm-up; in percent of one core (the loop sleeps on the queue: with the
@@ -120,6 +123,24 @@ def first_frame(next_start: bool = False) -> FirstFrame:
     return FirstFrame(
         report["wall"] - start, report["from_main"], report["cpu"], _peak_rss_mb(children=True)
     )
+
+
+def bare_window() -> float:
+    """Seconds from starting a bare pygame program to its first frame (see
+    :mod:`benchmarks.bare_window`): the floor under the game's first frame."""
+    size = "x".join(map(str, BENCH_SIZE))
+    start = time.time()
+    r = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bare_window", size],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    if r.returncode != 0:
+        raise RuntimeError(f"bare-window child failed ({r.returncode}): {r.stderr.strip()}")
+    report: dict[str, float] = json.loads(r.stdout.strip().splitlines()[-1])
+    return report["wall"] - start
 
 
 def _first_frame_child(data_dir: str) -> dict[str, float]:
@@ -439,9 +460,11 @@ def main(argv: list[str]) -> int:
     _compile_bytecode()
     firsts: list[FirstFrame] = []
     nexts: list[FirstFrame] = []
-    for _ in range(args.first_runs or args.runs):  # interleaved: both see the same load
+    bares: list[float] = []
+    for _ in range(args.first_runs or args.runs):  # interleaved: all see the same load
         firsts.append(first_frame())
         nexts.append(first_frame(next_start=True))
+        bares.append(bare_window())
     # One game window for the rest, as a player has.
     app = _make_app(BENCH_SIZE)
     idles = [idle_cpu(app, args.idle_seconds) for _ in range(args.runs)]
@@ -467,6 +490,7 @@ def main(argv: list[str]) -> int:
     next_s = statistics.median(f.from_spawn_s for f in nexts)
     next_main_s = statistics.median(f.from_main_s for f in nexts)
     next_cpu_s = statistics.median(f.cpu_s for f in nexts)
+    bare_s = statistics.median(bares)
     idle = statistics.median(idles)
     p50 = statistics.median(r.p50_ms for r in runs)
     p95 = statistics.median(r.p95_ms for r in runs)
@@ -487,6 +511,7 @@ def main(argv: list[str]) -> int:
         "next_start_first_frame_s": next_s,
         "next_start_first_frame_from_main_s": next_main_s,
         "next_start_first_frame_cpu_s": next_cpu_s,
+        "bare_pygame_first_frame_s": bare_s,
         "idle_cpu_pct": idle,
         "frame_p50_ms": p50,
         "frame_p95_ms": p95,
@@ -537,6 +562,10 @@ def main(argv: list[str]) -> int:
             f"({next_main_s * 1000:.0f} ms from main, {next_cpu_s * 1000:.0f} ms CPU; card "
             f"pictures kept by the first)   target < {FIRST_FRAME_TARGET_S * 1000:.0f} ms  "
             f"{_verdict(not misses[5])}"
+        )
+        print(
+            f"  bare pygame    {bare_s * 1000:7.0f} ms from process start (import pygame, "
+            "open the window, fill it: the floor on this machine now; no target)"
         )
         print(
             f"idle CPU         {idle:7.2f} % of one core "
