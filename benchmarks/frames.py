@@ -128,32 +128,25 @@ def first_frame(next_start: bool = False) -> FirstFrame:
 def bare_window() -> float:
     """Seconds from starting a bare pygame program to its first frame (see
     :mod:`benchmarks.bare_window`): the floor under the game's first frame."""
-    size = "x".join(map(str, BENCH_SIZE))
     start = time.time()
-    r = subprocess.run(
-        [sys.executable, "-m", "benchmarks.bare_window", size],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    if r.returncode != 0:
-        raise RuntimeError(f"bare-window child failed ({r.returncode}): {r.stderr.strip()}")
-    report: dict[str, float] = json.loads(r.stdout.strip().splitlines()[-1])
-    return report["wall"] - start
+    return _child("benchmarks.bare_window", "x".join(map(str, BENCH_SIZE)))["wall"] - start
 
 
 def _first_frame_child(data_dir: str) -> dict[str, float]:
-    size = "x".join(map(str, BENCH_SIZE))
+    return _child("benchmarks.first_frame", data_dir, "x".join(map(str, BENCH_SIZE)), CODE)
+
+
+def _child(module: str, *args: str) -> dict[str, float]:
+    """Run ``python -m module args`` in this repository; the JSON it printed last."""
     r = subprocess.run(
-        [sys.executable, "-m", "benchmarks.first_frame", data_dir, size, CODE],
+        [sys.executable, "-m", module, *args],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=ROOT,
     )
     if r.returncode != 0:
-        raise RuntimeError(f"first-frame child failed ({r.returncode}): {r.stderr.strip()}")
+        raise RuntimeError(f"{module} failed ({r.returncode}): {r.stderr.strip()}")
     report: dict[str, float] = json.loads(r.stdout.strip().splitlines()[-1])
     return report
 

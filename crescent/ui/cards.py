@@ -429,8 +429,9 @@ class CardArt:
             # The disk is read here (a worker only rasterises). A picture kept there is
             # taken on trust, its document checked after the first frame (check_kept):
             # reading the art's documents is most of a start's work on its cards.
-            if self._disk is not None and self._trusting:
-                trusted = self._disk.load_kept(key)
+            disk = self._disk
+            if disk is not None and self._trusting:
+                trusted = disk.load_kept(key)
                 if trusted is not None:
                     # Converted for the display when taken (the window may not be open yet).
                     self._pending[key] = _Job.done(trusted[0])
@@ -438,7 +439,8 @@ class CardArt:
                     continue
             document = _document(key)
             crc = zlib.crc32(document)
-            kept = self._disk.load(key, crc) if self._disk is not None else None
+            # (Trusting, the disk was just looked at: nothing there.)
+            kept = disk.load(key, crc) if disk is not None and not self._trusting else None
             if kept is not None:
                 self._pending[key] = _Job.done(kept)
                 continue
