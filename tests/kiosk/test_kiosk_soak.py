@@ -140,7 +140,7 @@ class Soak:
         ~10 MB. Growth is measured between samples taken once that search has ended (it
         frees its tables and trims the heap itself); the peak, sampled throughout,
         covers the searches."""
-        assert self.kiosk.planner.wait_idle(120.0)
+        assert self.kiosk.planner.wait_idle(120.0), "the attract search did not end in 120 s"
         gc.collect()
         return rss_mb()
 
