@@ -261,7 +261,7 @@ class TableView(Scene):
         base.blit(self._hud_bg, hud)
         self._draw_foundation_rows(base)
         # The clean felt a changed place is redrawn on is not needed by this frame, which
-        # draws every place once on the new base: it is made after the frame (see draw).
+        # draws every place once on the new base: it is made after the frame (see shown).
         self._felt = None
         self._slot_keys = [None] * 24
         self._hud_keys = [None] * len(self.hud_items)
