@@ -11,6 +11,11 @@ What this script changes in the faces, none of it visible:
   the empty crop-mark layer) and whitespace squeezed out of the path data; every number is
   kept as written, so the drawing is the same;
 * ``JC.svg`` holds its drawing twice, one copy over the other: only the top copy is kept;
+* a closepath (``z``) is dropped from a filled, unstroked subpath whose last segment already
+  ends exactly on its first point (in the 32-bit floats SDL_image draws with): the fill is
+  closed either way, so not one pixel changes, but nanosvg draws such a zero-length closing
+  segment by halving it to its recursion limit, 2047 steps each, and the court cards had
+  130-190 of them: a third of the time a court card took to rasterise;
 * a ``viewBox`` and ``preserveAspectRatio="none"`` are added on the root, so the game can
   rasterise a card at any exact pixel size by rewriting ``width``/``height``;
 * the shapes of the suit colour that are indices and pips -- every path of a number card, and
@@ -28,6 +33,7 @@ import argparse
 import math
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -48,8 +54,9 @@ Card faces (the 52 files <CARD>.svg in this folder):
   Licensed under LGPL 3 - www.gnu.org/copyleft/lesser.html
   (GNU LGPL version 3 or, at your option, any later version.)
   Taken from the npm package cardsJS 1.1.1 (folder cards/) and modified for Crescent by
-  tools/fetch_cards.py: editor data removed, a viewBox added, pips and indices marked
-  class="pip" (the drawing is unchanged). These SVG files are their own source code.
+  tools/fetch_cards.py: editor data removed, redundant closepaths dropped, a viewBox
+  added, pips and indices marked class="pip" (the drawing is unchanged). These SVG files
+  are their own source code.
   Licence texts: ../licenses/vectorized-playing-cards/ (COPYING.LESSER.txt, COPYING.txt).
 
 Card back (back.svg):
@@ -160,6 +167,45 @@ def compact(cmds: list[Command]) -> str:
     return "".join(parts)
 
 
+def _f32(v: float) -> float:
+    """``v`` rounded to a 32-bit float, as nanosvg holds coordinates."""
+    return float(struct.unpack("f", struct.pack("f", v))[0])
+
+
+def drop_zero_closes(cmds: list[Command]) -> list[Command]:
+    """``cmds`` without the closepaths that would add a zero-length segment.
+
+    A ``z`` closes its subpath with a line back to the first point; when the last segment
+    already ends exactly there, that line has no length, and nanosvg (SDL_image's SVG
+    reader) draws it by halving it to its recursion limit -- 2047 steps for nothing. The
+    current point is followed as nanosvg follows it (32-bit floats, relative coordinates
+    added one by one). Only for a filled path: a fill is closed either way, a stroke is not.
+    A subpath with a command other than M, L, C (none in these faces) keeps its ``z``.
+    """
+    out: list[Command] = []
+    cx = cy = sx = sy = 0.0
+    drawn = False  # the subpath has a segment since its moveto
+    known = True  # the current point is followed exactly
+    for letter, nums in cmds:
+        up, rel = letter.upper(), letter.islower()
+        v = [_f32(float(n)) for n in nums]
+        if up == "Z":
+            if drawn and known and (cx, cy) == (sx, sy):
+                continue
+            cx, cy, drawn = sx, sy, False
+        elif up in "MLC":
+            x, y = (_f32(cx + v[-2]), _f32(cy + v[-1])) if rel else (v[-2], v[-1])
+            cx, cy = x, y
+            if up == "M":
+                sx, sy, drawn, known = x, y, False, known or not rel
+            else:
+                drawn = True
+        else:
+            known = False
+        out.append((letter, nums))
+    return out
+
+
 def fmt(v: float) -> str:
     s = f"{v:.6f}".rstrip("0").rstrip(".")
     return "0" if s in ("", "-0") else s
@@ -220,6 +266,11 @@ def style_of(el: ET.Element) -> dict[str, str]:
     return out
 
 
+def has_stroke(el: ET.Element) -> bool:
+    """Whether ``el`` sets a stroke (its children inherit it)."""
+    return (style_of(el).get("stroke") or el.get("stroke") or "none") != "none"
+
+
 def is_pip_subpath(bbox: tuple[float, float, float, float]) -> bool:
     """On a court card: a corner index or one of the two big pips beside the figure."""
     x0, y0, x1, y1 = bbox
@@ -244,23 +295,24 @@ class FaceWriter:
         self.out: list[str] = []
         self.pips = 0
 
-    def element(self, el: ET.Element, m: Matrix) -> None:
+    def element(self, el: ET.Element, m: Matrix, stroked: bool = False) -> None:
         ns, tag = local(el.tag)
         if ns != SVG_NS or tag in ("metadata", "title", "defs"):
             return
+        stroked = stroked or has_stroke(el)
         if tag == "g":
             if not any(local(e.tag)[1] in ("path", "rect") for e in el.iter()):
                 return  # empty, like the crop-mark layers
             m = mul(m, parse_transform(el.get("transform")))
             self.out.append("<g" + self.attrs(el, ("transform",)) + ">")
             for child in el:
-                self.element(child, m)
+                self.element(child, m, stroked)
             self.out.append("</g>")
         elif tag == "rect":
             keep = ("x", "y", "width", "height", "rx", "ry", "transform")
             self.out.append("<rect" + self.attrs(el, keep) + "/>")
         elif tag == "path":
-            self.path(el, mul(m, parse_transform(el.get("transform"))))
+            self.path(el, mul(m, parse_transform(el.get("transform"))), stroked)
         else:
             raise ValueError(f"{self.name}: element <{tag}> is not handled")
 
@@ -273,17 +325,21 @@ class FaceWriter:
             text += ' style="' + ";".join(f"{k}:{v}" for k, v in style.items()) + '"'
         return text
 
-    def path(self, el: ET.Element, m: Matrix) -> None:
+    def path(self, el: ET.Element, m: Matrix, stroked: bool) -> None:
         cmds = parse_d(el.get("d") or "")
         fill = style_of(el).get("fill")
         rest = self.attrs(el, ("transform",), drop_fill=True)
+
+        def d_of(c: list[Command]) -> str:
+            return compact(c if stroked else drop_zero_closes(c))
+
         if fill != self.suit_colour:
             if not self.court:
                 raise ValueError(f"{self.name}: number card with a {fill} path")
-            self.out.append(f'<path fill="{fill}"{rest} d="{compact(cmds)}"/>')
+            self.out.append(f'<path fill="{fill}"{rest} d="{d_of(cmds)}"/>')
             return
         if not self.court:
-            self.out.append(f'<path class="pip" fill="{fill}"{rest} d="{compact(cmds)}"/>')
+            self.out.append(f'<path class="pip" fill="{fill}"{rest} d="{d_of(cmds)}"/>')
             self.pips += 1
             return
         figure: list[Command] = []
@@ -296,8 +352,8 @@ class FaceWriter:
                 self.pips += 1
             else:
                 figure += sub
-        self.out.append(f'<path fill="{fill}"{rest} d="{compact(figure)}"/>')
-        self.out.append(f'<path class="pip" fill="{fill}"{rest} d="{compact(pips)}"/>')
+        self.out.append(f'<path fill="{fill}"{rest} d="{d_of(figure)}"/>')
+        self.out.append(f'<path class="pip" fill="{fill}"{rest} d="{d_of(pips)}"/>')
 
 
 def convert_face(src: Path, name: str) -> str:

@@ -15,8 +15,9 @@ at once). Rasterising is lazy: only the cards asked for are drawn; :meth:`CardAr
 starts the ones about to be shown (the visible cards, at start and after a resize) in
 background threads, so they are ready by the first frame.
 
-Rasterising is most of a start's work (a court card takes about 10 ms, nearly all of it
-parsing its SVG): given a folder (:class:`DiskCache`, in the data folder, never in the
+Rasterising is most of a start's work (a court card takes about 4-6 ms; it took a third
+more before ``tools/fetch_cards.py`` dropped the closepaths that gave nanosvg zero-length
+segments to subdivide): given a folder (:class:`DiskCache`, in the data folder, never in the
 bundle), the pictures drawn at the window's size are kept there when the game ends
 (:meth:`CardArt.save_cache`) and the next start reads them back instead. A cached picture
 is used only if it was drawn from the same SVG text by the same pygame and SDL_image;
@@ -420,7 +421,7 @@ class CardArt:
         w, h = _check_size(size)
         for key in [k for k in self._pending if k[1:3] != (w, h)]:
             self._pending.pop(key).cancelled = True
-        # The court cards first: their art costs some ten times a pip card's to rasterise,
+        # The court cards first: their art costs some five times a pip card's to rasterise,
         # so started first the two workers finish together (the frame waits for the last).
         for card in sorted(cards, key=_cheap_last):
             key = self._key(card, size)
