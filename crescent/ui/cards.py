@@ -64,6 +64,7 @@ SHADOW_ALPHA = 110
 
 BACK = "back"
 PREFETCH_THREADS = 2
+"""Art worker threads at most; never more than the cores left beside the main thread's."""
 
 Key = tuple[str, int, int, str]
 """(card name or ``BACK``, width, height, four-colour fill or "")."""
@@ -323,6 +324,17 @@ class _Job:
         return self._result, self.crc
 
 
+def worker_count() -> int:
+    """How many art workers to run: :data:`PREFETCH_THREADS`, but one core is the main
+    thread's (a start draws its frame while the workers rasterise: on two cores a second
+    worker only took turns with it), and at least one."""
+    try:
+        cores = len(os.sched_getaffinity(0))  # the cores this process may run on
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(PREFETCH_THREADS, cores - 1))
+
+
 class _Workers:
     """Threads that rasterise card pictures in the order asked, with the interpreter let
     go, beside the start-up and the game. (A few lines of threading rather than
@@ -422,7 +434,8 @@ class CardArt:
         for key in [k for k in self._pending if k[1:3] != (w, h)]:
             self._pending.pop(key).cancelled = True
         # The court cards first: their art costs some five times a pip card's to rasterise,
-        # so started first the two workers finish together (the frame waits for the last).
+        # so started first the workers (and the main thread, taking back the cards no worker
+        # reached) finish together: the frame waits for the last.
         for card in sorted(cards, key=_cheap_last):
             key = self._key(card, size)
             if key in self._cache or key in self._pending:
@@ -446,7 +459,7 @@ class CardArt:
                 self._pending[key] = _Job.done(kept)
                 continue
             if self._workers is None:
-                self._workers = _Workers(PREFETCH_THREADS)
+                self._workers = _Workers(worker_count())
             self._pending[key] = self._workers.submit(_Job(document, crc, (w, h)))
 
     def shadow(self, size: tuple[int, int], radius: int) -> pygame.Surface:

@@ -262,6 +262,30 @@ def test_a_picture_no_worker_has_started_is_drawn_by_whoever_asks(
     assert got == {c: _pixels(CardArt().face(c, SIZE)) for c in SHOWN}
 
 
+@pytest.mark.parametrize(
+    ("cores", "workers"), [({0}, 1), ({0, 1}, 1), ({0, 1, 2}, 2), (set(range(16)), 2)]
+)
+def test_the_art_workers_leave_the_main_thread_a_core(
+    monkeypatch: pytest.MonkeyPatch, cores: set[int], workers: int
+) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: cores, raising=False)
+    assert ui_cards.worker_count() == workers
+    art = CardArt()
+    shown = [card(r, s) for r in range(13) for s in (CLUBS, HEARTS)]
+    art.prefetch(shown, SIZE)
+    assert art._workers is not None and len(art._workers._threads) == workers
+    for c in shown:  # done before the next test counts what is drawn
+        art.face(c, SIZE)
+
+
+def test_without_affinity_the_art_workers_count_the_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert ui_cards.worker_count() == 1
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert ui_cards.worker_count() == ui_cards.PREFETCH_THREADS
+
+
 @pytest.mark.usefixtures("display")
 def test_prefetched_pictures_are_taken_on_trust_then_checked(
     tmp_path: Path, drawn: list[tuple[int, int]], monkeypatch: pytest.MonkeyPatch
