@@ -5,7 +5,7 @@ The 52 faces are the "Vectorized Playing Cards 1.3" by Chris Aguilar (LGPL-3.0-o
 taken from the npm package ``cardsJS`` (version pinned below), whose ``cards/`` folder holds
 them. The back is drawn here, from scratch, as plain paths.
 
-What this script changes in the faces, none of it visible:
+What this script changes in the faces, none of it visible at play:
 
 * editor data dropped (Inkscape/Sodipodi attributes, metadata, comments, ids, empty groups,
   the empty crop-mark layer) and whitespace squeezed out of the path data; every number is
@@ -16,6 +16,14 @@ What this script changes in the faces, none of it visible:
   closed either way, so not one pixel changes, but nanosvg draws such a zero-length closing
   segment by halving it to its recursion limit, 2047 steps each, and the court cards had
   130-190 of them: a third of the time a court card took to rasterise;
+* the card's outline (the white rounded rectangle each face draws first, inside two to four
+  translating groups) is written first in the root as one common element, :data:`BODY`, and
+  every face takes the common size (:data:`CARD_W` x :data:`CARD_H`): the game then draws
+  the outline once per size for the whole deck (it was a third of a number card's drawing).
+  The faces' own outlines and sizes were all within 0.007 units of these (a 140th of a
+  pixel on a 4K table); in the four 7s and ``JS.svg``, whose size moved most, a horizontal
+  edge lying right on one of nanosvg's five sampling lines in a pixel row may shade that
+  row a fifth differently;
 * a ``viewBox`` and ``preserveAspectRatio="none"`` are added on the root, so the game can
   rasterise a card at any exact pixel size by rewriting ``width``/``height``;
 * the shapes of the suit colour that are indices and pips -- every path of a number card, and
@@ -54,9 +62,9 @@ Card faces (the 52 files <CARD>.svg in this folder):
   Licensed under LGPL 3 - www.gnu.org/copyleft/lesser.html
   (GNU LGPL version 3 or, at your option, any later version.)
   Taken from the npm package cardsJS 1.1.1 (folder cards/) and modified for Crescent by
-  tools/fetch_cards.py: editor data removed, redundant closepaths dropped, a viewBox
-  added, pips and indices marked class="pip" (the drawing is unchanged). These SVG files
-  are their own source code.
+  tools/fetch_cards.py: editor data removed, redundant closepaths dropped, one common
+  outline and size, a viewBox added, pips and indices marked class="pip" (the drawing is
+  unchanged). These SVG files are their own source code.
   Licence texts: ../licenses/vectorized-playing-cards/ (COPYING.LESSER.txt, COPYING.txt).
 
 Card back (back.svg):
@@ -75,6 +83,20 @@ STYLE_KEEP = (
     "opacity",
 )
 DEFAULTS = {"fill-opacity": "1", "stroke-opacity": "1", "opacity": "1"}
+
+CARD_W, CARD_H = 224.22508, 312.80777
+"""Every card's size (the art's own for 47 faces; the other five are within 0.01 of it)."""
+BODY = (
+    '<rect x="0.49836" y="0.49836" width="223.22835" height="311.81104" rx="10.629921"'
+    ' ry="10.629921" style="fill:#ffffff;stroke:#000000;stroke-width:0.99673343;'
+    'stroke-miterlimit:4"/>'
+)
+"""The card's outline, the first thing every face and the back draw: the same text in all 53
+files, so the game rasterises it once per size (see ``crescent/ui/cards.py``)."""
+BODY_BOX = (0.49836, 0.49836, 0.49836 + 223.22835, 0.49836 + 311.81104)
+SAME = 0.01
+"""How far (in the art's units, a 150th of a pixel on a 1080p table) a face's outline or size
+may be from the common one; the faces' own differ by at most 0.004."""
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -294,6 +316,8 @@ class FaceWriter:
         self.court = name[:-1] in ("J", "Q", "K")
         self.out: list[str] = []
         self.pips = 0
+        self.body = False  # the outline was found (it is written as BODY, first)
+        self.drawn = False  # a path was written
 
     def element(self, el: ET.Element, m: Matrix, stroked: bool = False) -> None:
         ns, tag = local(el.tag)
@@ -301,20 +325,39 @@ class FaceWriter:
             return
         stroked = stroked or has_stroke(el)
         if tag == "g":
-            if not any(local(e.tag)[1] in ("path", "rect") for e in el.iter()):
+            drawing = any(local(e.tag)[1] == "path" for e in el.iter())
+            if not drawing and not any(local(e.tag)[1] == "rect" for e in el.iter()):
                 return  # empty, like the crop-mark layers
             m = mul(m, parse_transform(el.get("transform")))
-            self.out.append("<g" + self.attrs(el, ("transform",)) + ">")
+            if drawing:
+                self.out.append("<g" + self.attrs(el, ("transform",)) + ">")
             for child in el:
                 self.element(child, m, stroked)
-            self.out.append("</g>")
+            if drawing:
+                self.out.append("</g>")
         elif tag == "rect":
-            keep = ("x", "y", "width", "height", "rx", "ry", "transform")
-            self.out.append("<rect" + self.attrs(el, keep) + "/>")
+            self.outline(el, mul(m, parse_transform(el.get("transform"))))
         elif tag == "path":
+            self.drawn = True
             self.path(el, mul(m, parse_transform(el.get("transform"))), stroked)
         else:
             raise ValueError(f"{self.name}: element <{tag}> is not handled")
+
+    def outline(self, el: ET.Element, m: Matrix) -> None:
+        """The card's white rounded outline: checked to be the common :data:`BODY` (drawn
+        first, in the same place give or take :data:`SAME`), which is written instead."""
+        if self.body or self.drawn:
+            raise ValueError(f"{self.name}: a <rect> that is not the card's outline, drawn first")
+        x, y, w, h, rx = (float(el.get(k, "0")) for k in ("x", "y", "width", "height", "rx"))
+        (x0, y0), (x1, y1) = apply(m, x, y), apply(m, x + w, y + h)
+        box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        scale = math.hypot(m[0], m[1])
+        off = max(abs(a - b) for a, b in zip(box, BODY_BOX, strict=True))
+        if off > SAME or abs(scale - 1) > 1e-4:
+            raise ValueError(f"{self.name}: the outline {box} is not the common one")
+        if abs(rx - 10.629921) > SAME:
+            raise ValueError(f"{self.name}: the outline's corners are not the common ones")
+        self.body = True
 
     def attrs(self, el: ET.Element, keep: tuple[str, ...], drop_fill: bool = False) -> str:
         text = "".join(f' {k}="{el.get(k)}"' for k in keep if el.get(k) is not None)
@@ -371,11 +414,18 @@ def convert_face(src: Path, name: str) -> str:
         writer.element(child, IDENTITY)
     if writer.pips == 0:
         raise ValueError(f"{name}: no pips found")
-    head = (
-        f'<svg xmlns="{SVG_NS}" width="{fmt(width)}" height="{fmt(height)}" '
-        f'viewBox="0 0 {fmt(width)} {fmt(height)}" preserveAspectRatio="none">'
+    if not writer.body:
+        raise ValueError(f"{name}: no card outline found")
+    if abs(width - CARD_W) > SAME or abs(height - CARD_H) > SAME:
+        raise ValueError(f"{name}: {width}x{height} is not the common card size")
+    return _head() + BODY + "".join(writer.out) + "</svg>\n"
+
+
+def _head() -> str:
+    return (
+        f'<svg xmlns="{SVG_NS}" width="{fmt(CARD_W)}" height="{fmt(CARD_H)}" '
+        f'viewBox="0 0 {fmt(CARD_W)} {fmt(CARD_H)}" preserveAspectRatio="none">'
     )
-    return head + "".join(writer.out) + "</svg>\n"
 
 
 # --- the back -------------------------------------------------------------------------------
@@ -401,7 +451,7 @@ def clip_line(
 
 def back_svg() -> str:
     """A calm classic back: a navy field with a fine lattice and a crescent medallion."""
-    w, h = 224.22508, 312.80777
+    w, h = CARD_W, CARD_H
 
     def f(v: float) -> str:
         return fmt(round(v, 3))
@@ -431,10 +481,8 @@ def back_svg() -> str:
     rx, ry = 34.0, 46.0  # the medallion
     moon = 20.0
     parts = [
-        f'<svg xmlns="{SVG_NS}" width="{f(w)}" height="{f(h)}" '
-        f'viewBox="0 0 {f(w)} {f(h)}" preserveAspectRatio="none">',
-        f'<rect x="0.5" y="0.5" width="{f(w - 1)}" height="{f(h - 1)}" rx="10.63" ry="10.63"'
-        ' fill="#ffffff" stroke="#000000" stroke-width="1"/>',
+        _head(),
+        BODY,
         f'<rect x="{f(inset)}" y="{f(inset)}" width="{f(fw)}" height="{f(fh)}" rx="5" ry="5"'
         f' fill="{navy}"/>',
         f'<path fill="none" stroke="{dark}" stroke-width="0.7" d="{"".join(fine)}"/>',

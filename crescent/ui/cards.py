@@ -5,6 +5,10 @@ read through :mod:`crescent.resources`. SDL_image rasterises each file at the pi
 layout asks for, so a card is crisp at every size: no bitmap is ever scaled. Cards have
 rounded corners, transparent outside the rounding.
 
+Every card starts with the same outline (the white rounded rectangle, the same element first
+in all 53 files): it is rasterised once per size and each card's drawing is rasterised over a
+copy of it (:func:`_rasterise_sized`), which is a third less work for a number card.
+
 The four-colour deck rewrites the fill of the shapes marked ``class="pip"`` (indices and pips;
 see ``tools/fetch_cards.py``) before rasterising: diamonds blue, clubs green. Court figures
 keep their colours.
@@ -120,7 +124,46 @@ def rasterise(svg: str, size: tuple[int, int]) -> pygame.Surface:
 
 
 def _rasterise_sized(document: bytes, size: tuple[int, int]) -> pygame.Surface:
-    """``document`` (already sized by :func:`sized_svg`) drawn at exactly ``size``."""
+    """``document`` (already sized by :func:`sized_svg`) drawn at exactly ``size``.
+
+    A document that starts with its card's outline (a ``<rect>`` first thing in the root,
+    as every shipped card does, the same in all 53) is drawn as that outline, rasterised
+    once per size and kept (:func:`_body`), with the rest drawn over it: the outline, the
+    white of the whole card, was a third of a number card's rasterising, and half of it
+    at 4K. The result differs from drawing the document in one go by at most 3 of 255 in a
+    visible pixel (rounding: nanosvg blends in 8-bit premultiplied colour, SDL in straight).
+    """
+    m = _BODY.match(document)
+    if m is None:
+        return _rasterise_whole(document, size)
+    picture = _body(m.group(1) + m.group(2) + b"</svg>", size).copy()
+    picture.blit(_rasterise_whole(m.group(1) + document[m.end() :], size), (0, 0))
+    return picture
+
+
+_BODY = re.compile(rb"(<svg\b[^>]*>)(<rect\b[^>]*/>)")
+_bodies: OrderedDict[tuple[bytes, tuple[int, int]], pygame.Surface] = OrderedDict()
+_bodies_lock = threading.Lock()
+_BODIES_KEPT = 4
+
+
+def _body(document: bytes, size: tuple[int, int]) -> pygame.Surface:
+    """The card outline ``document`` drawn at ``size``: drawn once, then kept (the last
+    few sizes); any thread."""
+    key = (document, size)
+    with _bodies_lock:
+        body = _bodies.get(key)
+        if body is None:
+            body = _bodies[key] = _rasterise_whole(document, size)
+            while len(_bodies) > _BODIES_KEPT:
+                _bodies.popitem(last=False)
+        else:
+            _bodies.move_to_end(key)
+        return body
+
+
+def _rasterise_whole(document: bytes, size: tuple[int, int]) -> pygame.Surface:
+    """``document`` drawn in one go at exactly ``size``."""
     w, h = size
     # The document gives its size, so image.load draws it at that size -- the same pixels
     # as load_sized_svg, but drawn with the interpreter let go (load_sized_svg holds it
@@ -136,7 +179,9 @@ def _rasterise_sized(document: bytes, size: tuple[int, int]) -> pygame.Surface:
 @cache
 def _rasteriser_id() -> int:
     """Which rasteriser draws the cards: a cached picture from another one is drawn again."""
-    made_by = f"{pygame.version.ver} {pygame.image.get_sdl_image_version()}"
+    # "outline apart": drawn as :func:`_rasterise_sized` draws (a picture drawn in one go
+    # by an older version is drawn again).
+    made_by = f"{pygame.version.ver} {pygame.image.get_sdl_image_version()} outline apart"
     return zlib.crc32(made_by.encode("utf-8"))
 
 

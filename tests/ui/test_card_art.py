@@ -235,3 +235,60 @@ def test_zero_length_closes_are_found_exactly_and_dropping_them_changes_no_pixel
     kept = drawn(back_to_start)
     assert kept == drawn(tool.compact(tool.drop_zero_closes(tool.parse_d(back_to_start))))
     assert kept != drawn("M0 0z")  # the shape is drawn at all
+
+
+def _documents() -> dict[str, bytes]:
+    return {n: ui_cards.sized_svg(resources.read_text(f"cards/{n}.svg"), SIZE_1080) for n in NAMES}
+
+
+SIZE_1080 = (150, 209)
+
+
+def test_every_card_starts_with_the_same_outline_so_it_is_drawn_once_per_size() -> None:
+    starts = set()
+    for name, document in _documents().items():
+        m = ui_cards._BODY.match(document)
+        assert m is not None, f"{name}.svg does not start with the card's outline"
+        starts.add(m.group(0))
+    assert len(starts) == 1
+
+
+def test_the_outline_is_rasterised_once_for_a_whole_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    whole: list[bytes] = []
+    real = ui_cards._rasterise_whole
+    monkeypatch.setattr(ui_cards, "_rasterise_whole", lambda d, s: whole.append(d) or real(d, s))
+    ui_cards._bodies.clear()
+    art = CardArt()
+    for c in range(52):
+        art.face(c, SIZE_1080)
+    art.back(SIZE_1080)
+    outlines = [d for d in whole if b"<path" not in d]
+    assert len(outlines) == 1 and len(whole) == 54  # the outline, then each card's drawing
+
+
+@pytest.mark.parametrize("name", ["AS", "7H", "10C", "QD", "KH", "back"])
+@pytest.mark.parametrize("size", [(71, 99), SIZE_1080, (301, 420)])
+def test_drawing_the_outline_apart_looks_the_same_as_drawing_it_with_the_card(
+    name: str, size: tuple[int, int]
+) -> None:
+    document = ui_cards.sized_svg(resources.read_text(f"cards/{name}.svg"), size)
+    apart = pygame.image.tobytes(ui_cards._rasterise_sized(document, size), "RGBA")
+    whole = pygame.image.tobytes(ui_cards._rasterise_whole(document, size), "RGBA")
+    worst = 0
+    for i in range(0, len(whole), 4):
+        if whole[i + 3] or apart[i + 3]:  # a pixel that shows (fully clear ones do not)
+            worst = max(worst, *(abs(whole[i + k] - apart[i + k]) for k in range(4)))
+    assert worst <= 4, f"{name} at {size}: a pixel {worst} of 255 away"  # 3 at most seen
+
+
+def test_a_card_without_the_outline_first_is_drawn_in_one_go() -> None:
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="14" viewBox="0 0 10 14">'
+        '<path fill="#d40000" d="M1 1h8v12h-8z"/><rect x="2" y="2" width="2" height="2"/></svg>'
+    )
+    document = ui_cards.sized_svg(svg, (40, 56))
+    assert ui_cards._BODY.match(document) is None
+    drawn = ui_cards._rasterise_sized(document, (40, 56))
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(
+        ui_cards._rasterise_whole(document, (40, 56)), "RGBA"
+    )
