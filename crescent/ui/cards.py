@@ -141,7 +141,9 @@ def _rasterise_sized(document: bytes, size: tuple[int, int]) -> pygame.Surface:
     return picture
 
 
-_BODY = re.compile(rb"(<svg\b[^>]*>)(<rect\b[^>]*/>)")
+_BODY = re.compile(rb"(<svg\b[^>]*>)(<rect\b(?:(?!url\()[^>])*/>)")
+"""The root tag and a first ``<rect>`` that stands alone (no ``url(...)`` paint, which would
+point at a gradient defined further on)."""
 _bodies: OrderedDict[tuple[bytes, tuple[int, int]], pygame.Surface] = OrderedDict()
 _bodies_lock = threading.Lock()
 _BODIES_KEPT = 4

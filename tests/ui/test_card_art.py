@@ -288,6 +288,14 @@ def test_a_card_without_the_outline_first_is_drawn_in_one_go() -> None:
     )
     document = ui_cards.sized_svg(svg, (40, 56))
     assert ui_cards._BODY.match(document) is None
+    # A first rect painted with a gradient defined after it is not drawn apart either.
+    gradient = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="14" viewBox="0 0 10 14">'
+        '<rect width="10" height="14" fill="url(#g)"/><defs><linearGradient id="g">'
+        '<stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#00f"/>'
+        "</linearGradient></defs></svg>"
+    )
+    assert ui_cards._BODY.match(ui_cards.sized_svg(gradient, (40, 56))) is None
     drawn = ui_cards._rasterise_sized(document, (40, 56))
     assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(
         ui_cards._rasterise_whole(document, (40, 56)), "RGBA"
