@@ -16,7 +16,7 @@ display, and this process drives it like a player through the X server:
   the end of the grab that saw the change (so they include up to one grab,
   about a millisecond).
 * **idle CPU**: after the clicks (a move stays played, so the clock on screen
-  runs), once settled, the game's own CPU time (``/proc/PID/stat``) over
+  runs), once settled, the game's own CPU time (its CPU-time clock) over
   ``--idle-seconds`` of wall time; meanwhile the clock's cell is grabbed twice a
   second to check that it still ticks once a second.
 
@@ -240,9 +240,23 @@ class Run:
 
 
 def _cpu_s(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """The CPU time process ``pid`` has used, all its threads (those ended too), in
+    seconds: read from its CPU-time clock, to the nanosecond (Linux gives every process
+    one: ``clock_getcpuclockid``'s id, which Python does not wrap, is computed here);
+    else from ``/proc/PID/stat``, in the kernel's ticks (10 ms: 5 ticks in a 30 s idle
+    window are 0.17 %, the next step down 0.13 %)."""
+    try:
+        return time.clock_gettime_ns(_cpu_clock_id(pid)) / 1e9
+    except OSError:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_clock_id(pid: int) -> int:
+    """Linux's clock id for the CPU time of process ``pid`` (``CPUCLOCK_SCHED`` of the
+    whole process: ``clock_getcpuclockid`` in glibc)."""
+    return ((~pid) << 3) | 2
 
 
 def _watch(

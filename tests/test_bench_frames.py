@@ -39,3 +39,25 @@ def test_the_game_s_first_frame_is_timed_at_the_first_display_update(tmp_path: P
 def test_a_bare_pygame_window_is_timed_the_same_way() -> None:
     report = _child("benchmarks.bare_window", "320x200")
     assert float(report["cpu"]) > 0  # type: ignore[arg-type]
+
+
+def test_the_idle_cpu_of_a_game_process_is_read_to_the_nanosecond() -> None:
+    """The real-window benchmark's idle figure: another process's CPU time, from its
+    CPU-time clock, not in the kernel's 10 ms ticks (one tick in a 30 s window is 0.03 %)."""
+    from benchmarks.xwindow import _cpu_s
+
+    burn = "import time\nend = time.process_time() + 0.05\nwhile time.process_time() < end: pass\n"
+    child = subprocess.Popen(
+        [sys.executable, "-c", burn + "import sys; sys.stdin.read()"], stdin=subprocess.PIPE
+    )
+    try:
+        time.sleep(0.5)
+        used = _cpu_s(child.pid)
+        with open(f"/proc/{child.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        ticks = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        assert 0.05 <= used < 5
+        assert abs(used - ticks) <= 0.021  # the same time, finer (two fields, each cut to a tick)
+        assert used * 1000 % 10 != 0  # not a whole number of ticks
+    finally:
+        child.communicate(b"")
