@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import re
+import threading
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -256,7 +257,14 @@ def test_every_card_starts_with_the_same_outline_so_it_is_drawn_once_per_size() 
 def test_the_outline_is_rasterised_once_for_a_whole_deck(monkeypatch: pytest.MonkeyPatch) -> None:
     whole: list[bytes] = []
     real = ui_cards._rasterise_whole
-    monkeypatch.setattr(ui_cards, "_rasterise_whole", lambda d, s: whole.append(d) or real(d, s))
+    me = threading.get_ident()  # not a worker another test may have left drawing
+
+    def counted(document: bytes, size: tuple[int, int]) -> pygame.Surface:
+        if threading.get_ident() == me:
+            whole.append(document)
+        return real(document, size)
+
+    monkeypatch.setattr(ui_cards, "_rasterise_whole", counted)
     ui_cards._bodies.clear()
     art = CardArt()
     for c in range(52):
