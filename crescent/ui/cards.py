@@ -41,7 +41,6 @@ import stat
 import struct
 import threading
 import zlib
-from collections import OrderedDict
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -50,6 +49,7 @@ import pygame
 
 from crescent import resources
 from crescent.rules.cards import CLUBS, DIAMONDS, card_text, rank_of, suit_of
+from crescent.ui.lru import Lru
 
 ART_WIDTH = 224.22508
 ART_HEIGHT = 312.80777
@@ -144,9 +144,8 @@ def _rasterise_sized(document: bytes, size: tuple[int, int]) -> pygame.Surface:
 _BODY = re.compile(rb"(<svg\b[^>]*>)(<rect\b(?:(?!url\()[^>])*/>)")
 """The root tag and a first ``<rect>`` that stands alone (no ``url(...)`` paint, which would
 point at a gradient defined further on)."""
-_bodies: OrderedDict[tuple[bytes, tuple[int, int]], pygame.Surface] = OrderedDict()
+_bodies: Lru[tuple[bytes, tuple[int, int]], pygame.Surface] = Lru(4)  # the last few sizes
 _bodies_lock = threading.Lock()
-_BODIES_KEPT = 4
 
 
 def _body(document: bytes, size: tuple[int, int]) -> pygame.Surface:
@@ -154,14 +153,8 @@ def _body(document: bytes, size: tuple[int, int]) -> pygame.Surface:
     few sizes); any thread."""
     key = (document, size)
     with _bodies_lock:
-        body = _bodies.get(key)
-        if body is None:
-            body = _bodies[key] = _rasterise_whole(document, size)
-            while len(_bodies) > _BODIES_KEPT:
-                _bodies.popitem(last=False)
-        else:
-            _bodies.move_to_end(key)
-        return body
+        body = _bodies.hit(key)
+        return body if body is not None else _bodies.keep(key, _rasterise_whole(document, size))
 
 
 def _rasterise_whole(document: bytes, size: tuple[int, int]) -> pygame.Surface:
@@ -432,10 +425,10 @@ class CardArt:
     def __init__(self, four_colour: bool = False, disk: DiskCache | None = None) -> None:
         self._four_colour = four_colour
         self._disk = disk
-        self._cache: OrderedDict[Key, pygame.Surface] = OrderedDict()
+        self._cache: Lru[Key, pygame.Surface] = Lru(CACHE_LIMIT)
         self._pending: dict[Key, _Job] = {}
         self._workers: _Workers | None = None
-        self._shadows: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self._shadows: Lru[tuple[int, int, int], pygame.Surface] = Lru(SHADOW_LIMIT)
         self._drawn: dict[Key, int] = {}
         """Pictures rasterised in this run (not read from the disk cache): their document CRC."""
         self._trusting = True
@@ -519,7 +512,7 @@ class CardArt:
         w, h = _check_size(size)
         r = max(0, int(radius))
         key = (w, h, r)
-        surface = self._shadows.get(key)
+        surface = self._shadows.hit(key)
         if surface is None:
             surface = pygame.Surface((w + 2 * r, h + 2 * r), pygame.SRCALPHA)
             surface.fill((0, 0, 0, 0))
@@ -534,12 +527,7 @@ class CardArt:
             step = r // 3
             for _ in range(3 if step else 0):
                 surface = pygame.transform.box_blur(surface, step, repeat_edge_pixels=False)
-            surface = _for_display(surface)
-            self._shadows[key] = surface
-            while len(self._shadows) > SHADOW_LIMIT:
-                self._shadows.popitem(last=False)
-        else:
-            self._shadows.move_to_end(key)
+            surface = self._shadows.keep(key, _for_display(surface))
         return surface
 
     def check_kept(self) -> int:
@@ -592,9 +580,8 @@ class CardArt:
         return written
 
     def _get(self, key: Key) -> pygame.Surface:
-        surface = self._cache.get(key)
+        surface = self._cache.hit(key)
         if surface is not None:
-            self._cache.move_to_end(key)
             return surface
         pending = self._pending.pop(key, None)
         if pending is not None and self._workers is not None and self._workers.take(pending):
@@ -606,8 +593,4 @@ class CardArt:
         return self._keep(key, surface)
 
     def _keep(self, key: Key, surface: pygame.Surface) -> pygame.Surface:
-        surface = _for_display(surface)
-        self._cache[key] = surface
-        while len(self._cache) > CACHE_LIMIT:
-            self._cache.popitem(last=False)
-        return surface
+        return self._cache.keep(key, _for_display(surface))

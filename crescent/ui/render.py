@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from functools import cache
 
 import pygame
 
 from crescent import resources
+from crescent.ui.lru import Lru
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -52,23 +52,19 @@ class Fonts:
     def __init__(self, asset: str | None, bold_asset: str | None = None) -> None:
         self.asset = asset
         self.bold_asset = bold_asset
-        self._cache: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._cache: Lru[tuple[int, bool], pygame.font.Font] = Lru(48)
 
     def get(self, px: int, bold: bool = False) -> pygame.font.Font:
         px = max(6, int(px))
         key = (px, bold)
-        font = self._cache.get(key)
+        font = self._cache.hit(key)
         if font is None:
             name = self.bold_asset if bold and self.bold_asset else self.asset
             path = str(resources.path(name)) if name else None
             font = pygame.font.Font(path, px)
             if bold and not self.bold_asset:
                 font.bold = True
-            self._cache[key] = font
-            if len(self._cache) > 48:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
+            self._cache.keep(key, font)
         return font
 
     def fit(

@@ -7,7 +7,6 @@ once per size, language and text, and only the visible ones are rendered.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,6 +18,7 @@ from crescent.i18n import text as T
 from crescent.i18n.rules_text import BlockKind, Doc, load_rules
 from crescent.ui import render
 from crescent.ui.events import GameEvent, Wheel
+from crescent.ui.lru import Lru
 from crescent.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class RulesScreen(Scene):
         self._dirty = True
         self._pressed: render.Button | None = None
         self._key: tuple[object, ...] = ()
-        self._rendered: OrderedDict[int, pygame.Surface] = OrderedDict()
+        self._rendered: Lru[int, pygame.Surface] = Lru(_LINE_CACHE)
         self.relayout()
 
     # -- geometry ----------------------------------------------------------------------
@@ -162,16 +162,12 @@ class RulesScreen(Scene):
         return None
 
     def _line_surface(self, i: int) -> pygame.Surface:
-        img = self._rendered.get(i)
+        img = self._rendered.hit(i)
         if img is None:
             line = self.lines[i]
             font = self.app.fonts.get(line.px, bold=line.bold)
             img = font.render(line.text, True, render.PANEL_INK)
-            self._rendered[i] = img
-            if len(self._rendered) > _LINE_CACHE:
-                self._rendered.popitem(last=False)
-        else:
-            self._rendered.move_to_end(i)
+            self._rendered.keep(i, img)
         return img
 
     def _draw_text(self, surface: pygame.Surface, column: pygame.Rect) -> None:
