@@ -86,14 +86,16 @@ DEFAULTS = {"fill-opacity": "1", "stroke-opacity": "1", "opacity": "1"}
 
 CARD_W, CARD_H = 224.22508, 312.80777
 """Every card's size (the art's own for 47 faces; the other five are within 0.01 of it)."""
+BODY_AT, BODY_W, BODY_H, BODY_R = 0.49836, 223.22835, 311.81104, 10.629921
+"""The outline's corner (x and y), size and corner radius, in the art's units."""
 BODY = (
-    '<rect x="0.49836" y="0.49836" width="223.22835" height="311.81104" rx="10.629921"'
-    ' ry="10.629921" style="fill:#ffffff;stroke:#000000;stroke-width:0.99673343;'
+    f'<rect x="{BODY_AT}" y="{BODY_AT}" width="{BODY_W}" height="{BODY_H}" rx="{BODY_R}"'
+    f' ry="{BODY_R}" style="fill:#ffffff;stroke:#000000;stroke-width:0.99673343;'
     'stroke-miterlimit:4"/>'
 )
 """The card's outline, the first thing every face and the back draw: the same text in all 53
 files, so the game rasterises it once per size (see ``crescent/ui/cards.py``)."""
-BODY_BOX = (0.49836, 0.49836, 0.49836 + 223.22835, 0.49836 + 311.81104)
+BODY_BOX = (BODY_AT, BODY_AT, BODY_AT + BODY_W, BODY_AT + BODY_H)
 SAME = 0.01
 """How far (in the art's units, a 150th of a pixel on a 1080p table) a face's outline or size
 may be from the common one; the faces' own differ by at most 0.004."""
@@ -355,7 +357,7 @@ class FaceWriter:
         off = max(abs(a - b) for a, b in zip(box, BODY_BOX, strict=True))
         if off > SAME or abs(scale - 1) > 1e-4:
             raise ValueError(f"{self.name}: the outline {box} is not the common one")
-        if abs(rx - 10.629921) > SAME:
+        if abs(rx - BODY_R) > SAME:
             raise ValueError(f"{self.name}: the outline's corners are not the common ones")
         self.body = True
 
