@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import io
 import re
@@ -180,6 +181,7 @@ def test_the_licence_sits_beside_the_art_and_is_listed_in_licenses_md() -> None:
         assert mention in listing, mention
 
 
+@functools.cache
 def _fetch_cards() -> Any:
     """``tools/fetch_cards.py``, which made the art, loaded as a module."""
     path = resources.assets_dir().parent / "tools" / "fetch_cards.py"
@@ -238,11 +240,11 @@ def test_zero_length_closes_are_found_exactly_and_dropping_them_changes_no_pixel
     assert kept != drawn("M0 0z")  # the shape is drawn at all
 
 
+SIZE_1080 = (150, 209)
+
+
 def _documents() -> dict[str, bytes]:
     return {n: ui_cards.sized_svg(resources.read_text(f"cards/{n}.svg"), SIZE_1080) for n in NAMES}
-
-
-SIZE_1080 = (150, 209)
 
 
 def test_every_card_starts_with_the_same_outline_so_it_is_drawn_once_per_size() -> None:
