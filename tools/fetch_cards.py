@@ -8,14 +8,20 @@ them. The back is drawn here, from scratch, as plain paths.
 What this script changes in the faces, none of it visible at play:
 
 * editor data dropped (Inkscape/Sodipodi attributes, metadata, comments, ids, empty groups,
-  the empty crop-mark layer) and whitespace squeezed out of the path data; every number is
-  kept as written, so the drawing is the same;
+  the empty crop-mark layer) and whitespace squeezed out of the path data;
 * ``JC.svg`` holds its drawing twice, one copy over the other: only the top copy is kept;
-* a closepath (``z``) is dropped from a filled, unstroked subpath whose last segment already
-  ends exactly on its first point (in the 32-bit floats SDL_image draws with): the fill is
-  closed either way, so not one pixel changes, but nanosvg draws such a zero-length closing
-  segment by halving it to its recursion limit, 2047 steps each, and the court cards had
-  130-190 of them: a third of the time a court card took to rasterise;
+* every filled path is written in whole numbers of a finer unit (a tenth or a hundredth of
+  its own, scaled back by its ``transform``), each point rounded where it lies so that no
+  error adds up: every point stays within :data:`TOL` (a 50th of a card unit, some 0.03
+  pixel on a 4K table) of its place. nanosvg (SDL_image's SVG reader) reads a whole number
+  in half the time of a decimal one, and reading was half of a court card's rasterising;
+  the files are half as long. Where an edge lies right on one of the five lines nanosvg
+  samples a pixel row at, that row may shade a fifth differently; on the whole a card is
+  within a fifth of a 255th of what it was;
+* segments and closepaths of a filled path that would have no length are dropped (the fill
+  is closed either way): nanosvg draws a zero-length segment by halving it to its recursion
+  limit, 2047 steps each, and the court cards had 130-190 such closepaths: a third of the
+  time a court card took to rasterise;
 * the card's outline (the white rounded rectangle each face draws first, inside two to four
   translating groups) is written first in the root as one common element, :data:`BODY`, and
   every face takes the common size (:data:`CARD_W` x :data:`CARD_H`): the game then draws
@@ -41,7 +47,6 @@ import argparse
 import math
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tarfile
@@ -62,9 +67,10 @@ Card faces (the 52 files <CARD>.svg in this folder):
   Licensed under LGPL 3 - www.gnu.org/copyleft/lesser.html
   (GNU LGPL version 3 or, at your option, any later version.)
   Taken from the npm package cardsJS 1.1.1 (folder cards/) and modified for Crescent by
-  tools/fetch_cards.py: editor data removed, redundant closepaths dropped, one common
-  outline and size, a viewBox added, pips and indices marked class="pip" (the drawing is
-  unchanged). These SVG files are their own source code.
+  tools/fetch_cards.py: editor data removed, filled shapes in whole numbers of a finer
+  unit (no point moved by more than a 50th of a unit), segments of no length dropped, one
+  common outline and size, a viewBox added, pips and indices marked class="pip" (the
+  drawing looks the same). These SVG files are their own source code.
   Licence texts: ../licenses/vectorized-playing-cards/ (COPYING.LESSER.txt, COPYING.txt).
 
 Card back (back.svg):
@@ -191,42 +197,62 @@ def compact(cmds: list[Command]) -> str:
     return "".join(parts)
 
 
-def _f32(v: float) -> float:
-    """``v`` rounded to a 32-bit float, as nanosvg holds coordinates."""
-    return float(struct.unpack("f", struct.pack("f", v))[0])
+TOL = 0.02
+"""How far (in the card's units: a 50th of one, some 0.03 pixel on a 4K table) a point of a
+face's drawing may move when its path data is written in whole numbers (:func:`whole_numbers`)."""
 
 
-def drop_zero_closes(cmds: list[Command]) -> list[Command]:
-    """``cmds`` without the closepaths that would add a zero-length segment.
+def unit_for(m: Matrix) -> int:
+    """The unit, 1/k of a path's own, in whose whole numbers a path drawn through ``m`` (to
+    the card's units) keeps every point within :data:`TOL` of its place: k, a power of ten."""
+    a, b, c, d = m[:4]
+    t = a * a + b * b + c * c + d * d
+    stretch = math.sqrt((t + math.sqrt(max(t * t - 4 * (a * d - b * c) ** 2, 0.0))) / 2)
+    k = 1
+    while math.sqrt(0.5) * stretch / k > TOL:  # rounding moves a point by up to 0.71 unit
+        k *= 10
+    return k
 
-    A ``z`` closes its subpath with a line back to the first point; when the last segment
-    already ends exactly there, that line has no length, and nanosvg (SDL_image's SVG
-    reader) draws it by halving it to its recursion limit -- 2047 steps for nothing. The
-    current point is followed as nanosvg follows it (32-bit floats, relative coordinates
-    added one by one). Only for a filled path: a fill is closed either way, a stroke is not.
-    A subpath with a command other than M, L, C (none in these faces) keeps its ``z``.
+
+def whole_numbers(cmds: list[Command], k: int) -> list[Command]:
+    """``cmds`` (M, L, C and Z) with every number a whole number of 1/k of their unit.
+
+    Each point is rounded where it lies and a relative step written as the difference of two
+    rounded points, so no error adds up along a path: every point stays within half a unit
+    of its place. nanosvg (SDL_image's SVG reader) reads a whole number in half the time of
+    a decimal one (no fraction: one ``strtoll`` fewer and no ``pow``), the text is half as
+    long, and whole numbers add up exactly in the 32-bit floats nanosvg follows a path in.
+
+    Dropped: segments that end where they start (control points too) and closepaths that
+    would add one: nanosvg draws a zero-length segment by halving it to its recursion limit,
+    2047 steps for nothing (the court faces had 130-190 such closepaths, a third of their
+    drawing time). For filled paths only: a fill is closed either way, a stroke is not.
     """
     out: list[Command] = []
-    cx = cy = sx = sy = 0.0
-    drawn = False  # the subpath has a segment since its moveto
-    known = True  # the current point is followed exactly
+    x = y = sx = sy = 0.0  # the current point and the subpath's first, exact (in 1/k units)
+    px = py = psx = psy = 0  # the same, as written
     for letter, nums in cmds:
         up, rel = letter.upper(), letter.islower()
-        v = [_f32(float(n)) for n in nums]
         if up == "Z":
-            if drawn and known and (cx, cy) == (sx, sy):
-                continue
-            cx, cy, drawn = sx, sy, False
-        elif up in "MLC":
-            x, y = (_f32(cx + v[-2]), _f32(cy + v[-1])) if rel else (v[-2], v[-1])
-            cx, cy = x, y
-            if up == "M":
-                sx, sy, drawn, known = x, y, False, known or not rel
-            else:
-                drawn = True
-        else:
-            known = False
-        out.append((letter, nums))
+            if (px, py) != (psx, psy):
+                out.append((letter, []))
+            x, y, px, py = sx, sy, psx, psy
+            continue
+        if up not in "MLC":
+            raise ValueError(f"path command {letter} is not handled")
+        v = [float(n) * k for n in nums]
+        exact = [(x + v[i], y + v[i + 1]) if rel else (v[i], v[i + 1]) for i in range(0, len(v), 2)]
+        whole = [(round(ax), round(ay)) for ax, ay in exact]
+        (x, y), end = exact[-1], whole[-1]
+        if up != "M" and all(p == (px, py) for p in whole):
+            continue  # no length: the current point stays where it is written
+        text: list[str] = []
+        for wx, wy in whole:
+            text += [str(wx - px), str(wy - py)] if rel else [str(wx), str(wy)]
+        out.append((letter, text))
+        px, py = end
+        if up == "M":
+            sx, sy, psx, psy = x, y, px, py
     return out
 
 
@@ -373,10 +399,15 @@ class FaceWriter:
     def path(self, el: ET.Element, m: Matrix, stroked: bool) -> None:
         cmds = parse_d(el.get("d") or "")
         fill = style_of(el).get("fill")
-        rest = self.attrs(el, ("transform",), drop_fill=True)
+        # A filled path is written in whole numbers of a finer unit, scaled back.
+        k = 1 if stroked else unit_for(m)
+        rest = self.attrs(el, () if k > 1 else ("transform",), drop_fill=True)
+        if k > 1:
+            transform = " ".join(t for t in (el.get("transform"), f"scale({1 / k:g})") if t)
+            rest = f' transform="{transform}"' + rest
 
         def d_of(c: list[Command]) -> str:
-            return compact(c if stroked else drop_zero_closes(c))
+            return compact(c if stroked else whole_numbers(c, k))
 
         if fill != self.suit_colour:
             if not self.court:

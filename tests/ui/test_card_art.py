@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import io
+import random
 import re
 import threading
 import xml.etree.ElementTree as ET
@@ -193,9 +194,11 @@ def _fetch_cards() -> Any:
 
 
 @pytest.mark.parametrize("name", NAMES[:52])
-def test_no_filled_shape_has_a_zero_length_closing_segment(name: str) -> None:
-    # nanosvg draws a zero-length segment by halving it 2047 times: the court cards had up to
-    # 193 of them, a third of their drawing time. The art tool drops their closepaths.
+def test_every_filled_shape_is_in_whole_numbers_with_no_zero_length_segment(name: str) -> None:
+    # nanosvg reads a whole number in half the time of a decimal one, and draws a
+    # zero-length segment by halving it 2047 times (the court cards had up to 193 of them,
+    # a third of their drawing time). The art tool writes filled paths in whole numbers of a
+    # finer unit (scaled back by the path's transform) and drops those segments.
     tool = _fetch_cards()
     root = ET.fromstring(resources.read_text(f"cards/{name}.svg"))
     checked = 0
@@ -205,7 +208,9 @@ def test_no_filled_shape_has_a_zero_length_closing_segment(name: str) -> None:
         stroked = stroked or tool.has_stroke(el)
         if el.tag.endswith("}path") and not stroked:
             cmds = tool.parse_d(el.get("d") or "")
-            assert tool.drop_zero_closes(cmds) == cmds, f"{name}.svg"
+            assert all(re.fullmatch(r"-?[0-9]+", n) for _, nums in cmds for n in nums), name
+            assert tool.whole_numbers(cmds, 1) == cmds, f"{name}.svg: a segment with no length"
+            assert re.search(r"scale\(0\.0*1\)$", el.get("transform") or ""), name
             checked += 1
         for child in el:
             walk(child, stroked)
@@ -214,30 +219,109 @@ def test_no_filled_shape_has_a_zero_length_closing_segment(name: str) -> None:
     assert checked > 0
 
 
-def test_zero_length_closes_are_found_exactly_and_dropping_them_changes_no_pixel() -> None:
+def _absolute(cmds: list[tuple[str, list[str]]], k: float = 1.0) -> list[tuple[float, float]]:
+    """Every point of M/L/C/Z path data, absolute, in units of 1/k."""
+    out: list[tuple[float, float]] = []
+    x = y = sx = sy = 0.0
+    for letter, nums in cmds:
+        if letter in "Zz":
+            x, y = sx, sy
+            continue
+        v = [float(n) * k for n in nums]
+        ox, oy = (x, y) if letter.islower() else (0.0, 0.0)
+        pts = [(v[i] + ox, v[i + 1] + oy) for i in range(0, len(v), 2)]
+        out += pts
+        x, y = pts[-1]
+        if letter in "Mm":
+            sx, sy = x, y
+    return out
+
+
+def test_whole_numbers_keep_every_point_within_half_a_unit_however_long_the_path() -> None:
     tool = _fetch_cards()
-    back_to_start = "M10.5 10.25l20 0l-10 15.5l-10-15.5z"
-    short_of_it = "M10.5 10.25l20 0l-10 15.5l-10-15.25z"
-    relative_start = "M0 0zm10.5 10.25l20 0l-10 15.5l-10-15.5z"
-    # Back to the start in decimals, not in the 32-bit floats nanosvg adds them in.
-    float_miss = "M10.5 10.25l20.1 0l-10.05 15.3l-10.05-15.3z"
-    arc = "M10 10a5 5 0 0 1 10 0l-10 0z"  # a command it does not follow: left alone
-    cases = ((back_to_start, 1), (short_of_it, 0), (relative_start, 1), (float_miss, 0), (arc, 0))
-    for d, dropped in cases:
+    rng = random.Random(7)
+    steps = [
+        f"c{rng.uniform(-9, 9):.4f} {rng.uniform(-9, 9):.4f} {rng.uniform(-9, 9):.4f} "
+        f"{rng.uniform(-9, 9):.4f} {rng.uniform(-9, 9):.4f} {rng.uniform(-9, 9):.4f}"
+        for _ in range(3000)
+    ]
+    cmds = tool.parse_d("m1000.123 1000.456" + "".join(steps) + "z")
+    whole = tool.whole_numbers(cmds, 10)
+    assert len(whole) == len(cmds)  # nothing here has no length
+    exact, written = _absolute(cmds, 10), _absolute(whole)
+    # Relative steps rounded one by one would drift by some 15 units over 3000 of them.
+    assert (
+        max(max(abs(a - c), abs(b - d)) for (a, b), (c, d) in zip(exact, written, strict=True))
+        <= 0.5
+    )
+
+
+def test_whole_numbers_drop_what_has_no_length_and_refuse_what_they_do_not_follow() -> None:
+    tool = _fetch_cards()
+
+    def dropped(d: str, k: int = 100) -> int:
         cmds = tool.parse_d(d)
-        assert len(cmds) - len(tool.drop_zero_closes(cmds)) == dropped, d
+        return len(cmds) - len(tool.whole_numbers(cmds, k))
 
-    def drawn(d: str) -> bytes:
-        svg = (
-            '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
-            f'<path fill="#d40000" d="{d}"/></svg>'
-        )
-        surface = pygame.image.load(io.BytesIO(svg.encode()), "t.svg")
-        return pygame.image.tobytes(surface, "RGBA")
+    assert dropped("M10.5 10.25l20 0l-10 15.5l-10-15.5z") == 1  # back on the start: no z
+    assert dropped("M10.5 10.25l20 0l-10 15.5l-10-15.25z") == 0  # a quarter short of it
+    assert dropped("M0 0zm10.5 10.25l20 0l-10 15.5l-10-15.5z") == 2  # (and "M0 0z")
+    assert dropped("M10.5 10.25l20 0l0.001 0l-10 15.5l-10-15.5z") == 2  # too short to write
+    assert dropped("M10.5 10.3l20 0l-10 15.5l-10-15.496z", 10) == 1  # on the start, rounded
+    with pytest.raises(ValueError, match="not handled"):
+        tool.whole_numbers(tool.parse_d("M10 10a5 5 0 0 1 10 0l-10 0z"), 10)
 
-    kept = drawn(back_to_start)
-    assert kept == drawn(tool.compact(tool.drop_zero_closes(tool.parse_d(back_to_start))))
-    assert kept != drawn("M0 0z")  # the shape is drawn at all
+
+def test_unit_for_a_path_keeps_its_points_within_the_tolerance() -> None:
+    tool = _fetch_cards()
+    for scale, k in ((0.1518, 10), (0.301, 100), (1.0, 100), (0.02, 1)):
+        assert tool.unit_for((scale, 0.0, 0.0, scale, 5.0, 7.0)) == k
+        assert scale * 0.5**0.5 / k <= tool.TOL  # how far rounding may move a point
+    turned = tool.parse_transform("rotate(30) scale(0.301)")
+    assert tool.unit_for(turned) == 100
+
+
+def _drawn(paths: str, size: int = 60) -> bytes:
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}"'
+        f' viewBox="0 0 40 40">{paths}</svg>'
+    )
+    surface = pygame.image.load(io.BytesIO(svg.encode()), "t.svg")
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+def test_a_shape_in_whole_numbers_looks_the_same() -> None:
+    tool = _fetch_cards()
+    # A ring in decimals, drawn through a 0.15 scale as the court figures are.
+    d = (
+        "M133.34 66.67C133.34 103.49 103.49 133.34 66.67 133.34C29.85 133.34 0 103.49 0 66.67"
+        "C0 29.85 29.85 0 66.67 0C103.49 0 133.34 29.85 133.34 66.67Zm-20.13 0"
+        "c0-25.7-20.84-46.53-46.54-46.53c-25.7 0-46.53 20.83-46.53 46.53"
+        "c0 25.7 20.83 46.54 46.53 46.54c25.7 0 46.54-20.84 46.54-46.54z"
+    )
+    m = tool.parse_transform("translate(10.3,9.7) scale(0.15)")
+    k = tool.unit_for(m)
+    whole = tool.compact(tool.whole_numbers(tool.parse_d(d), k))
+    before = _drawn(f'<path fill="#d40000" transform="translate(10.3,9.7) scale(0.15)" d="{d}"/>')
+    after = _drawn(
+        f'<path fill="#d40000" transform="translate(10.3,9.7) scale(0.15) scale({1 / k:g})"'
+        f' d="{whole}"/>'
+    )
+    assert "." not in whole and before != _drawn("")  # drawn at all, and in whole numbers
+    alpha_before, alpha_after = before[3::4], after[3::4]
+    assert abs(sum(alpha_before) - sum(alpha_after)) <= 0.002 * sum(alpha_before)
+    # A pixel may change by a fifth where an edge crosses one of nanosvg's five sampling
+    # lines in a pixel row; on the whole the shape is where it was.
+    assert (
+        sum(abs(a - b) for a, b in zip(alpha_before, alpha_after, strict=True)) / len(alpha_before)
+        < 1
+    )
+    # Dropping a closepath that would add no length changes not one pixel.
+    closed = tool.compact(tool.parse_d("M105 103l200 0l-100 155l-100-155z"))
+    open_ = tool.compact(tool.whole_numbers(tool.parse_d(closed), 1))
+    assert not open_.endswith("z")
+    path = '<path fill="#000" transform="scale(0.1)" d="{}"/>'
+    assert _drawn(path.format(closed)) == _drawn(path.format(open_))
 
 
 SIZE_1080 = (150, 209)
