@@ -153,14 +153,9 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
     import pygame
 
     from crescent.i18n.translator import Translator
-    from crescent.ui.window import Options, init_pygame, start_card_art
+    from crescent.ui.window import Options, init_pygame, size_needs_display, start_card_art
 
     assert isinstance(tr, Translator)
-    init_pygame()
-    if config.kiosk and config.screenshot is None and not _display_usable():
-        session.close()
-        pygame.quit()
-        return EXIT_NO_DISPLAY
     store = session.store
     options = Options(
         size=config.size,
@@ -169,15 +164,21 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
         dpi=config.dpi,
         art_cache=store.root / ART_CACHE if store is not None and not store.read_only else None,
     )
-    if config.kiosk:
-        from crescent.kiosk.core import kiosk_touch
-        from crescent.ui.kiosk_scenes import desktop_size
-
-        options.dpi, options.touch_mm = kiosk_touch(config, desktop_size)
     try:
         # The first frame's cards are read or rasterised in the background from now on,
-        # while the rest of the client loads and the window opens.
-        art = start_card_art(session, options)
+        # while the display starts, the rest of the client loads and the window opens.
+        early = not size_needs_display(options, session.settings)
+        art = start_card_art(session, options) if early else None
+        init_pygame()
+        if config.kiosk and config.screenshot is None and not _display_usable():
+            return EXIT_NO_DISPLAY
+        if config.kiosk:
+            from crescent.kiosk.core import kiosk_touch
+            from crescent.ui.kiosk_scenes import desktop_size
+
+            options.dpi, options.touch_mm = kiosk_touch(config, desktop_size)
+        if art is None:
+            art = start_card_art(session, options)
         from crescent.ui.app import App, run_app
         from crescent.ui.clock import SteppedClock
 
@@ -202,14 +203,17 @@ def _run_window(config: Config, session: Session, tr: object) -> int:
                 show_first_run_tip(app)
 
             app.after_first_frame.append(tip)
-        terminated = _stop_on_sigterm(app)
+        # SIGTERM is caught from the first frame on (its handler's import is not the
+        # frame's work); before, it ends the process as a kill would: every file the game
+        # writes is written whole, so nothing is lost either way.
+        terminated: list[int] = []
+        app.after_first_frame.append(lambda: _stop_on_sigterm(app, terminated))
         run_app(app, max_frames=config.frames)
         app.save_art_cache()
         if terminated:
             session.close()
             logs.get().info("SIGTERM: the game is saved; exit code %d", EXIT_SIGTERM)
             return EXIT_SIGTERM
-        app.save_art_cache()
         return app.exit_code
     finally:
         session.close()
@@ -225,13 +229,11 @@ def _collect_from_now_on() -> None:
     gc.enable()
 
 
-def _stop_on_sigterm(app: App) -> list[int]:
+def _stop_on_sigterm(app: App, received: list[int]) -> None:
     """A supervisor's SIGTERM (``systemctl stop``, a shutdown, a plain ``kill``) ends the
     loop cleanly: the game is saved and the process exits :data:`EXIT_SIGTERM`, logged.
-    Returns a list that holds the signal once it came."""
+    The signal is put in ``received`` when it comes."""
     import signal
-
-    received: list[int] = []
 
     def stop(signum: int, frame: object) -> None:
         received.append(signum)
@@ -240,7 +242,6 @@ def _stop_on_sigterm(app: App) -> list[int]:
     # Outside the main thread (embedded use) signals cannot be set: leave them alone.
     with contextlib.suppress(ValueError):
         signal.signal(signal.SIGTERM, stop)
-    return received
 
 
 def _display_usable() -> bool:

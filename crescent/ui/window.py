@@ -73,11 +73,15 @@ class Options:
         """Where card pictures are kept between runs (in the data folder); None: not kept."""
 
 
-def init_pygame() -> None:
+def _hand_over_often() -> None:
     # Threads hand the interpreter over every millisecond (Python's default is 5 ms): the
     # card art workers and the hint solver get it back sooner from a busy main thread, and
     # the main thread -- the frame -- sooner from them.
     sys.setswitchinterval(SWITCH_INTERVAL_S)
+
+
+def init_pygame() -> None:
+    _hand_over_often()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # The X11 window class, so window managers and xdotool --class find "crescent".
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "crescent")
@@ -107,14 +111,20 @@ def _headless_size(options: Options) -> tuple[int, int] | None:
 
 def planned_size(options: Options, settings: Settings) -> tuple[int, int]:
     """The size :func:`open_window` asks for (full screen: the desktop's). A window
-    manager may give another; the app then lays the table out again."""
-    headless = _headless_size(options)
-    if headless is not None:
-        return headless
-    if _full_screen(options, settings) and options.size is None:
+    manager may give another; the app then lays the table out again. Needs the display
+    started only when :func:`size_needs_display`."""
+    if options.size is not None:
+        return options.size  # a window, a full screen or a headless surface of that size
+    if _full_screen(options, settings):
         desktops = pygame.display.get_desktop_sizes()
         return desktops[0] if desktops else DEFAULT_SIZE
-    return options.size or settings.window_size or DEFAULT_SIZE
+    return settings.window_size or DEFAULT_SIZE
+
+
+def size_needs_display(options: Options, settings: Settings) -> bool:
+    """Whether the table's size waits for the display to start: a full screen of the
+    desktop's size, or a kiosk (its touch size comes from the screen's)."""
+    return options.kiosk or (options.size is None and _full_screen(options, settings))
 
 
 def open_window(options: Options, settings: Settings) -> pygame.Surface:
@@ -200,7 +210,9 @@ def card_art(session: Session, options: Options) -> CardArt:
 
 def start_card_art(session: Session, options: Options) -> CardArt:
     """The card art, the pictures of the first frame already being made in the background
-    (at the size a card will have in the window :func:`open_window` is to open)."""
+    (at the size a card will have in the window :func:`open_window` is to open). Before
+    :func:`init_pygame` unless :func:`size_needs_display`."""
+    _hand_over_often()
     art = card_art(session, options)
     layout, _ = table_layout(planned_size(options, session.settings), session, options)
     art.prefetch(showing_cards(session.game), (layout.card_w, layout.card_h))

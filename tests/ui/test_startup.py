@@ -17,6 +17,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 PROBE = r"""
 import json, sys
+import pygame
 from crescent import __main__ as cli
 from crescent.ui import app as app_module
 from crescent.ui import cards
@@ -32,6 +33,14 @@ def counting(document, size):
     return rasterise(document, size)
 
 cards._rasterise_sized = counting
+submit = cards._Workers.submit
+art_began = {}
+
+def first_submit(self, job):
+    art_began.setdefault("display_started", pygame.display.get_init())
+    return submit(self, job)
+
+cards._Workers.submit = first_submit
 
 def first_draw(self):
     draw(self)
@@ -43,6 +52,7 @@ def first_draw(self):
         seen["visible"] = len(set(showing_cards(self.table.game)))
         seen["rasterised"] = len(rasterised)
         seen["tip"] = any(type(s).__name__ == "TipOverlay" for s in self.scenes)
+        seen["art_began"] = art_began
 
 app_module.App.draw = first_draw
 code = cli.main(["--code", "CR1-N-AAAAAAB", "--frames", "3", "--size", "1280x800",
@@ -83,6 +93,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "logging",  # crescent.logs imports it with the first record
     "queue",
     "concurrent.futures",  # the art threads are the game's own few lines
+    "signal",  # SIGTERM's handler is set just after the first frame
     # The window has its own icon: SDL does not load pygame's through importlib.resources.
     "importlib.readers",
     "zipfile",
@@ -101,6 +112,8 @@ def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) 
     assert not seen["tip"] and seen["tip_later"]
     assert seen["cached"] <= seen["visible"] + 1
     assert 0 < seen["rasterised"] <= seen["visible"]
+    # The window's size was asked for: the cards were started before the display.
+    assert seen["art_began"] == {"display_started": False}
 
 
 def test_the_next_start_takes_the_cards_from_the_data_folder(tmp_path: Path) -> None:
@@ -151,3 +164,22 @@ def test_the_window_has_its_own_icon() -> None:
         assert any(c.r > 180 and c.g < 60 and c.b < 60 for c in reds)  # the crescent
     finally:
         pygame.display.quit()
+
+
+def test_the_table_size_is_known_before_the_display_unless_the_desktop_decides() -> None:
+    from crescent.play.settings import Settings
+    from crescent.ui.window import Options, planned_size, size_needs_display
+
+    pygame.display.quit()  # what is known without it
+    settings = Settings()
+    for options in (Options(size=(1920, 1080)), Options(size=(1024, 700), fullscreen=True)):
+        assert not size_needs_display(options, settings)
+        assert planned_size(options, settings) == options.size
+    settings.window_size = (1000, 700)
+    assert not size_needs_display(Options(), settings)
+    assert planned_size(Options(), settings) == (1000, 700)
+    # The desktop's size, or a kiosk's touch size: the display first.
+    assert size_needs_display(Options(fullscreen=True), settings)
+    assert size_needs_display(Options(size=(1920, 1080), kiosk=True), settings)
+    settings.fullscreen = True
+    assert size_needs_display(Options(), settings)
