@@ -185,7 +185,7 @@ def main(argv: Sequence[str]) -> int:
     variant = mode.letter
     rules = mode.rules_for_level(args.level or 1)
     if args.redeals is not None:
-        rules = dataclasses.replace(rules, redeals=args.redeals)
+        rules = rules.replace(redeals=args.redeals)
 
     won: list[float] = []
     overall: list[float] = []

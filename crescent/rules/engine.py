@@ -17,7 +17,6 @@ from __future__ import annotations
 import enum
 import random
 from collections import deque
-from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from crescent.rules import modes
@@ -33,6 +32,7 @@ from crescent.rules.deal import (
     parse_code,
     shuffle_seed,
 )
+from crescent.rules.frozen import Frozen
 from crescent.rules.modes import Mode
 from crescent.rules.ruleset import Rules
 
@@ -148,18 +148,30 @@ class IllegalMove(Exception):
         super().__init__(f"{what} refused: {reason.name}")
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(Frozen):
     """One card from ``src`` to ``dst`` (places as ints); text form ``"P10-P14"``."""
 
+    __slots__ = ("dst", "src")
+    FIELDS = ("src", "dst")
     src: int
     dst: int
 
-    def __post_init__(self) -> None:
-        if not (0 <= self.src < PLACES and 0 <= self.dst < PLACES):
-            raise ValueError(f"move places must be 0..{PLACES - 1}, got {self.src}, {self.dst}")
-        if self.src == self.dst:
-            raise ValueError(f"a move needs two different places, got {place_name(self.src)} twice")
+    def __init__(self, src: int, dst: int) -> None:
+        if not (0 <= src < PLACES and 0 <= dst < PLACES):
+            raise ValueError(f"move places must be 0..{PLACES - 1}, got {src}, {dst}")
+        if src == dst:
+            raise ValueError(f"a move needs two different places, got {place_name(src)} twice")
+        self._set("src", src)
+        self._set("dst", dst)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Move:
+            return NotImplemented
+        assert isinstance(other, Move)
+        return self.src == other.src and self.dst == other.dst
+
+    def __hash__(self) -> int:
+        return hash((self.src, self.dst))
 
     def __str__(self) -> str:
         return f"{place_name(self.src)}-{place_name(self.dst)}"

@@ -19,11 +19,10 @@ forever: a registered letter is never reused nor removed.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-from dataclasses import dataclass
 from typing import Final
 
+from crescent.rules.frozen import Frozen
 from crescent.rules.ruleset import Rules
 
 __all__ = [
@@ -96,8 +95,10 @@ STANDARD_HUD: Final = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Mode:
+STANDARD_ENDS: Final = frozenset({End.WON, End.BLOCKED})
+
+
+class Mode(Frozen):
     """One game the app offers (see the module docstring).
 
     ``key`` names the mode in settings-free places (texts, logs); ``letter`` is
@@ -109,34 +110,82 @@ class Mode:
     player-facing name is translated, in :mod:`crescent.i18n.text`).
     """
 
+    __slots__ = (
+        "ends",
+        "hints_per_level",
+        "hud",
+        "key",
+        "letter",
+        "level_rules",
+        "pool",
+        "redeals_span_levels",
+        "stats_key",
+        "summary",
+        "time_limits",
+    )
+    FIELDS = (
+        "key",
+        "letter",
+        "summary",
+        "level_rules",
+        "time_limits",
+        "redeals_span_levels",
+        "hints_per_level",
+        "hud",
+        "ends",
+        "stats_key",
+        "pool",
+    )
     key: str
     letter: str
     summary: str
-    level_rules: tuple[Rules, ...] = (Rules(),)
+    level_rules: tuple[Rules, ...]
     """The rules of each level's deal, level 1 first; one entry for a one-deal game."""
-    time_limits: tuple[float | None, ...] = (None,)
+    time_limits: tuple[float | None, ...]
     """Per level: the countdown in seconds, or None (the clock counts up)."""
-    redeals_span_levels: bool = False
+    redeals_span_levels: bool
     """The redeal budget is for the whole game (levels together), not per level."""
-    hints_per_level: int | None = None
+    hints_per_level: int | None
     """How many hints a level allows; None: as many as asked."""
-    hud: tuple[HudItem, ...] = STANDARD_HUD
-    ends: frozenset[End] = frozenset({End.WON, End.BLOCKED})
-    stats_key: str = ""
+    hud: tuple[HudItem, ...]
+    ends: frozenset[End]
+    stats_key: str
     """Defaults to the code letter."""
-    pool: str | None = None
+    pool: str | None
 
-    def __post_init__(self) -> None:
-        if len(self.letter) != 1 or not "A" <= self.letter <= "Z":
-            raise ValueError(f"a mode's code letter is one letter A-Z, got {self.letter!r}")
-        if not self.key or not self.level_rules:
+    def __init__(
+        self,
+        key: str,
+        letter: str,
+        summary: str,
+        level_rules: tuple[Rules, ...] = (Rules(),),
+        time_limits: tuple[float | None, ...] = (None,),
+        redeals_span_levels: bool = False,
+        hints_per_level: int | None = None,
+        hud: tuple[HudItem, ...] = STANDARD_HUD,
+        ends: frozenset[End] = STANDARD_ENDS,
+        stats_key: str = "",
+        pool: str | None = None,
+    ) -> None:
+        if len(letter) != 1 or not "A" <= letter <= "Z":
+            raise ValueError(f"a mode's code letter is one letter A-Z, got {letter!r}")
+        if not key or not level_rules:
             raise ValueError("a mode needs a key and at least one level")
-        if len(self.time_limits) != len(self.level_rules):
-            raise ValueError(f"mode {self.key}: one time limit per level")
-        if self.redeals_span_levels and len({r.redeals for r in self.level_rules}) != 1:
-            raise ValueError(f"mode {self.key}: a game-wide redeal budget is the same each level")
-        if not self.stats_key:
-            object.__setattr__(self, "stats_key", self.letter)
+        if len(time_limits) != len(level_rules):
+            raise ValueError(f"mode {key}: one time limit per level")
+        if redeals_span_levels and len({r.redeals for r in level_rules}) != 1:
+            raise ValueError(f"mode {key}: a game-wide redeal budget is the same each level")
+        self._set("key", key)
+        self._set("letter", letter)
+        self._set("summary", summary)
+        self._set("level_rules", level_rules)
+        self._set("time_limits", time_limits)
+        self._set("redeals_span_levels", redeals_span_levels)
+        self._set("hints_per_level", hints_per_level)
+        self._set("hud", hud)
+        self._set("ends", ends)
+        self._set("stats_key", stats_key or letter)
+        self._set("pool", pool)
 
     @property
     def levels(self) -> int:
@@ -160,7 +209,7 @@ class Mode:
 
     def with_time_limits(self, limits: tuple[float | None, ...]) -> Mode:
         """This mode with other countdowns (configured in settings or a kiosk config)."""
-        return dataclasses.replace(self, time_limits=limits)
+        return self.replace(time_limits=limits)
 
     def shows(self, item: HudItem) -> bool:
         return item in self.hud

@@ -6,14 +6,14 @@ a game uses is the business of its :class:`crescent.rules.modes.Mode`.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any, Literal
+
+from crescent.rules.frozen import Frozen
 
 __all__ = ["Rules"]
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Frozen):
     """What differs between the deals built on Crescent's rules.
 
     ``redeals``: how many redeals (or shuffles) the deal starts with.
@@ -23,13 +23,27 @@ class Rules:
     otherwise it stays empty, through shuffles too (standard, level 4).
     """
 
-    redeals: int = 3
-    face_down: bool = False
-    redeal: Literal["rotate", "shuffle"] = "rotate"
-    empty_piles_accept: bool = False
+    __slots__ = ("empty_piles_accept", "face_down", "redeal", "redeals")
+    FIELDS = ("redeals", "face_down", "redeal", "empty_piles_accept")
+    redeals: int
+    face_down: bool
+    redeal: Literal["rotate", "shuffle"]
+    empty_piles_accept: bool
+
+    def __init__(
+        self,
+        redeals: int = 3,
+        face_down: bool = False,
+        redeal: Literal["rotate", "shuffle"] = "rotate",
+        empty_piles_accept: bool = False,
+    ) -> None:
+        self._set("redeals", redeals)
+        self._set("face_down", face_down)
+        self._set("redeal", redeal)
+        self._set("empty_piles_accept", empty_piles_accept)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {name: getattr(self, name) for name in self.FIELDS}
 
     @staticmethod
     def from_dict(d: object) -> Rules:

@@ -67,7 +67,6 @@ fewer shortcuts are sound, so the search is plainer.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import gc
 import heapq
 import json
@@ -1573,7 +1572,7 @@ def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
             parser.error(f"--level must be 1..{levels}, got {args.level}")
         game = Game.deal(game.number, game.variant, level=args.level)
     if args.redeals is not None:
-        rules = dataclasses.replace(game.rules, redeals=args.redeals)
+        rules = game.rules.replace(redeals=args.redeals)
         game = Game.deal(game.number, game.variant, rules, level=args.level)
     return game
 

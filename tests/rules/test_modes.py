@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import tokenize
 from pathlib import Path
@@ -83,13 +82,11 @@ def test_a_mode_with_levels_is_data() -> None:
         with pytest.raises(ValueError, match=r"levels 1\.\.4"):
             levels.rules_for_level(bad_level)
     with pytest.raises(ValueError, match="one time limit per level"):
-        dataclasses.replace(levels, time_limits=(60,))
+        levels.replace(time_limits=(60,))
     with pytest.raises(ValueError, match="same each level"):
-        dataclasses.replace(
-            levels, level_rules=(Rules(redeals=5), Rules(redeals=4), Rules(), Rules())
-        )
+        levels.replace(level_rules=(Rules(redeals=5), Rules(redeals=4), Rules(), Rules()))
     with pytest.raises(ValueError, match="one letter"):
-        dataclasses.replace(STANDARD, letter="NN")
+        STANDARD.replace(letter="NN")
 
 
 def test_unknown_letters_are_refused_everywhere() -> None:

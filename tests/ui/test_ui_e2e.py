@@ -494,17 +494,13 @@ def test_the_hud_shows_the_cells_its_mode_declares(
     client_for: MakeClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A mode's HUD items are all the client needs to lay out, draw and tap its HUD."""
-    import dataclasses
-
     from crescent.play.session import Session
     from crescent.rules.modes import STANDARD, HudItem
 
     c = client_for(one_destination())
     c.frames(1)
     assert len(c.app.layout.hud_cells) == len(STANDARD.hud)
-    short = dataclasses.replace(
-        STANDARD, hud=(HudItem.TIME, HudItem.UNDO, HudItem.NEW, HudItem.SETTINGS)
-    )
+    short = STANDARD.replace(hud=(HudItem.TIME, HudItem.UNDO, HudItem.NEW, HudItem.SETTINGS))
     monkeypatch.setattr(Session, "mode", property(lambda self: short))
     c.app.new_game()
     c.frames(1)
