@@ -93,7 +93,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "logging",  # crescent.logs imports it with the first record
     "queue",
     "concurrent.futures",  # the art threads are the game's own few lines
-    "signal",  # SIGTERM's handler is set just after the first frame
+    "signal",  # SIGTERM's handler is set through _signal (signal builds enums)
     # The window has its own icon: SDL does not load pygame's through importlib.resources.
     "importlib.readers",
     "zipfile",
