@@ -94,6 +94,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "queue",
     "concurrent.futures",  # the art threads are the game's own few lines
     "signal",  # SIGTERM's handler is set through _signal (signal builds enums)
+    "string",  # deal codes spell their ASCII letters out
     # The window has its own icon: SDL does not load pygame's through importlib.resources.
     "importlib.readers",
     "zipfile",
