@@ -533,11 +533,28 @@ class Store:
             return
         self._swept = True
         now = time.time()
-        for name in (GAME_FILE, STATS_FILE, SETTINGS_FILE, WINNABLE_FILE):
-            for tmp in self.root.glob(f".{name}.*.tmp"):
+        # One look at the folder (not a glob a file: their patterns cost a start 0.5 ms).
+        files = (GAME_FILE, STATS_FILE, SETTINGS_FILE, WINNABLE_FILE)
+        prefixes = tuple(f".{name}." for name in files)
+        try:
+            with os.scandir(self.root) as entries:
+                names = [e.name for e in entries]
+        except OSError:
+            return
+        for name in names:
+            if _temp_of(name, prefixes):
                 with contextlib.suppress(OSError):
+                    tmp = self.root / name
                     if now - tmp.lstat().st_mtime > STALE_TEMP_SECONDS:
                         tmp.unlink()
+
+
+def _temp_of(name: str, prefixes: tuple[str, ...]) -> bool:
+    """Whether ``name`` is ``.<file>.<anything>.tmp`` for one of ``prefixes`` (``.<file>.``):
+    the temporary name :func:`write_json_atomic` gives a file it writes."""
+    return any(
+        name.startswith(p) and name.endswith(".tmp") and len(name) >= len(p) + 4 for p in prefixes
+    )
 
 
 def _parse_pools(d: object) -> dict[str, list[int]]:

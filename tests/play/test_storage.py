@@ -23,7 +23,16 @@ import pytest
 import crescent.play.storage as storage
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
-from crescent.play.storage import Notice, SavedGame, Store, default_data_dir, write_json_atomic
+from crescent.play.storage import (
+    GAME_FILE,
+    SETTINGS_FILE,
+    STATS_FILE,
+    Notice,
+    SavedGame,
+    Store,
+    default_data_dir,
+    write_json_atomic,
+)
 from crescent.rules.engine import Game
 from tests.helpers_kill import child_env, drain, spawn_ready
 
@@ -601,6 +610,27 @@ def test_stale_temp_files_are_swept_on_first_save(root: Path) -> None:
     assert not old.exists()
     assert fresh.exists()  # perhaps another instance writing right now
     assert foreign.exists()  # not ours
+
+
+def test_the_sweep_takes_the_temporary_files_of_each_file_and_nothing_else(root: Path) -> None:
+    ours = [root / f".{name}.x1.tmp" for name in (GAME_FILE, STATS_FILE, SETTINGS_FILE)]
+    ours.append(root / f".{GAME_FILE}..tmp")  # the random part may be empty
+    kept = [
+        root / f".{GAME_FILE}.tmp",  # too short to be ".<file>.<random>.tmp"
+        root / f".{GAME_FILE}x.abc.tmp",  # another file's
+        root / f".{GAME_FILE}.abc.tmp.bak",
+        root / f"{GAME_FILE}.abc.tmp",  # not hidden: not a name we write
+    ]
+    folder = root / f".{GAME_FILE}.dir.tmp"  # a folder named like one: left alone
+    folder.mkdir(parents=True)
+    long_ago = time.time() - 3600
+    for p in [*ours, *kept]:
+        p.write_bytes(b"partial")
+        os.utime(p, (long_ago, long_ago))
+    assert Store(root).save_settings(Settings())
+    assert [p.name for p in ours if p.exists()] == []
+    assert [p.name for p in kept if not p.exists()] == []
+    assert folder.is_dir()
 
 
 # -- the rest --------------------------------------------------------------------------
