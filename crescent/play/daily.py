@@ -11,12 +11,16 @@ before midnight and won after it still counts), once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, timedelta
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from crescent.play.record import Record
 from crescent.rules import modes
 from crescent.rules.deal import make_code
+
+if TYPE_CHECKING:
+    from datetime import date
+
+# datetime is imported where a date is made or moved (a start needs none: 1.5 ms).
 
 __all__ = ["DAILY_VARIANT", "DailyStreak", "daily_code", "daily_day", "daily_number"]
 
@@ -50,6 +54,8 @@ def daily_day(code: str, today: date, pool: Iterable[int]) -> date | None:
     numbers = sorted(set(pool))
     if not numbers:
         return None
+    from datetime import timedelta
+
     for back in range(GRACE_DAYS + 1):
         day = today - timedelta(days=back)
         if daily_code(day, numbers) == code:
@@ -75,6 +81,8 @@ class DailyStreak(Record):
         """The daily deal of ``day`` was won; False if that day was already counted."""
         if self.last_day is not None and day <= self.last_day:
             return False
+        from datetime import timedelta
+
         yesterday = day - timedelta(days=1)
         self.current = self.current + 1 if self.last_day == yesterday else 1
         self.best = max(self.best, self.current)
@@ -114,6 +122,8 @@ class DailyStreak(Record):
             raise ValueError("daily statistics: streaks must satisfy current <= best <= won")
         raw = d.get("last_day")
         if raw is not None:
+            from datetime import date
+
             try:
                 s.last_day = date.fromisoformat(raw) if isinstance(raw, str) else None
             except ValueError:

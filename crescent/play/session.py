@@ -28,8 +28,7 @@ import contextlib
 import random
 import threading
 from collections.abc import Callable, Sequence
-from datetime import date
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
 from crescent.play.levels import LevelsState, has_levels, timed
@@ -38,6 +37,9 @@ from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.play.storage import Notice, SavedGame, Store, new_game_id
 from crescent.play.summary import WinSummary
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal, parse_step
+
+if TYPE_CHECKING:
+    from datetime import date
 from crescent.rules.modes import End, Mode
 
 
@@ -48,6 +50,14 @@ def win_id(game: Game, elapsed: float) -> str:
     the same way has the same one, so it cannot tell two such wins apart.
     """
     return f"{game.code}/{game.moves}/{elapsed:.3f}"
+
+
+def _local_today() -> date:
+    """Today's date, local (datetime is imported when a date is first asked for: a start
+    shows no date before its first frame, and the import costs it 1.5 ms)."""
+    from datetime import date
+
+    return date.today()
 
 
 class SaveWriter:
@@ -133,7 +143,7 @@ class Session:
         pool: Callable[[str], Sequence[int]] | None = None,
         background_saves: bool = True,
         lost: Callable[[str], list[int]] | None = None,
-        today: Callable[[], date] = date.today,
+        today: Callable[[], date] | None = None,
     ) -> None:
         self.store = store
         self.settings = settings if settings is not None else Settings()
@@ -142,7 +152,7 @@ class Session:
         self.pool = pool
         self.lost = lost
         """The deals proven lost, by pool: never dealt by "winnable deals only"."""
-        self.today = today
+        self.today = today or _local_today
         """The calendar day (local), for the daily deal."""
         self._daily_numbers: list[int] | None = None
         self._daily_source: Callable[[str], Sequence[int]] | None = None
