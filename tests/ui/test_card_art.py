@@ -334,7 +334,7 @@ def _documents() -> dict[str, bytes]:
 def test_every_card_starts_with_the_same_outline_so_it_is_drawn_once_per_size() -> None:
     starts = set()
     for name, document in _documents().items():
-        m = ui_cards._BODY.match(document)
+        m = re.match(ui_cards._BODY, document)
         assert m is not None, f"{name}.svg does not start with the card's outline"
         starts.add(m.group(0))
     assert len(starts) == 1
@@ -381,7 +381,7 @@ def test_a_card_without_the_outline_first_is_drawn_in_one_go() -> None:
         '<path fill="#d40000" d="M1 1h8v12h-8z"/><rect x="2" y="2" width="2" height="2"/></svg>'
     )
     document = ui_cards.sized_svg(svg, (40, 56))
-    assert ui_cards._BODY.match(document) is None
+    assert re.match(ui_cards._BODY, document) is None
     # A first rect painted with a gradient defined after it is not drawn apart either.
     gradient = (
         '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="14" viewBox="0 0 10 14">'
@@ -389,7 +389,7 @@ def test_a_card_without_the_outline_first_is_drawn_in_one_go() -> None:
         '<stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#00f"/>'
         "</linearGradient></defs></svg>"
     )
-    assert ui_cards._BODY.match(ui_cards.sized_svg(gradient, (40, 56))) is None
+    assert re.match(ui_cards._BODY, ui_cards.sized_svg(gradient, (40, 56))) is None
     drawn = ui_cards._rasterise_sized(document, (40, 56))
     assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(
         ui_cards._rasterise_whole(document, (40, 56)), "RGBA"
