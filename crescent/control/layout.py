@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Final, NamedTuple
+from typing import Final
+
+from crescent.rules.frozen import NamedTuple
 
 __all__ = [
     "CORNERS",

@@ -16,9 +16,10 @@ module (see that script for updating the ``.po`` files).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final, NamedTuple
+from typing import Final
 
 from crescent.rules.engine import Reason
+from crescent.rules.frozen import NamedTuple
 
 
 class Plural(NamedTuple):

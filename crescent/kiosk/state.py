@@ -18,7 +18,9 @@ import io
 import math
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Final, NamedTuple, TypeGuard
+from typing import Any, Final, TypeGuard
+
+from crescent.rules.frozen import NamedTuple
 
 __all__ = [
     "PIN_FILE",
