@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 import typing
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -207,3 +209,14 @@ def test_the_games_named_tuples_are_made_by_it() -> None:
     for cls in (control_input.PointerDown, control_input.PlayMove, Rect, TableLayout):
         assert isinstance(cls, frozen._NamedTupleType), cls
     assert control_input.PointerDown(1.0, 2.0) == (1.0, 2.0, 0, False)
+
+
+def test_no_module_of_the_game_makes_a_typing_named_tuple() -> None:
+    package = Path(frozen.__file__).resolve().parents[1]
+    standard = re.compile(r"^from typing import[^\n]*\bNamedTuple\b|\btyping\.NamedTuple\b", re.M)
+    users = [
+        str(path.relative_to(package))
+        for path in sorted(package.rglob("*.py"))
+        if path.name != "frozen.py" and standard.search(path.read_text(encoding="utf-8"))
+    ]
+    assert users == []

@@ -95,6 +95,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "concurrent.futures",  # the art threads are the game's own few lines
     "signal",  # SIGTERM's handler is set through _signal (signal builds enums)
     "string",  # deal codes spell their ASCII letters out
+    "datetime",  # the daily deal imports it when it first needs a date
     # The window has its own icon: SDL does not load pygame's through importlib.resources.
     "importlib.readers",
     "zipfile",
