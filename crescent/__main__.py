@@ -35,9 +35,11 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(_shorten_values(message))
 
 
-_SIZE = re.compile(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*")
-_WHOLE = re.compile(r"\s*([0-9]+)\s*")
-_NUMBER = re.compile(r"\s*[0-9]+(\.[0-9]*)?\s*|\s*\.[0-9]+\s*")
+# Compiled by re when first used (re keeps them): a start compiles only those of the
+# options it is given.
+_SIZE = r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*"
+_WHOLE = r"\s*([0-9]+)\s*"
+_NUMBER = r"\s*[0-9]+(\.[0-9]*)?\s*|\s*\.[0-9]+\s*"
 _DIGITS_MAX = 9
 """Longer numbers than this are out of every range here (and are never echoed whole)."""
 _VALUE_OPTIONS = ("--size", "--frames", "--dpi")
@@ -45,7 +47,7 @@ _VALUE_OPTIONS = ("--size", "--frames", "--dpi")
 
 
 def _size(text: str) -> tuple[int, int]:
-    m = _SIZE.fullmatch(text)
+    m = re.fullmatch(_SIZE, text)
     if m is None:
         if text.strip().startswith("-"):
             why = "negative: a size is WIDTHxHEIGHT in digits 0-9, like 1280x800"
@@ -62,7 +64,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _positive(text: str) -> int:
-    m = _WHOLE.fullmatch(text)
+    m = re.fullmatch(_WHOLE, text)
     if m is None or len(m[1]) > _DIGITS_MAX or int(m[1]) < 1:
         raise argparse.ArgumentTypeError(
             f"{shown(text)} is not a whole number from 1 to {10**_DIGITS_MAX - 1}"
@@ -71,7 +73,7 @@ def _positive(text: str) -> int:
 
 
 def _dpi(text: str) -> float:
-    if _NUMBER.fullmatch(text) is None or len(text.strip()) > 12:
+    if re.fullmatch(_NUMBER, text) is None or len(text.strip()) > 12:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a number from 30 to 1000")
     v = float(text)
     if not 30 <= v <= 1000:
