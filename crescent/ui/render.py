@@ -277,9 +277,29 @@ def alpha_rounded(
     surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int = 0
 ) -> None:
     """A rounded rectangle with a translucent colour."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, color, layer.get_rect(), width, border_radius=max(0, radius))
-    surface.blit(layer, rect.topleft)
+    surface.blit(_translucent(rect.size, tuple(color), max(0, radius), width), rect.topleft)
+
+
+_LAYERS_KEPT = 16
+_LAYER_MAX_PIXELS = 100_000
+"""Layers kept: at most this many pixels each (a card's at 4K), 6 MB in all at most."""
+_layers: Lru[tuple[tuple[int, int], tuple[int, ...], int, int], pygame.Surface] = Lru(_LAYERS_KEPT)
+
+
+def _translucent(
+    size: tuple[int, int], color: tuple[int, ...], radius: int, width: int
+) -> pygame.Surface:
+    """The layer :func:`alpha_rounded` blits. Small ones are made once and kept: a frame
+    draws a few sizes many times over (24 labels on the same few pills, the slots'
+    backgrounds); a large one (a band, a dialog's box, perhaps pulsing) is made each time."""
+    key = (size, color, radius, width)
+    layer = _layers.hit(key)
+    if layer is None:
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, color, layer.get_rect(), width, border_radius=radius)
+        if size[0] * size[1] <= _LAYER_MAX_PIXELS:
+            _layers.keep(key, layer)
+    return layer
 
 
 def text_centered(

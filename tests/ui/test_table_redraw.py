@@ -117,3 +117,31 @@ def test_the_felt_drawn_into_a_surface_is_the_felt() -> None:
     other = pygame.Surface(size, pygame.SRCALPHA)  # another format: blitted, same picture
     render.felt_into(other)
     assert pygame.image.tobytes(other, "RGB") == pygame.image.tobytes(render.felt(size), "RGB")
+
+
+def test_a_translucent_rounded_rectangle_is_the_same_drawn_from_a_kept_layer() -> None:
+    """alpha_rounded keeps its small layers (a frame draws the same pills 24 times): each
+    colour, size and radius still draws its own, and a large one is not kept."""
+    pygame.init()
+    try:
+
+        def drawn(colour: render.Color, size: tuple[int, int], radius: int) -> bytes:
+            surface = pygame.Surface((300, 300))
+            surface.fill((20, 90, 50))
+            render.alpha_rounded(surface, pygame.Rect(5, 7, *size), colour, radius)
+            return pygame.image.tobytes(surface, "RGB")
+
+        cases = [((8, 30, 20, 170), (55, 18), 9), ((200, 0, 0, 90), (55, 18), 9)]
+        cases += [((8, 30, 20, 170), (65, 18), 9), ((8, 30, 20, 170), (55, 18), 3)]
+        first = [drawn(*case) for case in cases]
+        assert len(set(first)) == len(cases)  # each draws its own
+        assert [drawn(*case) for case in cases] == first  # and the same from the kept layer
+        render._layers.clear()
+        assert [drawn(*case) for case in reversed(cases)] == first[::-1]
+        before = len(render._layers)
+        big = (400, 300)  # 120 000 pixels: more than a kept layer may have
+        drawn((8, 30, 20, 170), big, 9)
+        assert len(render._layers) == before
+    finally:
+        render._layers.clear()
+        pygame.quit()
