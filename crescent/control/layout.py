@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final
 
 from crescent.rules.frozen import NamedTuple
@@ -368,8 +369,12 @@ def compute_layout(
         side = max(touch, side * 4 // 5)
 
 
+@lru_cache(maxsize=8)
 def _best(width: int, height: int, hud_items: int, touch_px: int, ratio: float) -> TableLayout:
-    """The layout with the larger cards among the shapes (the wide one on a tie)."""
+    """The layout with the larger cards among the shapes (the wide one on a tie). Kept for
+    the last few sizes (a layout is immutable): a start lays the table out for its first
+    cards before the window opens and again in it, and a window being resized goes back
+    and forth."""
     best: TableLayout | None = None
     error: ValueError | None = None
     for shape in SHAPES:

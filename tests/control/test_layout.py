@@ -408,3 +408,15 @@ def test_any_window_in_range_gives_a_sound_layout(
     assert s[corner_l].x == s[side - 1].x and s[corner_r].x == s[corner_r + 1].x
     assert s[side - 1].y > s[corner_l].y and s[0].y > s[side - 1].y
     assert s[15].y > s[corner_r + 1].y
+
+
+def test_the_same_window_is_laid_out_once_and_a_too_small_one_always_refused() -> None:
+    """A start lays the table out for its first cards and again in the window: the second
+    is the first's (a layout cannot change), and the last few sizes are kept."""
+    first = compute_layout(1913, 1061, hud_items=9)
+    assert compute_layout(1913, 1061, hud_items=9) is first
+    assert compute_layout(1913, 1061, hud_items=8) is not first
+    assert compute_layout(1913, 1061, hud_items=9, touch_px=60) != first
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            compute_layout(100, 100, hud_items=9)
