@@ -35,11 +35,12 @@ from crescent.play.levels import LevelsState, has_levels, timed
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.play.storage import Notice, SavedGame, Store, new_game_id
-from crescent.play.summary import WinSummary
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal, parse_step
 
 if TYPE_CHECKING:
     from datetime import date
+
+    from crescent.play.summary import WinSummary
 from crescent.rules.modes import End, Mode
 
 
@@ -491,6 +492,8 @@ class Session:
         self.stats.record_win(key, self.elapsed, self.game.moves, self.game_id)
         day = self.daily_day()
         daily = day is not None and self.stats.daily.record(day)
+        from crescent.play.summary import WinSummary  # a win's (not a start's: 0.5 ms)
+
         self.win_summary = WinSummary.of(
             self.elapsed,
             self.game.moves,

@@ -96,6 +96,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "signal",  # SIGTERM's handler is set through _signal (signal builds enums)
     "string",  # deal codes spell their ASCII letters out
     "datetime",  # the daily deal imports it when it first needs a date
+    "crescent.play.summary",  # a win's summary: made at the first win
     # The window has its own icon: SDL does not load pygame's through importlib.resources.
     "importlib.readers",
     "zipfile",
