@@ -106,6 +106,67 @@ def recoloured(svg: str, colour: str) -> str:
     return re.sub(_PIP_FILL, lambda m: m.group(1) + colour + m.group(2), svg)
 
 
+def _soft_box(w: int, h: int, r: int, rounding: int) -> pygame.Surface:
+    """A card's shadow by definition: a ``w`` x ``h`` box with corners rounded by
+    ``rounding``, in a margin of ``r`` pixels, blurred over ``r``."""
+    surface = pygame.Surface((w + 2 * r, h + 2 * r), pygame.SRCALPHA)
+    surface.fill((0, 0, 0, 0))
+    pygame.draw.rect(
+        surface, (0, 0, 0, SHADOW_ALPHA), pygame.Rect(r, r, w, h), border_radius=rounding
+    )
+    # Three box blurs of a third of the radius each: close to a gaussian, and the
+    # spread (at most ``r``) stays inside the margin, so no edge is cut off.
+    step = r // 3
+    for _ in range(3 if step else 0):
+        surface = pygame.transform.box_blur(surface, step, repeat_edge_pixels=False)
+    return surface
+
+
+def _shadow(w: int, h: int, r: int) -> pygame.Surface:
+    """The shadow of a ``w`` x ``h`` card blurred over ``r``: :func:`_soft_box`'s pixels,
+    exactly, from a box only as large as its corners need, stretched.
+
+    The blur moves nothing further than ``3 * (r // 3)``; past that distance from the
+    rounded corners, every line across an edge is the same, so the box is blurred at
+    ``2k + 1`` pixels a side (``k``: the rounding plus that reach, plus one) and its middle
+    line repeated to the card's size. A start's one shadow took 1.2 ms at 1080p (the blur
+    costs by the pixel), 5 ms at 4K; this way a seventh of that.
+    """
+    rounding = corner_radius(w)
+    k = rounding + 3 * (r // 3) + 1
+    box = _soft_box(min(w, 2 * k + 1), min(h, 2 * k + 1), r, rounding)
+    if w > 2 * k + 1:
+        box = _stretched(box, 0, w + 2 * r, r + k)
+    if h > 2 * k + 1:
+        box = _stretched(box, 1, h + 2 * r, r + k)
+    return box
+
+
+def _stretched(picture: pygame.Surface, axis: int, length: int, line: int) -> pygame.Surface:
+    """``picture`` made ``length`` long along ``axis`` (0: across, 1: down) by repeating
+    its ``line`` (a column or a row); what lies before and after that line is kept."""
+    size = picture.get_size()
+    tail = size[axis] - line - 1
+
+    def along(offset: int, count: int) -> pygame.Rect:  # lines offset.. of the picture
+        return pygame.Rect(
+            (offset, 0) if axis == 0 else (0, offset),
+            (count, size[1]) if axis == 0 else (size[0], count),
+        )
+
+    out = pygame.Surface(along(0, length).size, pygame.SRCALPHA)
+    out.fill((0, 0, 0, 0))
+    # Each piece onto the clear surface: the larger of two values is the piece's own, so
+    # its pixels are copied as they are (no blending).
+    copy = pygame.BLEND_RGBA_MAX
+    out.blit(picture, (0, 0), along(0, line), special_flags=copy)
+    out.blit(picture, along(length - tail, 0).topleft, along(line + 1, tail), special_flags=copy)
+    middle = along(line, length - line - tail)
+    repeated = pygame.transform.scale(picture.subsurface(along(line, 1)), middle.size)
+    out.blit(repeated, middle.topleft, special_flags=copy)
+    return out
+
+
 def _check_size(size: tuple[int, int]) -> tuple[int, int]:
     w, h = int(size[0]), int(size[1])
     if w < 1 or h < 1:
@@ -517,20 +578,7 @@ class CardArt:
         key = (w, h, r)
         surface = self._shadows.hit(key)
         if surface is None:
-            surface = pygame.Surface((w + 2 * r, h + 2 * r), pygame.SRCALPHA)
-            surface.fill((0, 0, 0, 0))
-            pygame.draw.rect(
-                surface,
-                (0, 0, 0, SHADOW_ALPHA),
-                pygame.Rect(r, r, w, h),
-                border_radius=corner_radius(w),
-            )
-            # Three box blurs of a third of the radius each: close to a gaussian, and the
-            # spread (at most ``r``) stays inside the margin, so no edge is cut off.
-            step = r // 3
-            for _ in range(3 if step else 0):
-                surface = pygame.transform.box_blur(surface, step, repeat_edge_pixels=False)
-            surface = self._shadows.keep(key, _for_display(surface))
+            surface = self._shadows.keep(key, _for_display(_shadow(w, h, r)))
         return surface
 
     def check_kept(self) -> int:
