@@ -36,12 +36,12 @@ from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.play.storage import Notice, SavedGame, Store, new_game_id
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal, parse_step
+from crescent.rules.modes import End, Mode
 
 if TYPE_CHECKING:
     from datetime import date
 
     from crescent.play.summary import WinSummary
-from crescent.rules.modes import End, Mode
 
 
 def win_id(game: Game, elapsed: float) -> str:
