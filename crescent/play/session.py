@@ -75,6 +75,20 @@ class SaveWriter:
         self._idle = threading.Event()
         self._idle.set()
         self._thread: threading.Thread | None = None
+        self._held = False
+
+    def hold(self) -> None:
+        """Keep what is submitted until :meth:`release` (the newest write of each file):
+        a game's start-up saves its deal after its first frame, not during it."""
+        self._held = True
+
+    def release(self) -> None:
+        """Write what was kept, and from now on each write as it comes."""
+        self._held = False
+        with self._lock:
+            waiting = bool(self._pending)
+        if waiting:
+            self._start()
 
     def submit(self, key: str, write: Callable[[], object]) -> None:
         with self._lock:
@@ -83,6 +97,10 @@ class SaveWriter:
             self._pending.pop(key, None)
             self._pending[key] = write
             self._idle.clear()
+        if not self._held:
+            self._start()
+
+    def _start(self) -> None:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="crescent-save", daemon=True)
             self._thread.start()
@@ -104,6 +122,7 @@ class SaveWriter:
                     write()
 
     def flush(self, timeout: float = 5.0) -> bool:
+        self.release()
         return self._idle.wait(timeout)
 
 

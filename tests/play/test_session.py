@@ -6,11 +6,12 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from crescent.play.session import Session
+from crescent.play.session import SaveWriter, Session
 from crescent.play.stats import Stats
 from crescent.play.storage import SavedGame, Store
 from crescent.rules.cards import card_text
@@ -509,3 +510,35 @@ def test_the_outcome_is_typed_and_steps_are_typed() -> None:
         s.play(s.game.legal_moves()[0])
     assert s.outcome is not None
     assert s.outcome.status is End(s.game.status)
+
+
+def test_a_held_writer_keeps_the_newest_write_of_each_file_until_released() -> None:
+    """The game's start-up holds its saves until the first frame is shown (issue #16):
+    nothing is written meanwhile, then the newest of each file, in order."""
+    written: list[str] = []
+    writer = SaveWriter()
+    writer.hold()
+    writer.submit("game", lambda: written.append("game 1"))
+    writer.submit("stats", lambda: written.append("stats"))
+    writer.submit("game", lambda: written.append("game 2"))
+    time.sleep(0.05)
+    assert written == [] and writer._thread is None  # no thread either
+    writer.release()
+    assert writer.flush(5.0)
+    assert written == ["stats", "game 2"]
+    writer.submit("game", lambda: written.append("game 3"))  # released: written at once
+    assert writer.flush(5.0)
+    assert written[-1] == "game 3"
+
+
+def test_closing_a_session_writes_what_its_held_writer_kept(tmp_path: Path) -> None:
+    """Closed before its first frame (SIGTERM, a failed window), nothing is lost."""
+    session = Session(Store(tmp_path))
+    assert session.writer is not None
+    session.writer.hold()
+    session.start(code="CR1-N-AAAAAAB")
+    time.sleep(0.05)
+    assert not (tmp_path / "game.json").exists()
+    session.close()
+    saved = Store(tmp_path).load_game()
+    assert saved is not None and saved.game.code == "CR1-N-AAAAAAB"

@@ -42,6 +42,24 @@ def first_submit(self, job):
 
 cards._Workers.submit = first_submit
 
+from crescent.play import session as session_module
+
+shown = []
+for name in ("flip", "update"):
+    def counted(*args, _real=getattr(pygame.display, name)):
+        result = _real(*args)
+        shown.append(name)
+        return result
+    setattr(pygame.display, name, counted)
+start_saving = session_module.SaveWriter._start
+saving_began = {}
+
+def first_start(self):
+    saving_began.setdefault("frames_shown", len(shown))
+    return start_saving(self)
+
+session_module.SaveWriter._start = first_start
+
 def first_draw(self):
     draw(self)
     if seen:
@@ -53,6 +71,7 @@ def first_draw(self):
         seen["rasterised"] = len(rasterised)
         seen["tip"] = any(type(s).__name__ == "TipOverlay" for s in self.scenes)
         seen["art_began"] = art_began
+        seen["saving_began"] = saving_began
 
 app_module.App.draw = first_draw
 code = cli.main(["--code", "CR1-N-AAAAAAB", "--frames", "3", "--size", "1280x800",
@@ -117,6 +136,10 @@ def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) 
     assert 0 < seen["rasterised"] <= seen["visible"]
     # The window's size was asked for: the cards were started before the display.
     assert seen["art_began"] == {"display_started": False}
+    # The new deal was saved once the first frame was shown (its saving would have
+    # taken turns with the start-up), and it is on the disk.
+    assert seen["saving_began"] == {"frames_shown": 1}
+    assert (tmp_path / "data" / "game.json").is_file()
 
 
 def test_the_next_start_takes_the_cards_from_the_data_folder(tmp_path: Path) -> None:
