@@ -24,7 +24,7 @@ run: $(VENV)/.run-stamp
 lint: $(VENV)/.test-stamp
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy --strict crescent benchmarks
+	$(VENV)/bin/mypy --strict crescent benchmarks tools tests
 	$(VENV)/bin/lint-imports
 
 test: lint

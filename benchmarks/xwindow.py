@@ -278,7 +278,8 @@ def _watch(
             break
         if now - sent > TIMEOUT_S:
             raise RuntimeError("the screen did not change after the click")
-    assert first is not None and last_change is not None
+    assert first is not None
+    assert last_change is not None
     return (first - sent) * 1000.0, (last_change - sent) * 1000.0
 
 

@@ -278,7 +278,8 @@ def _screenshot(app: object, path: Path, clock: object) -> int:
     from crescent.ui.app import App, run_app
     from crescent.ui.clock import SteppedClock
 
-    assert isinstance(app, App) and isinstance(clock, SteppedClock)
+    assert isinstance(app, App)
+    assert isinstance(clock, SteppedClock)
 
     class NoEvents:
         def poll(self, window_size: tuple[int, int]) -> list[object]:

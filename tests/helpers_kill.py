@@ -42,7 +42,8 @@ def drain(child: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
     Not ``communicate()``: it reads the pipes' file descriptors directly, so lines a
     ``readline()`` already pulled into the stream's buffer (several arrive at once on
     a loaded machine) would be lost."""
-    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout is not None
+    assert child.stderr is not None
     out = child.stdout.read()
     err = child.stderr.read()
     child.wait()

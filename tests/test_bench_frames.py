@@ -24,7 +24,8 @@ def _child(*args: str) -> dict[str, object]:
     assert r.returncode == 0, r.stderr
     report: dict[str, object] = json.loads(r.stdout.strip().splitlines()[-1])
     wall = report["wall"]
-    assert isinstance(wall, float) and start < wall < time.time()
+    assert isinstance(wall, float)
+    assert start < wall < time.time()
     return report
 
 
@@ -32,7 +33,8 @@ def test_the_game_s_first_frame_is_timed_at_the_first_display_update(tmp_path: P
     report = _child("benchmarks.first_frame", str(tmp_path / "data"), "640x480", "CR1-N-AAAAAAB")
     assert 0 < float(report["from_main"]) < float(report["wall"])  # type: ignore[arg-type]
     modules = report["modules"]
-    assert isinstance(modules, list) and "crescent.ui.app" in modules
+    assert isinstance(modules, list)
+    assert "crescent.ui.app" in modules
     assert "crescent.solver.search" not in modules
 
 

@@ -100,7 +100,8 @@ def test_an_unusable_data_dir_prints_one_line_and_exits_2(
     r = run_main(["--data-dir", data_dir, "--frames", "2"], tmp_path)
     assert r.returncode == EXIT_USAGE, r.stderr
     [line] = r.stderr.splitlines()
-    assert line.startswith("crescent: --data-dir") and mentions in line
+    assert line.startswith("crescent: --data-dir")
+    assert mentions in line
     assert _folder_bytes(tmp_path) == before  # nothing written in the current folder either
 
 
@@ -109,21 +110,25 @@ def test_play_with_an_illegal_move_stops_with_the_reason(tmp_path: Path) -> None
     r = run(["--code", "CR1-N-AAAAAAB", "--play", "P1-P11 P1-P2", "--frames", "2"], tmp_path)
     assert r.returncode == EXIT_USAGE
     [line] = r.stderr.splitlines()
-    assert "step 2" in line and "P1-P2" in line and "WRONG_SUIT" in line
+    assert "step 2" in line
+    assert "P1-P2" in line
+    assert "WRONG_SUIT" in line
 
 
 def test_play_with_a_redeal_too_many_says_no_redeals_left(tmp_path: Path) -> None:
     r = run(["--code", "CR1-N-AAAAAAB", "--play", "R R R R", "--frames", "2"], tmp_path)
     assert r.returncode == EXIT_USAGE
     [line] = r.stderr.splitlines()
-    assert "step 4" in line and "NO_REDEALS_LEFT" in line
+    assert "step 4" in line
+    assert "NO_REDEALS_LEFT" in line
 
 
 def test_play_with_text_that_is_not_a_move_says_what_is_wrong(tmp_path: Path) -> None:
     r = run(["--code", "CR1-N-AAAAAAB", "--play", "P1-P11 P99-F1", "--frames", "2"], tmp_path)
     assert r.returncode == EXIT_USAGE
     [line] = r.stderr.splitlines()
-    assert "step 2" in line and "P99" in line
+    assert "step 2" in line
+    assert "P99" in line
     assert "Traceback" not in r.stderr
 
 
@@ -141,8 +146,10 @@ def test_play_completing_level_one_leaves_a_saved_game_at_level_two(tmp_path: Pa
     assert (raw["level"], raw["time_left"], raw["hints_left"]) == (2, 720.0, 3)
     assert raw["shuffles_left"] == 5 - shuffles
     saved = Store(tmp_path).load_game()
-    assert saved is not None and saved.levels is not None
-    assert saved.game.level == 2 and saved.game.moves == 0
+    assert saved is not None
+    assert saved.levels is not None
+    assert saved.game.level == 2
+    assert saved.game.moves == 0
     assert saved.game.piles == Game.deal(saved.game.number, "L", level=2).piles
     assert saved.levels.done[0].time_left == 900.0
 
@@ -151,7 +158,8 @@ def test_play_with_a_sixth_shuffle_is_refused(tmp_path: Path) -> None:
     r = run(["--code", "CR1-L-LEVELSA", "--play", "S S S S S S", "--frames", "2"], tmp_path)
     assert r.returncode == EXIT_USAGE
     [line] = r.stderr.splitlines()
-    assert "step 6" in line and "NO_SHUFFLES_LEFT" in line
+    assert "step 6" in line
+    assert "NO_SHUFFLES_LEFT" in line
 
 
 def test_frames_runs_the_window_and_exits_0(tmp_path: Path) -> None:
@@ -159,7 +167,8 @@ def test_frames_runs_the_window_and_exits_0(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert r.stderr == ""
     saved = Store(tmp_path).load_game()
-    assert saved is not None and saved.game.code == "CR1-N-AAAAAAB"
+    assert saved is not None
+    assert saved.game.code == "CR1-N-AAAAAAB"
 
 
 def test_play_then_frames_saves_the_position_played(tmp_path: Path) -> None:
@@ -171,7 +180,8 @@ def test_play_then_frames_saves_the_position_played(tmp_path: Path) -> None:
     saved = Store(tmp_path).load_game()
     assert saved is not None
     assert saved.game.code == "CR1-N-AAAAAAB"
-    assert saved.game.moves == 1 and saved.game.redeals_left == 2
+    assert saved.game.moves == 1
+    assert saved.game.redeals_left == 2
 
 
 def test_help_exits_0_and_lists_the_options(tmp_path: Path) -> None:
@@ -187,7 +197,8 @@ def test_parse_args_builds_one_config() -> None:
     assert config.size == (1024, 768)
     assert config.frames == 5
     assert config.play == ["P1-P11", "R"]
-    assert config.new and config.code is None
+    assert config.new
+    assert config.code is None
 
 
 def _played_folder(root: Path) -> None:
@@ -215,7 +226,8 @@ def test_a_refused_play_leaves_the_data_folder_byte_identical(
     data.mkdir()
     _played_folder(data)
     before = _folder_bytes(data)
-    assert "game.json" in before and "crescent.log" not in before
+    assert "game.json" in before
+    assert "crescent.log" not in before
     r = run([*args, "--frames", "1"], data)
     assert r.returncode == EXIT_USAGE, r.stderr
     [line] = r.stderr.splitlines()
@@ -250,7 +262,8 @@ def test_an_accepted_play_is_then_played_on_the_same_deal(
         config = parse_args([*args, "--data-dir", str(tmp_path)])
         assert game_main._run(config, Store(tmp_path)) == 0
         (probe_code, probe_id), (real_code, real_id) = dealt
-        assert probe_code == real_code and probe_id != real_id
+        assert probe_code == real_code
+        assert probe_id != real_id
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

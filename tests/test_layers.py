@@ -31,7 +31,8 @@ def _lint_imports(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_the_layer_contracts_are_kept() -> None:
     out = _lint_imports(REPO)
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "broken" in out.stdout and "0 broken" in out.stdout
+    assert "broken" in out.stdout
+    assert "0 broken" in out.stdout
 
 
 def test_an_import_inside_a_function_or_for_type_checking_breaks_a_contract(

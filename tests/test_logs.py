@@ -82,4 +82,5 @@ def test_a_fatal_error_is_logged_in_the_data_folder(tmp_path: Path) -> None:
     assert r.returncode == EXIT_FATAL
     assert "crescent: fatal error: RuntimeError: the disk caught fire" in r.stderr
     log = (data / "crescent.log").read_text(encoding="utf-8")
-    assert "ERROR fatal error" in log and "RuntimeError: the disk caught fire" in log
+    assert "ERROR fatal error" in log
+    assert "RuntimeError: the disk caught fire" in log

@@ -353,7 +353,8 @@ def levels_end_dialog(app: App) -> MessageDialog:
     session = app.session
     out = session.outcome
     levels = session.levels
-    assert out is not None and levels is not None
+    assert out is not None
+    assert levels is not None
     per_level = [
         tr(T.LEVEL_TIME_LINE, n=i + 1, time=format_time(r.time_left))
         for i, r in enumerate(levels.done)

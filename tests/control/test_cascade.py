@@ -33,7 +33,9 @@ def test_every_card_leaves_the_table_and_it_ends() -> None:
             assert b.y + c.card_h <= c.floor + 1e-6  # bounces on the floor, never through it
         if c.done:
             break
-    assert c.done and len(seen) == 104 and c.flying == []
+    assert c.done
+    assert len(seen) == 104
+    assert c.flying == []
 
 
 def test_same_win_same_show() -> None:

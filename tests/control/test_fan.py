@@ -21,7 +21,8 @@ def test_every_pile_area_lies_in_the_table_and_clear_of_everything_else(
     lay, fan = compute_fanned_layout(*size, hud_items=HUD)
     table = Rect(0, 0, size[0], lay.hud.y)
     for area, label in zip(fan.areas, lay.labels[:16], strict=True):
-        assert table.contains_rect(area) and table.contains_rect(label)
+        assert table.contains_rect(area)
+        assert table.contains_rect(label)
         assert not area.intersects(lay.foundation_area)
         assert not area.intersects(lay.message)
     for a, b in itertools.combinations(fan.areas + lay.labels[:16], 2):
@@ -45,7 +46,8 @@ def test_piles_fan_toward_the_centre(size: tuple[int, int]) -> None:
 
 def test_landscape_fans_sideways_and_portrait_vertically_in_the_side_bands() -> None:
     _, wide = compute_fanned_layout(1920, 1080, hud_items=HUD)
-    assert wide.steps[0][0] > 0 and wide.steps[15][0] < 0  # left fans right, right fans left
+    assert wide.steps[0][0] > 0
+    assert wide.steps[15][0] < 0
     _, tall = compute_fanned_layout(1080, 1920, hud_items=HUD)
     assert all(dx == 0 for dx, dy in tall.steps)
     assert [dy > 0 for _, dy in tall.steps[4:12]] == [True] * 8  # the top row fans down

@@ -289,7 +289,8 @@ def test_a_press_that_moves_less_than_the_drag_threshold_is_a_tap() -> None:
     x, y = centre("P1")
     p.send(PointerDown(x, y))
     assert p.send(PointerMove(x + DRAG_START_PX - 2, y)) == []
-    assert p.c.drag is not None and not p.c.drag.active
+    assert p.c.drag is not None
+    assert not p.c.drag.active
     assert p.send(PointerUp(x + DRAG_START_PX - 2, y)) == [PlayMove(mv("P1-F1"))]
 
 
@@ -300,7 +301,9 @@ def test_the_dragged_card_follows_the_pointer_past_the_threshold() -> None:
     p.send(PointerDown(x, y))
     p.send(PointerMove(x + DRAG_START_PX + 6, y - 40))
     d = p.c.drag
-    assert d is not None and d.active and d.src == P["P1"]
+    assert d is not None
+    assert d.active
+    assert d.src == P["P1"]
     assert d.card_origin == (ox + DRAG_START_PX + 6, oy - 40)
 
 
@@ -394,7 +397,8 @@ def test_a_release_far_away_without_motion_is_a_drop() -> None:
     p.send(PointerDown(x, y))
     tx, ty = centre("P2")
     [intent] = p.send(PointerUp(tx, ty))
-    assert isinstance(intent, PlayMove) and intent.move == mv("P1-P2")
+    assert isinstance(intent, PlayMove)
+    assert intent.move == mv("P1-P2")
     assert intent.from_pos is not None
 
 
@@ -409,11 +413,14 @@ def test_a_second_finger_is_ignored_while_one_drags() -> None:
     assert p.send(PointerMove(x3 + 50, y3, 2)) == []
     assert p.send(PointerUp(x3 + 50, y3, 2)) == []
     d = p.c.drag
-    assert d is not None and d.src == P["P1"] and d.pos == (x + 40, y - 40)
+    assert d is not None
+    assert d.src == P["P1"]
+    assert d.pos == (x + 40, y - 40)
     tx, ty = centre("P2")
     p.send(PointerMove(tx, ty, 1))
     [intent] = p.send(PointerUp(tx, ty, 1))
-    assert isinstance(intent, PlayMove) and intent.move == mv("P1-P2")
+    assert isinstance(intent, PlayMove)
+    assert intent.move == mv("P1-P2")
 
 
 def test_a_new_press_of_the_same_pointer_replaces_a_stale_drag() -> None:
@@ -471,18 +478,21 @@ def test_tab_cycles_through_the_hud_buttons_and_enter_presses_them() -> None:
     p.key("left")
     assert p.c.focus == 24 + HUD.index("settings")
     p.key("up")
-    assert p.c.focus is not None and p.c.focus < 24  # back up to the table
+    assert p.c.focus is not None
+    assert p.c.focus < 24
 
 
 def test_the_focus_ring_hides_during_pointer_play_and_comes_back_on_a_key() -> None:
     p = Player(two_piles())
     p.key("tab")
     p.key("tab")
-    assert p.c.focus == 1 and p.c.focus_visible
+    assert p.c.focus == 1
+    assert p.c.focus_visible
     p.tap("P1")
     assert not p.c.focus_visible
     assert p.key("return") == []  # the first key shows the ring where it was
-    assert p.c.focus == 1 and p.c.focus_visible
+    assert p.c.focus == 1
+    assert p.c.focus_visible
     p.key("tab")
     assert p.c.focus == 2
 
@@ -501,7 +511,8 @@ def test_a_wobbly_tap_is_a_tap() -> None:
     x, y = centre("P1")
     p.send(PointerDown(x, y, 1))
     p.send(PointerMove(x + 16, y + 2, 1))  # past the drag threshold...
-    assert p.c.drag is not None and p.c.drag.active
+    assert p.c.drag is not None
+    assert p.c.drag.active
     assert p.send(PointerUp(x + 12, y + 1, 1)) == []  # ...but back near the start: a tap
     assert p.c.selected == P["P1"]  # two places take 6S: selected
 
@@ -517,7 +528,8 @@ def test_a_lost_release_is_forgotten_on_focus_loss_and_by_a_new_first_finger() -
     assert p.c.drag is None
     p.send(PointerDown(x, y, 1))  # a stale press again, no focus event this time
     assert p.send(PointerDown(x, y, 2)) == []  # a second finger: still ignored
-    assert p.c.drag is not None and p.c.drag.pointer == 1
+    assert p.c.drag is not None
+    assert p.c.drag.pointer == 1
     p.send(PointerDown(x, y, 3, first=True))  # a new first finger: the stale one is gone
     assert p.send(PointerUp(x, y, 3)) == [PlayMove(mv("P1-F1"))]
 

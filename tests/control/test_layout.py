@@ -71,7 +71,8 @@ def check_invariants(layout: TableLayout, hud_items: int) -> None:
     assert not layout.message.intersects(layout.hud)
     for cell in layout.hud_cells:
         assert layout.hud.contains_rect(cell)
-        assert cell.w >= layout.touch_px and cell.h >= layout.touch_px
+        assert cell.w >= layout.touch_px
+        assert cell.h >= layout.touch_px
     area = layout.foundation_area
     for place in F:
         assert area.contains_rect(layout.slots[place])
@@ -107,9 +108,12 @@ def test_piles_form_the_horseshoe_in_rules_order(
     # The rest run left to right along one top row spanning both columns.
     assert len({s[p].y for p in top}) == 1
     xs = [s[p].x for p in top]
-    assert xs == sorted(xs) and len(set(xs)) == columns
-    assert s[top[0]].x == s[left[-1]].x and s[top[-1]].x == s[right[0]].x
-    assert s[top[0]].bottom < s[left[-1]].y and s[top[-1]].bottom < s[right[0]].y
+    assert xs == sorted(xs)
+    assert len(set(xs)) == columns
+    assert s[top[0]].x == s[left[-1]].x
+    assert s[top[-1]].x == s[right[0]].x
+    assert s[top[0]].bottom < s[left[-1]].y
+    assert s[top[-1]].bottom < s[right[0]].y
     # Consistent gaps: evenly spaced columns and side rows.
     assert len({b - a for a, b in itertools.pairwise(xs)}) == 1
     assert len({s[a].y - s[b].y for a, b in itertools.pairwise(left)}) == 1
@@ -122,15 +126,18 @@ def test_foundations_sit_in_the_centre_aces_above_kings(
     layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
     s = layout.slots
     aces, kings = F[:4], F[4:]
-    assert len({s[f].y for f in aces}) == 1 and len({s[f].y for f in kings}) == 1
+    assert len({s[f].y for f in aces}) == 1
+    assert len({s[f].y for f in kings}) == 1
     assert layout.labels[aces[0]].bottom <= s[kings[0]].y
     for row in (aces, kings):
         xs = [s[f].x for f in row]
-        assert xs == sorted(xs) and len(set(xs)) == 4
+        assert xs == sorted(xs)
+        assert len(set(xs)) == 4
     assert [s[f].x for f in aces] == [s[f].x for f in kings]
     # Between the side columns and below the top row.
     _, side = _shape(s)
-    assert s[0].right < s[16].x and s[19].right < s[15].x
+    assert s[0].right < s[16].x
+    assert s[19].right < s[15].x
     assert layout.labels[side].bottom <= layout.foundation_area.y
     # Centred between the side columns (to a pixel of rounding).
     assert abs((s[16].x - s[0].right) - (s[15].x - s[19].right)) <= 1
@@ -144,7 +151,8 @@ def test_message_lies_under_the_foundations_and_holds_a_sentence(
     msg = layout.message
     assert msg.y >= layout.foundation_area.bottom
     assert msg.bottom <= layout.labels[0].bottom  # within the tableau, above P1's label
-    assert msg.x >= layout.slots[0].right and msg.right <= layout.slots[15].x
+    assert msg.x >= layout.slots[0].right
+    assert msg.right <= layout.slots[15].x
     assert msg.w >= 4 * layout.card_w
     assert msg.h >= layout.hud_px * 2
 
@@ -169,7 +177,9 @@ def test_hud_is_a_bottom_bar_in_item_order(
 ) -> None:
     layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
     hud = layout.hud
-    assert hud.bottom == layout.height and hud.x == 0 and hud.w == layout.width
+    assert hud.bottom == layout.height
+    assert hud.x == 0
+    assert hud.w == layout.width
     cells = layout.hud_cells
     # Reading order: row by row, left to right.
     keys = [(c.y, c.x) for c in cells]
@@ -237,7 +247,8 @@ def test_card_height_follows_the_ratio() -> None:
 def test_bigger_windows_give_bigger_cards() -> None:
     sizes = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
     widths = [compute_layout(w, h, hud_items=8).card_w for w, h in sizes]
-    assert widths == sorted(widths) and len(set(widths)) == len(widths)
+    assert widths == sorted(widths)
+    assert len(set(widths)) == len(widths)
     assert compute_layout(3440, 1440, hud_items=8).card_w > widths[1]
 
 
@@ -346,8 +357,11 @@ def test_hud_item_at_finds_each_cell() -> None:
 def test_rect_geometry() -> None:
     r = Rect(10, 20, 30, 40)
     assert (r.right, r.bottom, r.centerx, r.centery, r.center) == (40, 60, 25, 40, (25, 40))
-    assert r.contains(10, 20) and r.contains(39.9, 59.9)
-    assert not r.contains(40, 30) and not r.contains(20, 60) and not r.contains(9.9, 30)
+    assert r.contains(10, 20)
+    assert r.contains(39.9, 59.9)
+    assert not r.contains(40, 30)
+    assert not r.contains(20, 60)
+    assert not r.contains(9.9, 30)
     assert r.inflate(5, 2) == Rect(5, 18, 40, 44)
     assert r.intersects(Rect(39, 59, 5, 5))
     assert not r.intersects(Rect(40, 20, 5, 5))  # touching edges do not overlap
@@ -355,7 +369,8 @@ def test_rect_geometry() -> None:
     assert r.distance_to(25, 40) == 0.0
     assert r.distance_to(0, 40) == 10.0
     assert r.distance_to(43, 64) == 5.0
-    assert r.contains_rect(Rect(10, 20, 30, 40)) and not r.contains_rect(Rect(10, 20, 31, 40))
+    assert r.contains_rect(Rect(10, 20, 30, 40))
+    assert not r.contains_rect(Rect(10, 20, 31, 40))
 
 
 def test_layout_is_deterministic() -> None:
@@ -405,8 +420,10 @@ def test_any_window_in_range_gives_a_sound_layout(
     s = layout.slots
     columns, side = _shape(s)
     corner_l, corner_r = side, side + columns - 1
-    assert s[corner_l].x == s[side - 1].x and s[corner_r].x == s[corner_r + 1].x
-    assert s[side - 1].y > s[corner_l].y and s[0].y > s[side - 1].y
+    assert s[corner_l].x == s[side - 1].x
+    assert s[corner_r].x == s[corner_r + 1].x
+    assert s[side - 1].y > s[corner_l].y
+    assert s[0].y > s[side - 1].y
     assert s[15].y > s[corner_r + 1].y
 
 

@@ -126,19 +126,25 @@ def test_reasons_are_the_english_of_the_rules_table() -> None:
 def test_markers_return_the_english_text() -> None:
     assert text.N_("Time") == "Time" == text.TIME
     assert text.REDEALS_LEFT == ("{n} redeal left", "{n} redeals left")
-    assert len(text.RANK_NAMES) == 13 and text.RANK_NAMES[0] == "Ace"
-    assert text.RANK_NAMES[9] == "10" and text.RANK_NAMES[12] == "King"
+    assert len(text.RANK_NAMES) == 13
+    assert text.RANK_NAMES[0] == "Ace"
+    assert text.RANK_NAMES[9] == "10"
+    assert text.RANK_NAMES[12] == "King"
     assert text.SUIT_NAMES == ("spades", "hearts", "diamonds", "clubs")
 
 
 def test_messages_lists_each_message_once_and_skips_numerals() -> None:
     found = list(text.messages())
     assert len(found) == len(set(found))
-    assert text.REDEALS_LEFT in found and text.CARD_NAME in found and "Jack" in found
+    assert text.REDEALS_LEFT in found
+    assert text.CARD_NAME in found
+    assert "Jack" in found
     assert text.REASONS[Reason.PILE_FULL] in found
-    assert "10" not in found and "2" not in found
+    assert "10" not in found
+    assert "2" not in found
     # STATISTICS and STATS_TITLE are one msgid; so are NO_REDEALS and the redeal refusal.
-    assert found.count("Statistics") == 1 and found.count("No redeals left") == 1
+    assert found.count("Statistics") == 1
+    assert found.count("No redeals left") == 1
 
 
 # --- the catalogs ----------------------------------------------------------------------------
@@ -156,7 +162,8 @@ def test_catalog_translates_every_message_with_every_plural_form(lang: str) -> N
             assert entry.msgid_plural == message.plural
             assert len(entry.msgstr) == forms, f"{lang}: {key(message)!r} needs {forms} forms"
         else:
-            assert entry.msgid_plural is None and len(entry.msgstr) == 1
+            assert entry.msgid_plural is None
+            assert len(entry.msgstr) == 1
         assert all(s.strip() for s in entry.msgstr), f"{lang}: {key(message)!r} has an empty form"
 
 
@@ -217,11 +224,13 @@ def test_catalog_reads_cleanly_with_babel(lang: str) -> None:
     pofile = pytest.importorskip("babel.messages.pofile")
     with po_file(lang).open("rb") as f:
         catalog = pofile.read_po(f, abort_invalid=True)
-    assert catalog.locale is not None and str(catalog.locale) == lang
+    assert catalog.locale is not None
+    assert str(catalog.locale) == lang
     assert catalog.num_plurals == nplurals(lang)
     for message in text.messages():
         entry = catalog.get(key(message))
-        assert entry is not None and not entry.fuzzy
+        assert entry is not None
+        assert not entry.fuzzy
         strings = [entry.string] if isinstance(entry.string, str) else list(entry.string)
         assert all(strings)
 
@@ -399,14 +408,13 @@ def test_every_reason_has_a_translation(lang: str) -> None:
 
 def test_card_places_and_moves() -> None:
     en, ja, nl = load_translator("en"), load_translator("ja"), load_translator("nl")
-    assert en.card(0) == "Ace of spades" and en.card(51) == "King of clubs"
+    assert en.card(0) == "Ace of spades"
+    assert en.card(51) == "King of clubs"
     assert en.card(card(10, 1)) == "10 of hearts"
     assert nl.card(card(12, 3)) == "klaveren vrouw"
-    assert (
-        en.place(9) == "Pile 10"
-        and en.place(16) == "Foundation 1"
-        and en.place(23) == ("Foundation 8")
-    )
+    assert en.place(9) == "Pile 10"
+    assert en.place(16) == "Foundation 1"
+    assert en.place(23) == ("Foundation 8")
     assert en.move(0, 9, 13) == "Ace of spades: Pile 10 → Pile 14"
     assert ja.move(0, 9, 13) == "スペードのエース:山10 → 山14"
     for bad in (-1, 52):
@@ -481,7 +489,7 @@ def assets_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
         return full
 
     monkeypatch.setattr(resources, "path", fake_path)
-    yield tmp_path
+    return tmp_path
 
 
 def install(base: Path, lang: str, po: str | None = None, mo: bytes | None = None) -> Path:
@@ -496,14 +504,16 @@ def install(base: Path, lang: str, po: str | None = None, mo: bytes | None = Non
 
 def test_missing_catalog_gives_english(assets_in: Path) -> None:
     t = load_translator("fr")
-    assert t.lang == "en" and t(text.UNDO) == "Undo"
+    assert t.lang == "en"
+    assert t(text.UNDO) == "Undo"
 
 
 def test_a_po_without_its_mo_is_not_read(assets_in: Path) -> None:
     real = ROOT / "assets" / "locale" / "fr" / "LC_MESSAGES" / "crescent.po"
     install(assets_in, "fr", po=real.read_text(encoding="utf-8"))
     t = load_translator("fr")
-    assert t.lang == "en" and t(text.UNDO) == "Undo"
+    assert t.lang == "en"
+    assert t(text.UNDO) == "Undo"
 
 
 def test_the_mo_is_what_the_game_reads(assets_in: Path) -> None:
@@ -514,7 +524,8 @@ def test_the_mo_is_what_the_game_reads(assets_in: Path) -> None:
 def test_broken_mo_gives_english(assets_in: Path) -> None:
     install(assets_in, "fr", mo=b"not a mo")
     t = load_translator("fr")
-    assert t.lang == "en" and t(text.UNDO) == "Undo"
+    assert t.lang == "en"
+    assert t(text.UNDO) == "Undo"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -50,7 +50,8 @@ def test_every_language_has_its_own_text_of_both_games(doc: Doc, lang: str) -> N
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_standard_rules_open_with_their_title(lang: str) -> None:
     blocks = load_rules(Doc.STANDARD, lang)
-    assert blocks[0].kind is BlockKind.TITLE and "Crescent" in blocks[0].text
+    assert blocks[0].kind is BlockKind.TITLE
+    assert "Crescent" in blocks[0].text
 
 
 def test_translations_of_the_levels_text_keep_its_shape() -> None:

@@ -60,7 +60,8 @@ def test_scripts_are_executable_posix_shell(name: str) -> None:
 
 def test_session_keeps_the_screen_on_and_names_its_package() -> None:
     text = (DEPLOY / "crescent-kiosk-session").read_text()
-    assert "xset s off -dpms" in text and "x11-xserver-utils" in text
+    assert "xset s off -dpms" in text
+    assert "x11-xserver-utils" in text
     assert "import-environment DISPLAY XAUTHORITY" in text
     desktop = (DEPLOY / "crescent-kiosk.desktop").read_text()
     assert "Exec=/usr/local/bin/crescent-kiosk-session" in desktop
@@ -70,13 +71,15 @@ def test_session_keeps_the_screen_on_and_names_its_package() -> None:
 
 def test_rotation_sets_the_picture_and_the_touch_matrix() -> None:
     text = (DEPLOY / "crescent-rotate").read_text()
-    assert "xrandr --output" in text and "Coordinate Transformation Matrix" in text
+    assert "xrandr --output" in text
+    assert "Coordinate Transformation Matrix" in text
     assert 'left)     matrix="0 -1 1 1 0 0 0 0 1"' in text
     assert 'right)    matrix="0 1 0 -1 0 1 0 0 1"' in text
     out = subprocess.run(
         ["sh", str(DEPLOY / "crescent-rotate"), "sideways"], capture_output=True, text=True
     )
-    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1
 
 
 def test_the_restart_loop_restarts_on_all_but_exit_0(tmp_path: Path) -> None:
@@ -109,7 +112,8 @@ def test_the_restart_loop_restarts_on_all_but_exit_0(tmp_path: Path) -> None:
 def test_readme_links_to_files_in_the_repository() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\(([^)#:]+)\)", readme)
-    assert "docs/RULES.md" in links and "deploy/" in links
+    assert "docs/RULES.md" in links
+    assert "deploy/" in links
     for link in links:
         assert (ROOT / link).exists(), link
     assert "../shared" not in readme

@@ -174,8 +174,12 @@ def write_config(tmp_path: Path, section: object) -> Path:
 
 def test_example_config_parses_with_its_documented_values() -> None:
     kc = parse_kiosk_config(json.loads(EXAMPLE))
-    assert kc.pin == "2468" and kc.idle_s == 90 and kc.exit_corner == "top-left"
-    assert kc.exit_hold_s == 5 and kc.dpi == 96 and kc.winnable_only is True
+    assert kc.pin == "2468"
+    assert kc.idle_s == 90
+    assert kc.exit_corner == "top-left"
+    assert kc.exit_hold_s == 5
+    assert kc.dpi == 96
+    assert kc.winnable_only is True
 
 
 def test_docs_config_example_is_the_one_in_the_code() -> None:
@@ -188,14 +192,17 @@ def test_docs_config_example_is_the_one_in_the_code() -> None:
 
 def test_levels_mode_and_its_times_come_from_the_config() -> None:
     kc = parse_kiosk_config({"kiosk": {"pin": "1234", "mode": "levels", "level_minutes": [9] * 4}})
-    assert kc.variant == "L" and kc.level_minutes == (9, 9, 9, 9)
+    assert kc.variant == "L"
+    assert kc.level_minutes == (9, 9, 9, 9)
     assert parse_kiosk_config({"kiosk": {"pin": "1234", "mode": "standard"}}).variant is None
 
 
 def test_minimal_config_needs_only_the_pin() -> None:
     kc = parse_kiosk_config({"kiosk": {"pin": "0042"}})
     assert kc == KioskConfig(pin="0042", fixed=frozenset({"pin"}))
-    assert kc.idle_s == 90.0 and kc.exit_hold_s == 5.0 and kc.pin_tries == 3
+    assert kc.idle_s == 90.0
+    assert kc.exit_hold_s == 5.0
+    assert kc.pin_tries == 3
 
 
 @pytest.mark.parametrize(
@@ -289,7 +296,8 @@ def test_bad_kiosk_config_exits_2_with_one_line_and_no_window(
     argv += ["--data-dir", str(tmp_path / "data"), "--frames", "2"]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("crescent: ")
+    assert err.count("\n") == 1
+    assert err.startswith("crescent: ")
     assert "2468" not in err
     assert not (tmp_path / "data").exists()  # nothing started
 
@@ -314,7 +322,8 @@ def test_kiosk_without_a_config_runs_fully_locked(tmp_path: Path) -> None:
         assert not isinstance(top(c), PinPad)
         c.app.open_settings()
         c.frames(2)
-        assert not isinstance(top(c), PinPad) and top(c) is c.app.table
+        assert not isinstance(top(c), PinPad)
+        assert top(c) is c.app.table
         c.key(pygame.K_ESCAPE)
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         c.frames(5)
@@ -339,7 +348,8 @@ def test_window_close_and_quit_shortcuts_leave_the_loop_running(
     c.key(pygame.K_F11)
     c.key(pygame.K_RETURN, pygame.KMOD_LALT)
     stats = c.frames(10)
-    assert c.app.running and stats.frames == 10
+    assert c.app.running
+    assert stats.frames == 10
     assert c.app.scenes == [c.app.table]
     assert c.app.exit_code == 0
     c.app.quit()  # what the window's close button does
@@ -383,7 +393,8 @@ def test_touch_targets_are_at_least_9_mm(tmp_path: Path) -> None:
         for b in pad.buttons:
             assert min(b.rect.w, b.rect.h) >= lay.touch_px
         x, y, w, h = kiosk.corner()
-        assert (x, y) == (0, 0) and w == h >= 80 * dpi / 96 - 1
+        assert (x, y) == (0, 0)
+        assert w == h >= 80 * dpi / 96 - 1
         pygame.quit()
 
 
@@ -405,7 +416,8 @@ def test_exit_gesture_and_correct_pin_end_the_loop_with_code_0(
     pad = top(c)
     assert isinstance(pad, PinPad)
     enter_pin(c, PIN)
-    assert c.app.running and isinstance(top(c), OperatorScreen)
+    assert c.app.running
+    assert isinstance(top(c), OperatorScreen)
     operator_quits(c)
     assert not c.app.running
     assert c.app.exit_code == 0
@@ -429,7 +441,8 @@ def test_a_short_press_or_a_slide_out_of_the_corner_opens_nothing(
     c.frames(400)
     post_mouse(pygame.MOUSEBUTTONUP, (500, 300))
     c.frames(2)
-    assert c.app.scenes == [c.app.table] and c.app.running
+    assert c.app.scenes == [c.app.table]
+    assert c.app.running
 
 
 def test_the_exit_corner_can_be_configured(tmp_path: Path) -> None:
@@ -449,9 +462,12 @@ def test_wrong_pins_are_refused_and_rate_limited(kiosk_client: tuple[Client, Kio
     hold_corner(c, 5.1)
     for _ in range(2):
         enter_pin(c, "1111")
-        assert c.app.running and isinstance(top(c), PinPad)
+        assert c.app.running
+        assert isinstance(top(c), PinPad)
     pad = top(c)
-    assert isinstance(pad, PinPad) and pad.wrong and pad.wait_left() == 0
+    assert isinstance(pad, PinPad)
+    assert pad.wrong
+    assert pad.wait_left() == 0
     enter_pin(c, "1111")  # the third: a 30 s wait
     assert pad.wait_left() == 30
     assert all(not b.enabled for b in pad.buttons if b.action != "cancel")
@@ -465,12 +481,14 @@ def test_wrong_pins_are_refused_and_rate_limited(kiosk_client: tuple[Client, Kio
     c.frames(2)
     assert pad.wait_left() == 0
     enter_pin(c, "9999")  # the fourth: the wait doubles
-    assert pad.wait_left() == 60 and c.app.running
+    assert pad.wait_left() == 60
+    assert c.app.running
     c.clock.advance(61)
     c.frames(2)
     enter_pin(c, PIN)
     operator_quits(c)
-    assert not c.app.running and c.app.exit_code == 0
+    assert not c.app.running
+    assert c.app.exit_code == 0
 
 
 def test_pin_guard_waits_double_and_reset_on_success() -> None:
@@ -478,12 +496,17 @@ def test_pin_guard_waits_double_and_reset_on_success() -> None:
     t = 0.0
     assert [g.check("0000", t) for _ in range(2)] == ["wrong", "wrong"]
     assert g.wait_left(t) == 0
-    assert g.check("0000", t) == "wrong" and g.wait_left(t) == 30
+    assert g.check("0000", t) == "wrong"
+    assert g.wait_left(t) == 30
     assert g.check("1234", t + 29) == "locked"
-    assert g.check("0000", t + 30) == "wrong" and g.wait_left(t + 30) == 60
-    assert g.check("0000", t + 90) == "wrong" and g.wait_left(t + 90) == 120
-    assert g.check("1234", t + 210) == "ok" and g.failures == 0
-    assert g.check("0000", t + 210) == "wrong" and g.wait_left(t + 210) == 0
+    assert g.check("0000", t + 30) == "wrong"
+    assert g.wait_left(t + 30) == 60
+    assert g.check("0000", t + 90) == "wrong"
+    assert g.wait_left(t + 90) == 120
+    assert g.check("1234", t + 210) == "ok"
+    assert g.failures == 0
+    assert g.check("0000", t + 210) == "wrong"
+    assert g.wait_left(t + 210) == 0
     for _ in range(40):
         t += 10_000
         g.check("0000", t)
@@ -498,7 +521,8 @@ def test_cancel_closes_the_pad_and_keyboard_digits_work(
     pad = top(c)
     assert isinstance(pad, PinPad)
     tap(c, pad_button(pad, "cancel"))
-    assert c.app.scenes == [c.app.table] and c.app.running
+    assert c.app.scenes == [c.app.table]
+    assert c.app.running
     hold_corner(c, 5.1)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=PIN))
     c.frames(2)
@@ -518,12 +542,15 @@ def test_the_pin_is_never_logged_nor_kept(
     enter_pin(c, "1357")
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="24"))
     c.frames(2)
-    assert pad.typed == "24" and "24" not in repr(pad)
+    assert pad.typed == "24"
+    assert "24" not in repr(pad)
     enter_pin(c, "68")
     assert isinstance(top(c), OperatorScreen)
     logged = "\n".join(r.getMessage() for r in caplog.records)
-    assert "wrong operator PIN" in logged and "operator PIN accepted" in logged
-    assert "1357" not in logged and PIN not in logged
+    assert "wrong operator PIN" in logged
+    assert "operator PIN accepted" in logged
+    assert "1357" not in logged
+    assert PIN not in logged
     assert pad.typed == ""
 
 
@@ -531,11 +558,13 @@ def test_visitors_get_no_code_nor_settings_and_language_is_one_tap(
     kiosk_client: tuple[Client, Kiosk],
 ) -> None:
     c, _ = kiosk_client
-    assert "code" not in c.app.hud_items and "settings" not in c.app.hud_items
+    assert "code" not in c.app.hud_items
+    assert "settings" not in c.app.hud_items
     assert len(c.app.layout.hud_cells) == len(c.app.hud_items)
     lang = c.app.tr.lang
     tap(c, c.hud("lang"))
-    assert c.app.tr.lang != lang and c.app.scenes == [c.app.table]
+    assert c.app.tr.lang != lang
+    assert c.app.scenes == [c.app.table]
     for item, cell in zip(c.app.hud_items, c.app.layout.hud_cells, strict=True):
         # No HUD button opens a dialog or the PIN pad; "?" opens How to play.
         tap(c, cell.center)
@@ -567,7 +596,9 @@ def test_idle_starts_the_attract_loop_and_sets_the_visitor_game_aside(
     assert scene.game is not session.game
     assert session.idle_abandoned
     saved = session.store.load_game() if session.store else None
-    assert saved is not None and saved.idle_abandoned and saved.game.moves == 1
+    assert saved is not None
+    assert saved.idle_abandoned
+    assert saved.game.moves == 1
     assert session.stats.get("N").played == played_before
 
 
@@ -589,7 +620,8 @@ def test_attract_plays_legal_moves_only_and_never_touches_the_visitor(
     def step(token: str) -> None:
         check.apply(token)  # the engine refuses an illegal move
         played.append(token)
-        assert scene.demo.piles == check.piles and scene.demo.foundations == check.foundations
+        assert scene.demo.piles == check.piles
+        assert scene.demo.foundations == check.foundations
 
     scene.on_step = step
     # The whole recorded line, to the win and into the next deal.
@@ -603,7 +635,8 @@ def test_attract_plays_legal_moves_only_and_never_touches_the_visitor(
             break
     assert played == list(RECORDED_LINE)
     assert check.is_won
-    assert scene.pos == 0 and scene.demo.moves == 0  # the next deal
+    assert scene.pos == 0
+    assert scene.demo.moves == 0
     assert session.game.to_dict() == visitor
     assert session.stats.to_dict() == stats
     assert {p.name: p.read_bytes() for p in session.store.root.iterdir()} == files  # type: ignore[union-attr]
@@ -623,7 +656,8 @@ def test_a_touch_ends_the_attract_loop_with_a_fresh_uncounted_game(
     c.frames(int(3 * FADE_S * 60))
     tap(c, (c.app.size[0] // 2, c.app.size[1] // 2))
     assert c.app.scenes == [c.app.table]
-    assert session.game.moves == 0 and session.game.code != old_code
+    assert session.game.moves == 0
+    assert session.game.code != old_code
     assert not session.idle_abandoned
     assert session.stats.get("N").played == played  # the idle game is not a loss
     # ...while a visitor who leaves a game for a new one does lose it.
@@ -643,10 +677,12 @@ def test_the_language_button_works_in_the_attract_loop(
     assert top(c) is scene  # still playing by itself, now in the new language
     banner = scene._banner_cache
     c.frames(int(3 * FADE_S * 60))
-    assert scene._banner_cache is not None and scene._banner_cache is not banner
+    assert scene._banner_cache is not None
+    assert scene._banner_cache is not banner
     assert scene._banner_cache[0][0] == ("Crescent", c.app.tr(T.GOAL), c.app.tr(T.TOUCH_TO_PLAY))
     tap(c, c.app.layout.slots[20].center)
-    assert c.app.scenes == [c.app.table] and c.app.tr.lang != lang
+    assert c.app.scenes == [c.app.table]
+    assert c.app.tr.lang != lang
 
 
 def test_idle_restores_the_configured_language(tmp_path: Path) -> None:
@@ -686,7 +722,8 @@ def test_a_levels_kiosk_deals_the_levels_game_with_its_times_after_idle(tmp_path
     assert session.settings.level_minutes == (5, 4, 3, 2)
     go_idle(c, k)
     k.end_attract()  # a visitor touches the attract loop: a new game of the configured mode
-    assert session.game.level == 1 and session.levels is not None
+    assert session.game.level == 1
+    assert session.levels is not None
     assert session.levels.time_left == 5 * 60
 
 
@@ -708,13 +745,15 @@ def test_no_attract_loop_while_the_operator_screen_is_open(
     assert isinstance(screen, OperatorScreen)
     c.clock.advance(k.config.idle_s + 1)  # the visitors' idle time: nothing happens
     c.frames(2)
-    assert top(c) is screen and not k.in_attract
+    assert top(c) is screen
+    assert not k.in_attract
     c.clock.advance(k.config.operator_idle_s - k.config.idle_s - 5)
     c.frames(2)
     assert top(c) is screen
     c.clock.advance(10)  # the operator's own, longer timeout: back to the table
     c.frames(2)
-    assert c.app.scenes == [c.app.table] and not k.in_attract
+    assert c.app.scenes == [c.app.table]
+    assert not k.in_attract
     c.clock.advance(k.config.idle_s + 1)  # then the visitors' idle time as usual
     c.frames(2)
     assert k.in_attract
@@ -728,7 +767,8 @@ def test_a_restart_after_an_idle_abandoned_game_deals_a_fresh_one(tmp_path: Path
     session.close()
     again = Session(Store(tmp_path / "data"), Settings(), background_saves=False)
     again.start()
-    assert again.game.moves == 0 and not again.idle_abandoned
+    assert again.game.moves == 0
+    assert not again.idle_abandoned
     assert again.stats.get("N").played == 0
     # Without the idle mark the game would have been resumed.
     again.apply(str(again.game.legal_moves()[0]))
@@ -746,15 +786,18 @@ def test_a_blocked_game_left_idle_is_not_counted_either(tmp_path: Path) -> None:
     session.save()
     c.app.table.after_change()
     c.frames(30)
-    assert session.game.status == "blocked" and not session.recorded
+    assert session.game.status == "blocked"
+    assert not session.recorded
     go_idle(c, k)
     session.close()  # a restart now...
     again = Session(Store(tmp_path / "data"), Settings(), background_saves=False)
     again.start()  # ...deals a fresh game and counts nothing
-    assert again.game.status == "playing" and again.game.moves == 0
+    assert again.game.status == "playing"
+    assert again.game.moves == 0
     assert again.stats.get("N").played == 0
     tap(c, (c.app.size[0] // 2, c.app.size[1] // 2))  # or a visitor touches the loop
-    assert session.game.moves == 0 and session.stats.get("N").played == 0
+    assert session.game.moves == 0
+    assert session.stats.get("N").played == 0
 
 
 def test_attract_loop_skips_a_line_the_engine_refuses(
@@ -770,7 +813,8 @@ def test_attract_loop_skips_a_line_the_engine_refuses(
         c.clock.wait(60)
         c.app.now = c.clock.now()
         c.app.update(STEP)
-    assert scene.line == RECORDED and k.planner.lines == []
+    assert scene.line == RECORDED
+    assert k.planner.lines == []
 
 
 # -- the attract loop's deals ------------------------------------------------------------
@@ -827,7 +871,8 @@ def test_planner_gives_up_after_its_attempts_and_falls_back() -> None:
     planner = AttractPlanner(broken_pool, solve=never, max_attempts=5, rng=random.Random(3))
     assert planner.next_line() == RECORDED
     assert planner.wait_idle(10)
-    assert len(calls) == 5 and planner.next_line() == RECORDED
+    assert len(calls) == 5
+    assert planner.next_line() == RECORDED
     assert not planner.busy
 
 
@@ -926,7 +971,8 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
         window = xdo("search", "--onlyvisible", "--class", "crescent").split()
         assert len(window) == 1, f"expected one game window, found {window}"
         geometry = xdo("getwindowgeometry", "--shell", window[0])
-        assert f"WIDTH={w}" in geometry and f"HEIGHT={h}" in geometry
+        assert f"WIDTH={w}" in geometry
+        assert f"HEIGHT={h}" in geometry
         xdo("windowfocus", "--sync", window[0])
         for keys in ("Escape", "alt+F4", "ctrl+q", "F11", "ctrl+w"):
             xdo("key", "--window", window[0], keys)

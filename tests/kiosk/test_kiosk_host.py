@@ -74,17 +74,20 @@ def test_idle_gesture_and_pin_through_a_host_without_a_client() -> None:
     kiosk.update(0.0)
     host.now = 91.0
     kiosk.update(1.0)
-    assert host.attract_shown and host.language == "fr"
+    assert host.attract_shown
+    assert host.language == "fr"
     assert host.log[:2] == ["close", "reset"]
     assert host.session.idle_abandoned
     kiosk.end_attract()
-    assert not host.attract_shown and host.log[-1] == "new"
+    assert not host.attract_shown
+    assert host.log[-1] == "new"
     kiosk.handle(PointerDown(2, 2, 1))  # the exit corner, held
     host.now += config.exit_hold_s + 0.1
     kiosk.update(0.1)
     assert host.log[-1] == "pin operator"
     assert kiosk.try_pin("0000") == "wrong"
-    assert kiosk.try_pin("2468") == "ok" and host.log[-1] == "operator"
+    assert kiosk.try_pin("2468") == "ok"
+    assert host.log[-1] == "operator"
     assert host.operator_shown
     kiosk.quit()  # the operator screen's Quit
     assert host.log[-1] == "leave 0"
@@ -92,4 +95,5 @@ def test_idle_gesture_and_pin_through_a_host_without_a_client() -> None:
     host.hidden = True  # a window manager hid the window: brought back within a second
     host.now += 1.0
     kiosk.update(1.0)
-    assert host.log[-2:] == ["restore", "redraw"] and not host.hidden
+    assert host.log[-2:] == ["restore", "redraw"]
+    assert not host.hidden

@@ -109,9 +109,11 @@ def test_kiosk_refuses_a_display_nobody_sees_with_one_logged_line(
     )
     assert out.returncode == 3
     lines = [ln for ln in out.stderr.splitlines() if ln.startswith("crescent:")]
-    assert len(lines) == 1 and f"'{driver}'" in lines[0]
+    assert len(lines) == 1
+    assert f"'{driver}'" in lines[0]
     log = (data / "crescent.log").read_text()
-    assert f"video driver is '{driver}'" in log and "kiosk mode started" not in log
+    assert f"video driver is '{driver}'" in log
+    assert "kiosk mode started" not in log
     # The flag for tests lets it run.
     ok = subprocess.run(
         [*cmd, "--frames", "3"],
@@ -206,11 +208,13 @@ def test_config_precedence_at_session_level(tmp_path: Path) -> None:
     assert apply_to_settings(kc, settings, lang_option=None)
     session = Session(store, settings, pool=lambda v: list(load_pool(v)), background_saves=False)
     session.start()
-    assert session.game.variant == "F" and session.game.number in set(load_pool("F"))
+    assert session.game.variant == "F"
+    assert session.game.number in set(load_pool("F"))
     assert not apply_to_settings(kc, settings, lang_option=None)  # already the truth
     kc_lang = parse_kiosk_config({"kiosk": {"pin": PIN, "language": "ja"}})
     assert apply_to_settings(kc_lang, settings, lang_option="ca") is False  # --lang wins
-    assert apply_to_settings(kc_lang, settings, lang_option=None) and settings.language == "ja"
+    assert apply_to_settings(kc_lang, settings, lang_option=None)
+    assert settings.language == "ja"
 
 
 # -- the exit corner never covers a control ----------------------------------------------------
@@ -229,12 +233,16 @@ def test_the_exit_corner_never_overlaps_a_control(corner: str) -> None:
             w, h, hud_items=len(KIOSK_HUD_ITEMS), touch_px=touch, corner=corner, corner_px=side
         )
         c = lay.corner
-        assert c is not None and c.w == c.h >= touch
-        assert c.x in (0, w - c.w) and c.y in (0, h - c.h)
-        assert (c.x == 0) == corner.endswith("left") and (c.y == 0) == corner.startswith("top")
+        assert c is not None
+        assert c.w == c.h >= touch
+        assert c.x in (0, w - c.w)
+        assert c.y in (0, h - c.h)
+        assert (c.x == 0) == corner.endswith("left")
+        assert (c.y == 0) == corner.startswith("top")
         hits = [r for r in lay.controls() if r.intersects(c)]
         assert not hits, f"{corner} {w}x{h} touch {touch} px {px}: {hits}"
-        assert lay.touch_px == touch and len(lay.hud_cells) == len(KIOSK_HUD_ITEMS)
+        assert lay.touch_px == touch
+        assert len(lay.hud_cells) == len(KIOSK_HUD_ITEMS)
 
 
 @pytest.mark.parametrize("corner", CORNERS)
@@ -265,9 +273,12 @@ def test_operator_screen_shows_config_values_locked(tmp_path: Path) -> None:
         screen = to_operator(c)
         rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
         note = c.app.tr(T.SET_BY_CONFIG)
-        assert rows["variant"].locked and note in rows["variant"].buttons[0][0]
-        assert rows["idle"].locked and note in rows["idle"].buttons[0][0]
-        assert not rows["winnable"].locked and not rows["lang"].locked
+        assert rows["variant"].locked
+        assert note in rows["variant"].buttons[0][0]
+        assert rows["idle"].locked
+        assert note in rows["idle"].buttons[0][0]
+        assert not rows["winnable"].locked
+        assert not rows["lang"].locked
         tap(c, button(c, "variant").center)  # a disabled button: nothing changes
         assert c.app.session.settings.variant == "F"
         assert not any(b.enabled for b in top(c).buttons if b.action == "variant")  # type: ignore[attr-defined]
@@ -295,7 +306,8 @@ def test_operator_screen_switches_sound_unless_the_config_fixes_it(tmp_path: Pat
         tap(c, button(c, "sound").center)
         assert c.app.session.settings.sound
         tap(c, button(c, "sound").center)
-        assert not c.app.session.settings.sound and not k.sound  # the operator's choice
+        assert not c.app.session.settings.sound
+        assert not k.sound
         k.go_idle()
         assert not c.app.session.settings.sound  # kept for the next visitors
     finally:
@@ -306,7 +318,8 @@ def test_operator_screen_switches_sound_unless_the_config_fixes_it(tmp_path: Pat
     try:
         screen = to_operator(c2)
         rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
-        assert rows["sound"].locked and c2.app.tr(T.SET_BY_CONFIG) in rows["sound"].buttons[0][0]
+        assert rows["sound"].locked
+        assert c2.app.tr(T.SET_BY_CONFIG) in rows["sound"].buttons[0][0]
         assert not c2.app.session.settings.sound  # the config's value, from the start
         tap(c2, button(c2, "sound").center)  # a disabled button: nothing changes
         assert not c2.app.session.settings.sound
@@ -343,7 +356,8 @@ def test_operator_quit_ends_with_code_0(tmp_path: Path) -> None:
     try:
         to_operator(c)
         tap(c, button(c, "quit").center)
-        assert not c.app.running and c.app.exit_code == 0
+        assert not c.app.running
+        assert c.app.exit_code == 0
     finally:
         k.planner.close()
 
@@ -448,12 +462,14 @@ def test_the_pin_wait_survives_a_restart(tmp_path: Path) -> None:
         for _ in range(3):
             enter_pin(c, "1111")
         pad = top(c)
-        assert isinstance(pad, PinPad) and pad.wait_left() == 30
+        assert isinstance(pad, PinPad)
+        assert pad.wait_left() == 30
     finally:
         k.planner.close()
     pygame.quit()
     saved = KioskState.from_dict(json.loads((tmp_path / "data" / "kiosk-pin.json").read_text()))
-    assert saved.failures == 3 and saved.wait_until == pytest.approx(wall[0] + 30, abs=1)
+    assert saved.failures == 3
+    assert saved.wait_until == pytest.approx(wall[0] + 30, abs=1)
     wall[0] += 10  # killed 10 s into the wait, restarted at once
     c2, k2 = make_kiosk(tmp_path, code=None)
     k2.wall = lambda: wall[0]
@@ -469,7 +485,9 @@ def test_the_pin_wait_survives_a_restart(tmp_path: Path) -> None:
         c2.clock.advance(16)
         c2.frames(2)
         enter_pin(c2, "2222")  # the fourth in a row: the wait doubles
-        assert k2.guard is not None and k2.guard.failures == 4 and pad2.wait_left() == 60
+        assert k2.guard is not None
+        assert k2.guard.failures == 4
+        assert pad2.wait_left() == 60
     finally:
         k2.planner.close()
 
@@ -506,7 +524,9 @@ def test_a_minimised_or_hidden_window_is_restored(tmp_path: Path) -> None:
     try:
         pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
         c.frames(3)
-        assert restored == [1] and c.app.running and not c.app.paused
+        assert restored == [1]
+        assert c.app.running
+        assert not c.app.paused
         pygame.event.post(pygame.event.Event(pygame.WINDOWHIDDEN))
         c.frames(3)
         assert restored == [1, 1]
@@ -553,6 +573,9 @@ def test_attract_searches_leave_no_solver_tables_behind() -> None:
         codes.append(planner.next_line().code)
         assert planner.wait_idle(60)
         # Between searches the solver's memo tables are empty: nothing is held.
-        assert not search._COUNTS and not search._DEPTHS and not search._PLAYED
-    assert all(a != b for a, b in itertools.pairwise(codes)) and len(set(codes)) >= 5
+        assert not search._COUNTS
+        assert not search._DEPTHS
+        assert not search._PLAYED
+    assert all(a != b for a, b in itertools.pairwise(codes))
+    assert len(set(codes)) >= 5
     assert _rss_mb() - base < 15

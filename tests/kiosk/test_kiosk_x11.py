@@ -121,7 +121,8 @@ def test_a_lost_window_or_display_is_logged_and_exits_3(
         screen.xdo(how, window)
     assert screen.game.wait(timeout=30) == 3
     log = screen.log()
-    assert logged in log and "exit code 3" in log
+    assert logged in log
+    assert "exit code 3" in log
     assert PIN not in log
 
 
@@ -147,7 +148,8 @@ def test_a_minimised_kiosk_restores_itself(screen: Screen, tmp_path: Path) -> No
             while time.monotonic() < end and screen.map_state(window) != "IsViewable":
                 time.sleep(0.2)
             assert screen.map_state(window) == "IsViewable", how  # back by itself
-        assert screen.game is not None and screen.game.poll() is None
+        assert screen.game is not None
+        assert screen.game.poll() is None
         assert "restoring it" in screen.log()
     finally:
         wm.terminate()

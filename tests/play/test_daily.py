@@ -93,7 +93,8 @@ def test_winning_the_daily_deal_extends_the_streak_once() -> None:
     session.game, last = almost_won(code)
     session.apply(last)
     assert session.game.status == "won"
-    assert session.stats.daily.won == 1 and session.stats.daily.current == 1
+    assert session.stats.daily.won == 1
+    assert session.stats.daily.current == 1
     assert session.stats.get("N").won == 1  # also a standard game won
     today[0] = DAY + timedelta(days=1)
     session.new_game(code=session.daily_code())

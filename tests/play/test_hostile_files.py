@@ -205,7 +205,8 @@ def test_a_save_that_fails_is_shown_not_dropped(tmp_path: Path, background: bool
 
 
 def test_messages_never_show_a_long_value() -> None:
-    assert len(shown("x" * 1000)) == 40 and shown("x" * 1000).endswith("…")
+    assert len(shown("x" * 1000)) == 40
+    assert shown("x" * 1000).endswith("…")
     assert len(shown(10**4299)) <= 40
     assert shown(5) == "5"
 
@@ -217,9 +218,11 @@ def test_a_save_that_fails_in_the_background_is_said_on_the_table(tmp_path: Path
     c = make_client(Game.from_dict(_nearly_won()), store=_Broken(tmp_path))
     try:
         c.app.session.play("P1-F4")  # the win's job fails in the background writer
-        assert c.app.session.writer is not None and c.app.session.writer.flush()
+        assert c.app.session.writer is not None
+        assert c.app.session.writer.flush()
         c.frames(70)  # the table looks for notices every second
         message = c.app.table.message
-        assert message is not None and NOTICE_CANNOT_SAVE in str(message)
+        assert message is not None
+        assert NOTICE_CANNOT_SAVE in str(message)
     finally:
         close_client(c)

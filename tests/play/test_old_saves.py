@@ -17,11 +17,13 @@ def test_a_game_settings_and_statistics_from_before_modes_resume(tmp_path: Path)
         shutil.copy(f, tmp_path / f.name)
     store = Store(tmp_path)
     settings = store.load_settings()
-    assert settings.mode is CRESCENT_FOUR and settings.language == "fr"
+    assert settings.mode is CRESCENT_FOUR
+    assert settings.language == "fr"
     s = Session(store, settings, background_saves=False)
     s.start()
     assert s.notices() == []
-    assert s.game.code == "CR1-D-AAAAAAB" and s.mode is FACE_DOWN
+    assert s.game.code == "CR1-D-AAAAAAB"
+    assert s.mode is FACE_DOWN
     assert (s.game.moves, s.game.redeals_left, s.elapsed) == (2, 2, 42.5)
     assert s.game.rules == FACE_DOWN.rules_for_level(1)
     assert s.stats.get(CRESCENT_FOUR.stats_key).won == 1

@@ -34,8 +34,11 @@ def samples() -> list[Record]:
 @pytest.mark.parametrize("record", samples(), ids=lambda r: type(r).__name__)
 def test_a_record_is_equal_field_by_field_and_unhashable(record: Record) -> None:
     copy = record.copy()
-    assert copy == record and copy is not record and type(copy) is type(record)
-    assert record != (1, 2) and record != object()
+    assert copy == record
+    assert copy is not record
+    assert type(copy) is type(record)
+    assert record != (1, 2)
+    assert record != object()
     with pytest.raises(TypeError, match="unhashable"):
         hash(record)
     for name in record.__slots__:
@@ -59,17 +62,22 @@ def test_a_copy_is_shallow_like_dataclasses_replace() -> None:
     copy = stats.copy()
     copy.last_win = "x"
     assert stats.last_win is None
-    assert copy.recorded is stats.recorded and copy.variants is stats.variants
+    assert copy.recorded is stats.recorded
+    assert copy.variants is stats.variants
 
 
 def test_left_out_lists_and_dicts_are_fresh_for_each_record() -> None:
     a, b = Stats(), Stats()
     a.record_win("N", 1.0, 1, "id-1")
     a.daily.record(date(2026, 12, 1))
-    assert b == Stats() and b.variants == {} and b.recorded == [] and b.daily == DailyStreak()
+    assert b == Stats()
+    assert b.variants == {}
+    assert b.recorded == []
+    assert b.daily == DailyStreak()
     x, y = LevelsState((60.0,), None), LevelsState((60.0,), None)
     x.complete_level(3)
-    assert y.done == [] and x.done == [LevelResult(0.0, 0)]
+    assert y.done == []
+    assert x.done == [LevelResult(0.0, 0)]
 
 
 def test_the_summary_keeps_copies_of_what_it_is_given() -> None:

@@ -102,7 +102,8 @@ def test_win_is_recorded_once_and_not_resumed(tmp_path: Path) -> None:
     assert (st.played, st.won, st.fewest_moves) == (1, 1, 91)
     again = session(tmp_path)
     again.start()
-    assert again.game.status == "playing" and again.game.moves == 0
+    assert again.game.status == "playing"
+    assert again.game.moves == 0
     assert again.stats.get("N").won == 1
 
 
@@ -170,7 +171,8 @@ def test_resume_round_trip_through_a_real_second_start(tmp_path: Path) -> None:
     assert first.returncode == 0, first.stderr
     saved = json.loads((tmp_path / "game.json").read_text())
     position = saved["game"]
-    assert position["moves"] == 3 and position["redeals_left"] == 2
+    assert position["moves"] == 3
+    assert position["redeals_left"] == 2
     second = _run_game(tmp_path)
     assert second.returncode == 0, second.stderr
     again = json.loads((tmp_path / "game.json").read_text())["game"]
@@ -203,7 +205,8 @@ def test_winnable_only_draws_from_shipped_and_local_pools(tmp_path: Path) -> Non
     s.new_game(CRESCENT_FOUR)
     assert s.game.number == number
     s.new_game(FACE_DOWN)
-    assert s.game.number == 7 and s.game.variant == "D"  # the N pool serves face-down deals
+    assert s.game.number == 7
+    assert s.game.variant == "D"
 
 
 def test_winnable_only_never_deals_a_deal_proven_lost(tmp_path: Path) -> None:
@@ -251,7 +254,8 @@ def test_bad_local_pool_file_is_set_aside_and_others_untouched(tmp_path: Path) -
     assert Notice.CORRUPT in store.take_notices()
     assert list(tmp_path.glob("winnable.json.corrupt-*"))
     assert (tmp_path / "settings.json").read_bytes() == settings_bytes
-    assert store.add_winnable("N", 12) and store.load_winnable() == {"N": [12]}
+    assert store.add_winnable("N", 12)
+    assert store.load_winnable() == {"N": [12]}
 
 
 def test_a_corrupt_save_is_set_aside_and_the_player_is_told_once(tmp_path: Path) -> None:
@@ -291,7 +295,8 @@ def test_settings_chosen_in_the_settings_screen_are_remembered(tmp_path: Path) -
         close_client(c)
     saved = Store(tmp_path).load_settings()
     assert (saved.language, saved.interactive_rules, saved.variant) == ("fr", False, "F")
-    assert saved.four_colour and saved.winnable_only
+    assert saved.four_colour
+    assert saved.winnable_only
     # A second start keeps them (and deals the remembered variant).
     again = _run_game(tmp_path, "--new")
     assert again.returncode == 0, again.stderr
@@ -320,7 +325,8 @@ def test_a_win_killed_before_its_statistics_is_counted_on_the_next_start(
     Store(tmp_path).save_game(SavedGame(_won_position(), 33.0))
     s = session(tmp_path)
     s.start()
-    assert s.game.status == "playing" and s.game.moves == 0  # not resumed
+    assert s.game.status == "playing"
+    assert s.game.moves == 0
     s.close()
     st = Store(tmp_path).load_stats().get("N")
     assert (st.played, st.won, st.best_time) == (1, 1, 33.0)
@@ -456,7 +462,8 @@ def test_an_abandon_killed_before_the_next_game_is_saved_counts_once(
         again.start(code="CR1-N-AAAAAAC")
     else:
         again.start(new=then == "new")
-    assert again.game_id != abandoned and again.game.moves == 0  # not resumed
+    assert again.game_id != abandoned
+    assert again.game.moves == 0
     again.close()
     assert Store(tmp_path).load_stats().get("N").played == 1
 
@@ -473,7 +480,8 @@ def test_an_old_saved_game_without_id_resumes_and_gets_one(tmp_path: Path) -> No
     s.start()
     assert (s.game.moves, s.elapsed) == (1, 4.0)
     saved = json.loads((tmp_path / "game.json").read_text())
-    assert saved["id"] == s.game_id and saved["game"]["moves"] == 1
+    assert saved["id"] == s.game_id
+    assert saved["game"]["moves"] == 1
     s.new_game()
     assert Store(tmp_path).load_stats().get("N").played == 1
 
@@ -503,7 +511,8 @@ def test_the_outcome_is_typed_and_steps_are_typed() -> None:
     s.start(code="CR1-N-AAAAAAB")
     s.play_text("P1-P11")
     s.step(Redeal.REDEAL)
-    assert s.game.moves == 1 and s.game.redeals_left == 2
+    assert s.game.moves == 1
+    assert s.game.redeals_left == 2
     for _ in range(2):
         s.redeal()
     while s.game.status == "playing":
@@ -522,7 +531,8 @@ def test_a_held_writer_keeps_the_newest_write_of_each_file_until_released() -> N
     writer.submit("stats", lambda: written.append("stats"))
     writer.submit("game", lambda: written.append("game 2"))
     time.sleep(0.05)
-    assert written == [] and writer._thread is None  # no thread either
+    assert written == []
+    assert writer._thread is None
     writer.release()
     assert writer.flush(5.0)
     assert written == ["stats", "game 2"]
@@ -541,4 +551,5 @@ def test_closing_a_session_writes_what_its_held_writer_kept(tmp_path: Path) -> N
     assert not (tmp_path / "game.json").exists()
     session.close()
     saved = Store(tmp_path).load_game()
-    assert saved is not None and saved.game.code == "CR1-N-AAAAAAB"
+    assert saved is not None
+    assert saved.game.code == "CR1-N-AAAAAAB"

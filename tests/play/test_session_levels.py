@@ -59,7 +59,8 @@ def first_legal(s: Session) -> str:
 def test_a_levels_code_starts_level_one_with_its_budgets(tmp_path: Path) -> None:
     s = session(tmp_path)
     s.start(code=CODE)
-    assert s.game.level == 1 and s.levels is not None
+    assert s.game.level == 1
+    assert s.levels is not None
     assert (s.levels.time_left, s.hints_left, s.game.redeals_left) == (900.0, 3, 5)
 
 
@@ -79,12 +80,15 @@ def test_countdown_starts_with_the_first_move_and_counts_down(tmp_path: Path) ->
 def test_time_out_ends_the_game_once_and_refuses_more_play(tmp_path: Path) -> None:
     s = session(tmp_path, Settings(level_minutes=(2, 2, 2, 2)))
     s.start(code=CODE)
-    assert s.levels is not None and s.levels.time_left == 120
+    assert s.levels is not None
+    assert s.levels.time_left == 120
     s.play(first_legal(s))
     s.tick(61)
-    assert s.levels.warning and s.outcome is None
+    assert s.levels.warning
+    assert s.outcome is None
     s.tick(100)
-    assert s.outcome is not None and s.outcome.status.value == "time_up"
+    assert s.outcome is not None
+    assert s.outcome.status.value == "time_up"
     assert s.levels.time_left == 0
     s.tick(5)
     s.abandon()
@@ -103,10 +107,15 @@ def test_a_complete_level_deals_the_next_with_fresh_time_and_hints(tmp_path: Pat
     s.tick(100)
     s.hint_used()
     s.play("P1-F4")
-    assert s.outcome is not None and s.outcome.status.value == "level" and not s.outcome.final
-    assert s.game.level == 2 and s.game.redeals_left == 3 and s.game.moves == 0
+    assert s.outcome is not None
+    assert s.outcome.status.value == "level"
+    assert not s.outcome.final
+    assert s.game.level == 2
+    assert s.game.redeals_left == 3
+    assert s.game.moves == 0
     assert s.game.piles == Game.deal(s.game.number, "L", level=2).piles
-    assert s.levels.done[0].time_left == 800 and s.levels.done[0].hints_used == 1
+    assert s.levels.done[0].time_left == 800
+    assert s.levels.done[0].hints_used == 1
     assert (s.levels.time_left, s.hints_left, s.levels.running) == (720.0, 3, False)
     s.tick(50)
     assert s.levels.time_left == 720.0  # the level-complete screen stops the clock
@@ -129,12 +138,15 @@ def test_a_snapshot_keeps_its_levels_while_play_goes_on(tmp_path: Path) -> None:
     assert s.levels is not None
     s.levels.running = True
     snap = s.snapshot()
-    assert snap.levels is not None and snap.levels is not s.levels
+    assert snap.levels is not None
+    assert snap.levels is not s.levels
     before = snap.levels.to_dict()
     s.tick(100)
     s.play("P1-F4")
-    assert s.levels.level == 2 and len(s.levels.done) == 1
-    assert snap.levels.to_dict() == before and snap.levels.done == []
+    assert s.levels.level == 2
+    assert len(s.levels.done) == 1
+    assert snap.levels.to_dict() == before
+    assert snap.levels.done == []
 
 
 def test_hints_are_three_a_level(tmp_path: Path) -> None:
@@ -158,7 +170,8 @@ def test_resume_keeps_level_time_hints_and_shuffles(tmp_path: Path) -> None:
     s.close()
     t = session(tmp_path)
     t.start()
-    assert t.game.level == 3 and t.levels is not None
+    assert t.game.level == 3
+    assert t.levels is not None
     assert t.levels.time_left == pytest.approx(600 - 42)
     assert (t.hints_left, t.game.redeals_left, len(t.levels.done)) == (2, 3, 2)
     assert t.game.piles == s.game.piles
@@ -171,7 +184,9 @@ def test_winning_level_four_records_the_win_and_best_time_left(tmp_path: Path) -
     at_level(s, 4)
     assert s.levels is not None
     s.play("P1-F4")
-    assert s.outcome is not None and s.outcome.status.value == "won" and s.outcome.final
+    assert s.outcome is not None
+    assert s.outcome.status.value == "won"
+    assert s.outcome.final
     v = s.stats.get("L")
     assert (v.played, v.won, v.best_level) == (1, 1, 4)
     assert v.best_time_left == pytest.approx(sum(r.time_left for r in s.levels.done))
@@ -191,7 +206,8 @@ def test_stuck_with_no_shuffle_left_ends_the_game_at_once(tmp_path: Path) -> Non
     s.game = Game.from_dict(d)
     assert s.game.status == "blocked"
     s._check_end()
-    assert s.outcome is not None and s.outcome.status.value == "blocked"
+    assert s.outcome is not None
+    assert s.outcome.status.value == "blocked"
     v = s.stats.get("L")
     assert (v.played, v.won, v.best_level) == (1, 0, 4)
     with pytest.raises(GameOver):
@@ -216,7 +232,8 @@ def test_a_game_abandoned_mid_way_counts_as_played(tmp_path: Path) -> None:
 def test_settings_choose_the_levels_game_and_its_times(tmp_path: Path) -> None:
     s = session(tmp_path, Settings(variant="L", level_minutes=(5, 4, 3, 2)))
     s.start(new=True)
-    assert s.game.variant == "L" and s.levels is not None
+    assert s.game.variant == "L"
+    assert s.levels is not None
     assert s.levels.time_left == 300
 
 

@@ -15,7 +15,9 @@ def test_defaults() -> None:
     assert s.language is None  # taken from the system locale at first start
     assert s.interactive_rules is True
     assert s.variant == "N"
-    assert not (s.four_colour or s.winnable_only or s.fullscreen)
+    assert not (s.four_colour)
+    assert not (s.winnable_only)
+    assert not (s.fullscreen)
     assert s.window_size is None
 
 
@@ -49,7 +51,8 @@ def test_settings_copy_field_by_field() -> None:
     # The session snapshots settings with Settings(**vars(s)) before a background save.
     s = Settings(language="fr", fullscreen=True, window_size=(800, 600))
     copy = Settings(**vars(s))
-    assert copy == s and copy is not s
+    assert copy == s
+    assert copy is not s
 
 
 def test_window_size_comes_back_as_a_tuple() -> None:

@@ -24,7 +24,9 @@ def test_nothing_played_gives_empty_figures() -> None:
     v = Stats().get("N")
     assert (v.played, v.won, v.current_streak, v.best_streak) == (0, 0, 0, 0)
     assert v.win_rate == 0.0
-    assert v.best_time is None and v.fewest_moves is None and v.average_time is None
+    assert v.best_time is None
+    assert v.fewest_moves is None
+    assert v.average_time is None
 
 
 def test_streaks_count_consecutive_wins_and_a_loss_breaks_them() -> None:
@@ -52,7 +54,8 @@ def test_losses_only_give_a_zero_win_rate_and_no_times() -> None:
     play(stats, "D", "L L L")
     v = stats.get("D")
     assert (v.played, v.won, v.win_rate) == (3, 0, 0.0)
-    assert v.average_time is None and v.best_time is None
+    assert v.average_time is None
+    assert v.best_time is None
 
 
 def test_abandoned_game_counts_as_played_not_won_and_breaks_the_streak() -> None:
@@ -68,8 +71,10 @@ def test_variants_are_counted_apart_and_any_key_is_allowed() -> None:
     play(stats, "N", "W100/90")
     play(stats, "F", "L")
     play(stats, "L", "W10/20 W12/25")
-    assert stats.get("N").won == 1 and stats.get("N").played == 1
-    assert stats.get("F").won == 0 and stats.get("F").played == 1
+    assert stats.get("N").won == 1
+    assert stats.get("N").played == 1
+    assert stats.get("F").won == 0
+    assert stats.get("F").played == 1
     assert stats.get("L").best_streak == 2
     assert stats.get("D") == VariantStats()
     assert "D" not in stats.variants  # looking does not create an entry
@@ -80,11 +85,13 @@ def test_reset_forgets_everything_or_one_variant() -> None:
     play(stats, "N", "W100/90 L")
     play(stats, "F", "W50/60")
     stats.reset("F")
-    assert stats.get("F") == VariantStats() and stats.get("N").played == 2
+    assert stats.get("F") == VariantStats()
+    assert stats.get("N").played == 2
     stats.reset()
     assert stats == Stats()
     play(stats, "N", "W70/80")
-    assert stats.get("N").best_time == 70.0 and stats.get("N").best_streak == 1
+    assert stats.get("N").best_time == 70.0
+    assert stats.get("N").best_streak == 1
 
 
 @pytest.mark.parametrize(
@@ -169,8 +176,10 @@ def test_recorded_game_ids_round_trip_and_bad_ids_are_refused() -> None:
     s.record_loss("F", "b2")
     again = Stats.from_dict(s.to_dict())
     assert again.recorded == ["a1", "b2"]
-    assert again.was_recorded("a1") and again.was_recorded("b2")
-    assert not again.was_recorded("c3") and not again.was_recorded(None)
+    assert again.was_recorded("a1")
+    assert again.was_recorded("b2")
+    assert not again.was_recorded("c3")
+    assert not again.was_recorded(None)
     assert Stats.from_dict(Stats().to_dict()).recorded == []
     for bad_ids in (5, [5], ["x" * 65], [""], ["a"] * 1025):
         bad = s.to_dict()
@@ -185,7 +194,8 @@ def test_only_the_last_recorded_ids_are_kept_and_a_reset_keeps_them() -> None:
         s.record_loss("N", f"g{i}")
     assert s.recorded == [f"g{i}" for i in range(10, RECORDED_KEEP + 10)]
     s.reset()
-    assert s.was_recorded("g10") and s.get("N").played == 0
+    assert s.was_recorded("g10")
+    assert s.get("N").played == 0
     longer = s.to_dict()
     longer["recorded"] = [f"h{i}" for i in range(100)]  # a later version keeping more
     assert Stats.from_dict(longer).recorded == [f"h{i}" for i in range(100 - RECORDED_KEEP, 100)]

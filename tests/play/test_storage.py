@@ -129,7 +129,8 @@ def test_saved_game_file_has_the_documented_shape(root: Path) -> None:
     assert d["format"] == 1
     assert set(d) == {"format", "game", "elapsed", "idle_abandoned"}
     assert d["game"] == Game.from_dict(d["game"]).to_dict()
-    assert d["elapsed"] == 75.25 and d["idle_abandoned"] is False
+    assert d["elapsed"] == 75.25
+    assert d["idle_abandoned"] is False
 
 
 def test_clear_game_removes_only_the_game(root: Path) -> None:
@@ -481,7 +482,8 @@ def test_refused_write_records_one_notice_and_keeps_trying(
     # The disk works again: saving just works, with no new notice.
     assert store.save_game(SavedGame(game, 101.0))
     loaded = Store(root).load_game()
-    assert loaded is not None and loaded.elapsed == 101.0
+    assert loaded is not None
+    assert loaded.elapsed == 101.0
     assert loaded.game.to_dict() == game.to_dict()
     assert store.take_notices() == []
 
@@ -563,7 +565,8 @@ def test_store_shared_between_threads_tells_once_and_keeps_files_whole(
     assert seen == [Notice.CANNOT_SAVE]
     assert temp_files(root) == []
     loaded = Store(root).load_game()
-    assert loaded is not None and loaded.game.to_dict() == game.to_dict()
+    assert loaded is not None
+    assert loaded.game.to_dict() == game.to_dict()
     assert Store(root).load_stats() == sample_stats()
 
 
@@ -679,7 +682,8 @@ def test_notices_are_given_once_even_across_kinds(
 
 def _load_helper() -> ModuleType:
     spec = importlib.util.spec_from_file_location("helpers_crashsave", HELPER)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

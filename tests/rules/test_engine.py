@@ -503,7 +503,8 @@ def test_refused_move_changes_nothing_and_names_move_and_reason() -> None:
         g.play(bad)
     assert err.value.move == bad
     assert err.value.reason is Reason.WRONG_SUIT
-    assert str(bad) in str(err.value) and "WRONG_SUIT" in str(err.value)
+    assert str(bad) in str(err.value)
+    assert "WRONG_SUIT" in str(err.value)
     assert g.to_dict() == before
 
 
@@ -655,7 +656,8 @@ def test_undo_takes_back_the_last_move_and_the_counter_goes_down() -> None:
     g = game({"P1": "3D 8H", "P2": "9H"})
     before = g.to_dict()
     g.play("P1-P2")
-    assert g.moves == 1 and g.can_undo
+    assert g.moves == 1
+    assert g.can_undo
     assert g.undo() is True
     assert g.moves == 0
     assert g.to_dict() == before
@@ -718,7 +720,8 @@ def test_redeal_is_not_a_move_and_clears_the_undo_history() -> None:
     g.redeal()
     assert g.moves == 2
     assert g.redeals_left == 2
-    assert not g.can_undo and g.history == []
+    assert not g.can_undo
+    assert g.history == []
     assert g.undo() is False
     assert g.moves == 2
 
@@ -761,7 +764,8 @@ def test_won_when_all_foundations_hold_13() -> None:
     found = [run(s, 13, up=True) for s in "SHDC"] + [run(s, 13, up=False) for s in "SHDC"]
     found[0] = run("S", 12, up=True)
     g = filled(["KS"] + [""] * 15, found)
-    assert not g.is_won and g.status == "playing"
+    assert not g.is_won
+    assert g.status == "playing"
     g.play("P1-F1")
     assert g.is_won
     assert g.status == "won"
@@ -774,7 +778,8 @@ BLOCKED = [f"? ? ? ? ? {r}{s}" for s in "SHDC" for r in ("5", "9", "5", "9")]
 
 def test_blocked_when_no_move_and_no_redeal_left() -> None:
     g = filled(BLOCKED, redeals_left=0)
-    assert g.legal_moves() == [] and not g.has_move()
+    assert g.legal_moves() == []
+    assert not g.has_move()
     assert g.status == "blocked"
 
 
@@ -804,8 +809,10 @@ def test_card_turns_face_up_when_a_move_uncovers_it_and_down_again_on_undo() -> 
     g = game({"P1": "2S 3S 8H", "P2": "5C 9H"}, variant="D")
     assert g.down[:2] == [2, 1]
     g.play("P1-P2")
-    assert g.down[0] == 1 and g.face_up(0, 1)  # 3S is now the top, face up
-    assert g.down[1] == 1 and g.face_up(1, 2)  # 8H arrived face up, 5C still down
+    assert g.down[0] == 1
+    assert g.face_up(0, 1)
+    assert g.down[1] == 1
+    assert g.face_up(1, 2)
     g.undo()
     assert g.down[:2] == [2, 1]
     assert not g.face_up(0, 1)
@@ -926,7 +933,8 @@ def played_game() -> Game:
             g.redeal()
         else:
             g.play(rng.choice(moves))
-    assert g.can_undo and g.moves > 0
+    assert g.can_undo
+    assert g.moves > 0
     return g
 
 
@@ -936,9 +944,11 @@ def test_to_dict_holds_the_whole_game() -> None:
     assert d["format"] == 1
     assert d["code"] == "CR1-D-CRESCNT"
     assert d["variant"] == "D"
-    assert len(d["piles"]) == 16 and len(d["foundations"]) == 8
+    assert len(d["piles"]) == 16
+    assert len(d["foundations"]) == 8
     assert d["piles"] == [[card_text(c) for c in p] for p in g.piles]  # bottom to top
-    assert d["foundations"][0][0] == "AS" and d["foundations"][4][0] == "KS"
+    assert d["foundations"][0][0] == "AS"
+    assert d["foundations"][4][0] == "KS"
     assert d["redeals_left"] == g.redeals_left < 3
     assert d["moves"] == g.moves
     assert d["face_down"] == g.down
@@ -953,7 +963,8 @@ def test_from_dict_round_trips_exactly_and_undo_still_works() -> None:
     assert h.to_dict() == g.to_dict()
     assert h.rules == g.rules
     while g.can_undo:
-        assert h.undo() and g.undo()
+        assert h.undo()
+        assert g.undo()
         assert h.to_dict() == g.to_dict()
     assert not h.can_undo
 
@@ -970,7 +981,9 @@ def test_from_dict_accepts_a_hand_built_position() -> None:
     for i in range(30):
         g = random_position(rng, Rules(face_down=i % 2 == 0))
         h = Game.from_dict(g.to_dict())
-        assert h.piles == g.piles and h.foundations == g.foundations and h.down == g.down
+        assert h.piles == g.piles
+        assert h.foundations == g.foundations
+        assert h.down == g.down
     assert Game.from_dict(filled(BLOCKED, redeals_left=0).to_dict()).status == "blocked"
 
 
@@ -978,7 +991,9 @@ def test_from_dict_without_history_or_face_down_keys() -> None:
     d = Game.from_code("CR1-N-AAAAAAB").to_dict()
     del d["history"], d["face_down"], d["rules"]
     g = Game.from_dict(d)
-    assert g.down == [0] * 16 and not g.can_undo and g.rules == Rules()
+    assert g.down == [0] * 16
+    assert not g.can_undo
+    assert g.rules == Rules()
 
 
 def corrupt(change: Any) -> dict[str, Any]:
@@ -1092,7 +1107,8 @@ def test_from_dict_refuses_history_whose_undo_leaves_a_face_down_top() -> None:
         Game.from_dict(d)
     d["face_down"] = [8, 1] + [5] * 14  # 9H face up: the history is sound
     h = Game.from_dict(d)
-    assert h.undo() and texts(h.piles[1]).endswith("9H")
+    assert h.undo()
+    assert texts(h.piles[1]).endswith("9H")
     assert Game.from_dict(h.to_dict()).to_dict() == h.to_dict()
 
 
@@ -1111,7 +1127,8 @@ def test_a_line_of_play_reads_into_typed_steps() -> None:
     from crescent.rules.engine import REDEAL, Redeal, parse_step
 
     assert parse_step("P10-P14") == Move(9, 13)
-    assert parse_step(" r ") is Redeal.REDEAL and str(Redeal.REDEAL) == REDEAL == "R"
+    assert parse_step(" r ") is Redeal.REDEAL
+    assert str(Redeal.REDEAL) == REDEAL == "R"
     with pytest.raises(ValueError, match="not a move"):
         parse_step("R2")
     g, h = Game.deal(1), Game.deal(1)
@@ -1120,6 +1137,7 @@ def test_a_line_of_play_reads_into_typed_steps() -> None:
     assert g.to_dict() == h.to_dict()
     g.step(Redeal.REDEAL)
     h.apply("R")
-    assert g.to_dict() == h.to_dict() and g.redeals_left == 2
+    assert g.to_dict() == h.to_dict()
+    assert g.redeals_left == 2
     with pytest.raises(ValueError):
         h.play_text("P1")

@@ -88,7 +88,8 @@ def test_shuffle_spreads_evenly_onto_every_pile_at_levels_one_to_three() -> None
     g.apply("S")
     sizes = [len(p) for p in g.piles]
     assert sum(sizes) == 86
-    assert max(sizes) - min(sizes) <= 1 and min(sizes) > 0
+    assert max(sizes) - min(sizes) <= 1
+    assert min(sizes) > 0
 
 
 def test_shuffle_keeps_empty_piles_empty_at_level_four() -> None:
@@ -97,7 +98,8 @@ def test_shuffle_keeps_empty_piles_empty_at_level_four() -> None:
     g.apply("S")
     assert g.piles[0] == []
     sizes = [len(p) for p in g.piles[1:]]
-    assert max(sizes) - min(sizes) <= 1 and min(sizes) > 0
+    assert max(sizes) - min(sizes) <= 1
+    assert min(sizes) > 0
 
 
 def test_shuffles_are_reproducible_from_the_code_level_and_index() -> None:
@@ -120,7 +122,8 @@ def test_shuffle_clears_undo_but_is_not_a_move() -> None:
     g = emptied(level(1))
     g.play("P9-P1")
     g.apply("s")
-    assert g.moves == 1 and not g.can_undo
+    assert g.moves == 1
+    assert not g.can_undo
 
 
 def test_five_shuffles_per_game_across_levels_and_the_sixth_is_refused() -> None:
@@ -161,7 +164,8 @@ def test_level_is_saved_and_checked() -> None:
     g = level(3, shuffles_left=2)
     g.apply("S")
     d = g.to_dict()
-    assert d["level"] == 3 and d["code"] == CODE
+    assert d["level"] == 3
+    assert d["code"] == CODE
     h = Game.from_dict(d)
     assert (h.level, h.redeals_left, h.piles) == (3, 1, g.piles)
     h.apply("S")
@@ -191,11 +195,15 @@ def test_the_levels_game_is_one_mode_of_the_registry() -> None:
     from crescent.rules import modes
     from crescent.rules.modes import End, HudItem
 
-    assert modes.by_letter(parse_code(CODE)[0]) is LEVELS and LEVELS in modes.MODES
-    assert LEVELS.levels == 4 and LEVELS.redeals == 5 and LEVELS.redeals_span_levels
+    assert modes.by_letter(parse_code(CODE)[0]) is LEVELS
+    assert LEVELS in modes.MODES
+    assert LEVELS.levels == 4
+    assert LEVELS.redeals == 5
+    assert LEVELS.redeals_span_levels
     assert LEVELS.time_limits == (900, 720, 600, 480)
     assert LEVELS.hints_per_level == 3
-    assert End.TIME_UP in LEVELS.ends and End.BLOCKED in LEVELS.ends
+    assert End.TIME_UP in LEVELS.ends
+    assert End.BLOCKED in LEVELS.ends
     assert {HudItem.COUNTDOWN, HudItem.SHUFFLE, HudItem.HINTS} <= set(LEVELS.hud)
     assert all(len(m.hud) == len(modes.DEFAULT.hud) for m in modes.MODES)  # one HUD layout
     assert LEVELS.pool is None  # level deals are not the standard pool's deals

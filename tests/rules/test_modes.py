@@ -41,10 +41,12 @@ def test_the_three_standard_games() -> None:
     assert FACE_DOWN.rules_for_level(1) == Rules(redeals=3, face_down=True)
     for m in (STANDARD, CRESCENT_FOUR, FACE_DOWN):
         assert m.levels == 1
-        assert m.time_limit(1) is None and not m.counts_down(1)
+        assert m.time_limit(1) is None
+        assert not m.counts_down(1)
         assert m.hints_per_level is None
         assert m.ends == frozenset({End.WON, End.BLOCKED})
-        assert m.hud[0] is HudItem.TIME and HudItem.REDEAL in m.hud
+        assert m.hud[0] is HudItem.TIME
+        assert HudItem.REDEAL in m.hud
         assert m.stats_key == m.letter  # stats.json keeps its keys
         assert Game.deal(1, m.letter).rules == m.rules_for_level(1)
         assert Game.deal(1, m.letter).mode is m
@@ -52,7 +54,8 @@ def test_the_three_standard_games() -> None:
     # Face-down deals have the standard cards, so they share its winnable pool.
     assert FACE_DOWN.pool == STANDARD.pool != CRESCENT_FOUR.pool
     assert set(modes.POOLS) == {STANDARD.pool, CRESCENT_FOUR.pool}
-    assert STANDARD.redeals == 3 and CRESCENT_FOUR.redeals == 4
+    assert STANDARD.redeals == 3
+    assert CRESCENT_FOUR.redeals == 4
 
 
 def test_a_mode_with_levels_is_data() -> None:
@@ -75,9 +78,11 @@ def test_a_mode_with_levels_is_data() -> None:
     assert levels.levels == 4
     assert levels.rules_for_level(2).empty_piles_accept
     assert not levels.rules_for_level(4).empty_piles_accept
-    assert levels.time_limit(4) == 480 and levels.counts_down(1)
+    assert levels.time_limit(4) == 480
+    assert levels.counts_down(1)
     assert levels.with_time_limits((60, 60, 60, 60)).time_limit(2) == 60
-    assert levels.shows(HudItem.HINT) and not levels.shows(HudItem.MOVES)
+    assert levels.shows(HudItem.HINT)
+    assert not levels.shows(HudItem.MOVES)
     for bad_level in (0, 5):
         with pytest.raises(ValueError, match=r"levels 1\.\.4"):
             levels.rules_for_level(bad_level)

@@ -125,10 +125,13 @@ def test_a_value_is_a_tuple_of_its_fields() -> None:
     assert p == q == (1.0, 2.0, 0, False)
     assert hash(p) == hash(q)
     assert (p.x, p.y, p.pointer, p.first) == (1.0, 2.0, 0, False)
-    assert p[1] == 2.0 and p[-1] is False and len(p) == 4
+    assert p[1] == 2.0
+    assert p[-1] is False
+    assert len(p) == 4
     x, y, *_ = p
     assert (x, y) == (1.0, 2.0)
-    assert p.far() is False and OURS["Point"](11.0, 0.0).far() is True
+    assert p.far() is False
+    assert OURS["Point"](11.0, 0.0).far() is True
     assert sorted([OURS["Point"](2, 0), OURS["Point"](1, 5)])[0].x == 1
 
 
@@ -159,7 +162,8 @@ def test_fields_cannot_be_set_and_no_attribute_can_be_added() -> None:
 def test_pickled_and_copied() -> None:
     p = PickledPoint(1.0, 2.0, 3, True)
     for again in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p)):
-        assert again == p and type(again) is PickledPoint
+        assert again == p
+        assert type(again) is PickledPoint
 
 
 def test_matched_by_position_and_by_name() -> None:
@@ -200,7 +204,8 @@ def test_a_subclass_of_a_named_tuple_is_a_plain_class_of_the_same_fields() -> No
                 return float(abs(self.x) + abs(self.y))
 
         n = Named(1.0, -2.0)
-        assert n.norm() == 3.0 and n._fields == ("x", "y", "pointer", "first")
+        assert n.norm() == 3.0
+        assert n._fields == ("x", "y", "pointer", "first")
 
 
 def test_the_games_named_tuples_are_made_by_it() -> None:

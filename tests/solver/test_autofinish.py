@@ -37,7 +37,8 @@ def _replays_to_a_win(game: Game, line: list[object]) -> bool:
 def test_direct_plays_finish_the_game() -> None:
     game = _spades_position(11, 2, [["KS", "QS"], ["AS"]])
     line = finish_line(game)
-    assert line is not None and len(line) == 3
+    assert line is not None
+    assert len(line) == 3
     assert _replays_to_a_win(game, line)
 
 

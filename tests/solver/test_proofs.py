@@ -235,7 +235,9 @@ def test_a_hint_on_a_dead_position_says_lost_without_searching() -> None:
     while answer is None and time.monotonic() - start < 5:
         time.sleep(0.005)
         answer = worker.poll()
-    assert answer is not None and answer.kind == "lost" and answer.changes == 3
+    assert answer is not None
+    assert answer.kind == "lost"
+    assert answer.changes == 3
     assert time.monotonic() - start < 0.5  # the search's budget is 3 s
 
 
@@ -263,7 +265,8 @@ def test_the_byte_table_remembers_exactly_what_a_set_does_and_stops_when_full() 
         held.add(k)
     assert table.add(keys[0]) is False  # already there, even when full
     assert table.add(keys[4000]) is None  # full: 3/4 of 4096 slots
-    assert len(table) == 3072 and table.nbytes() == 8 * 4096
+    assert len(table) == 3072
+    assert table.nbytes() == 8 * 4096
     assert all(k in table for k in held)
     assert sum(k in table for k in keys[3072:]) == 0
 
@@ -320,7 +323,8 @@ def test_redeal_layers_prove_positions_lost_on_a_hand_made_position() -> None:
     piles = ["6S 8S KS 4S 9S QS 9S", "JS 10S 2S AS 6S 7S 3S", "8S 7S 5S"]
     game = spades_left(5, 10, piles, redeals=1)
     proven = _proven_by_layers(game)
-    assert len(proven) >= 3 and not brute_force(game)
+    assert len(proven) >= 3
+    assert not brute_force(game)
     assert all(not brute_force(p) for p in proven)
 
 

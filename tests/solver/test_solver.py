@@ -124,7 +124,8 @@ def test_a_search_paused_at_every_turn_resumes_to_the_same_line() -> None:
             pauses += 1
 
     line, pauses = run(0.0)  # the turn is always over: it pauses at every look at the clock
-    assert isinstance(line, list) and line
+    assert isinstance(line, list)
+    assert line
     assert pauses > 0
     assert run(float("inf")) == (line, 0)
 
@@ -297,7 +298,8 @@ def test_cli_solves_with_the_redeals_asked() -> None:
     answer = json.loads(out.stdout)
     assert (answer["redeals"], answer["outcome"]) == (0, "lost")
     bad = run_cli("CR1-N-AAAAAAE", "--redeals", "-1")
-    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    assert bad.returncode == 2
+    assert len(bad.stderr.strip().splitlines()) == 1
 
 
 def test_no_deal_is_both_in_a_pool_and_proven_lost() -> None:
@@ -336,7 +338,8 @@ def test_the_bench_solves_listed_deals_in_parallel_in_deal_order(
     args = ["--numbers", "6,5", "--budget-s", "5", "--redeals", "0", "--hints", "0"]
     assert solver_bench.main([*args, "--jobs", "2", "-v", "--cpu-time"]) == 0
     captured = capsys.readouterr()
-    assert "2 listed deals" in captured.out and "2 jobs" in captured.out
+    assert "2 listed deals" in captured.out
+    assert "2 jobs" in captured.out
     assert "proven lost: 4" not in captured.out
     codes = [line.split()[0] for line in captured.err.splitlines()]
     assert codes == ["CR1-N-AAAAAAG", "CR1-N-AAAAAAF"]

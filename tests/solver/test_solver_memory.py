@@ -36,7 +36,8 @@ def test_the_tables_stay_within_the_byte_budget_while_searching(
     assert most[1] * search._STATE_BYTES <= budget
     # Checked every few nodes: over by at most the children of those nodes.
     assert 0 < most[0] <= most[1] + search._CHECK_EVERY * 40
-    assert search._running == 0 and not search._COUNTS  # caches let go
+    assert search._running == 0
+    assert not search._COUNTS
 
 
 PROBE = r"""

@@ -33,7 +33,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, int]]]:
         return rasterise(document, size)
 
     monkeypatch.setattr(ui_cards, "_rasterise_sized", counting)
-    yield calls
+    return calls
 
 
 @pytest.fixture
@@ -75,7 +75,8 @@ def test_cached_pictures_equal_freshly_rasterised_ones_on_demand_too(tmp_path: P
     for c in SHOWN:
         a, b = cached.face(c, SIZE), fresh.face(c, SIZE)
         assert _pixels(a) == _pixels(b)
-        assert a.get_masks() == b.get_masks() and a.get_flags() == b.get_flags()
+        assert a.get_masks() == b.get_masks()
+        assert a.get_flags() == b.get_flags()
 
 
 def test_pictures_started_before_the_window_opens_are_made_for_it(
@@ -94,7 +95,8 @@ def test_pictures_started_before_the_window_opens_are_made_for_it(
         alpha_masks = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha().get_masks()
         for c in [*SHOWN, fresh]:
             face = art.face(c, SIZE)
-            assert face.get_masks() == alpha_masks and face.get_bitsize() == 32
+            assert face.get_masks() == alpha_masks
+            assert face.get_bitsize() == 32
             if c in first:
                 assert _pixels(face) == first[c]
         assert screen.get_size() == (64, 64)
@@ -185,7 +187,8 @@ def test_a_damaged_cache_file_is_ignored_and_replaced(
     if damage == "folder":
         assert saved == 0  # not removed: the picture is simply drawn each time
     else:
-        assert saved == 1 and path.read_bytes() == data
+        assert saved == 1
+        assert path.read_bytes() == data
 
 
 def test_an_unwritable_cache_folder_changes_nothing(tmp_path: Path) -> None:
@@ -220,7 +223,8 @@ def test_only_the_last_sizes_are_kept_and_foreign_files_are_left_alone(tmp_path:
     kept = sorted(p.name for p in tmp_path.iterdir() if p.name.endswith("x99"))
     last = range(60 + 2, 60 + DiskCache.KEEP_SIZES + 2)
     assert kept == sorted(f"{w}x99" for w in last)
-    assert mine.read_text() == "keep me\n" and other.is_dir()
+    assert mine.read_text() == "keep me\n"
+    assert other.is_dir()
 
 
 def test_a_resize_forgets_what_was_drawn_at_the_old_size(tmp_path: Path) -> None:
@@ -273,7 +277,8 @@ def test_the_art_workers_leave_the_main_thread_a_core(
     art = CardArt()
     shown = [card(r, s) for r in range(13) for s in (CLUBS, HEARTS)]
     art.prefetch(shown, SIZE)
-    assert art._workers is not None and len(art._workers._threads) == workers
+    assert art._workers is not None
+    assert len(art._workers._threads) == workers
     for c in shown:  # done before the next test counts what is drawn
         art.face(c, SIZE)
 
@@ -303,7 +308,8 @@ def test_prefetched_pictures_are_taken_on_trust_then_checked(
     assert {c: _pixels(art.face(c, SIZE)) for c in SHOWN} == {c: first[c] for c in SHOWN}
     assert art.check_kept() == 0
     assert sorted(read) == sorted(["AS", "QH", "KC", "7H", "back"])
-    assert art.check_kept() == 0 and len(read) == 5  # checked once
+    assert art.check_kept() == 0
+    assert len(read) == 5
     assert drawn == []
 
 

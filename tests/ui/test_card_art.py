@@ -184,7 +184,8 @@ def test_surfaces_are_converted_for_an_open_display() -> None:
 def test_the_licence_sits_beside_the_art_and_is_listed_in_licenses_md() -> None:
     base = resources.assets_dir()
     notice = (base / "cards" / "LICENSE.txt").read_text(encoding="utf-8")
-    assert "Chris Aguilar" in notice and "LGPL" in notice
+    assert "Chris Aguilar" in notice
+    assert "LGPL" in notice
     lgpl = base / "licenses" / "vectorized-playing-cards" / "COPYING.LESSER.txt"
     gpl = base / "licenses" / "vectorized-playing-cards" / "COPYING.txt"
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in lgpl.read_text(encoding="utf-8")
@@ -205,7 +206,8 @@ def _fetch_cards() -> Any:
     """``tools/fetch_cards.py``, which made the art, loaded as a module."""
     path = resources.assets_dir().parent / "tools" / "fetch_cards.py"
     spec = importlib.util.spec_from_file_location("fetch_cards", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -325,7 +327,8 @@ def test_a_shape_in_whole_numbers_looks_the_same() -> None:
         f'<path fill="#d40000" transform="translate(10.3,9.7) scale(0.15) scale({1 / k:g})"'
         f' d="{whole}"/>'
     )
-    assert "." not in whole and before != _drawn("")  # drawn at all, and in whole numbers
+    assert "." not in whole
+    assert before != _drawn("")
     alpha_before, alpha_after = before[3::4], after[3::4]
     assert abs(sum(alpha_before) - sum(alpha_after)) <= 0.002 * sum(alpha_before)
     # A pixel may change by a fifth where an edge crosses one of nanosvg's five sampling
@@ -375,7 +378,8 @@ def test_the_outline_is_rasterised_once_for_a_whole_deck(monkeypatch: pytest.Mon
         art.face(c, SIZE_1080)
     art.back(SIZE_1080)
     outlines = [d for d in whole if b"<path" not in d]
-    assert len(outlines) == 1 and len(whole) == 54  # the outline, then each card's drawing
+    assert len(outlines) == 1
+    assert len(whole) == 54
 
 
 @pytest.mark.parametrize("name", ["AS", "7H", "10C", "QD", "KH", "back"])

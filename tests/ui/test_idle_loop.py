@@ -289,5 +289,6 @@ def test_a_run_of_n_frames_never_sleeps(clock: SteppedClock) -> None:
     queue = FakeQueue(app, clock, clock.t + 10.0)
     start = clock.t
     stats = run_loop(app, clock, queue, max_frames=120)
-    assert stats.sleeps == 0 and stats.frames == 120
+    assert stats.sleeps == 0
+    assert stats.frames == 120
     assert clock.t - start <= 120 / 60 + 0.1

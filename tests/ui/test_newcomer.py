@@ -79,14 +79,16 @@ def test_new_game_with_moves_played_asks_and_no_is_the_default(client_for: MakeC
         c.key(pygame.K_RETURN)  # the default answer: No
         c.frames(2)
         assert c.app.scenes[-1] is c.app.table
-        assert c.game.code == code and c.game.moves == 1
+        assert c.game.code == code
+        assert c.game.moves == 1
     assert c.app.session.stats.get("N").played == 0
     c.key(pygame.K_n)
     c.frames(2)
     [yes] = [b for b in top_dialog(c).buttons if b.label == c.app.tr(T.YES)]
     c.click(yes.rect.center)
     c.frames(2)
-    assert c.game.moves == 0 and c.app.scenes[-1] is c.app.table
+    assert c.game.moves == 0
+    assert c.app.scenes[-1] is c.app.table
     assert c.app.session.stats.get("N").played == 1
 
 
@@ -95,7 +97,8 @@ def test_new_game_with_nothing_played_asks_nothing(client_for: MakeClient) -> No
     code = c.game.code
     c.key(pygame.K_n)
     c.frames(2)
-    assert c.app.scenes[-1] is c.app.table and c.game.code != code
+    assert c.app.scenes[-1] is c.app.table
+    assert c.game.code != code
 
 
 def test_redeal_guard_needs_a_second_press_within_the_time() -> None:
@@ -118,7 +121,8 @@ def test_redeal_with_moves_left_needs_a_second_tap_and_the_button_says_so(
     c.frames(2)
     assert c.game.redeals_left == 3  # not yet
     look = c.app.table._hud_keys[2]
-    assert look is not None and look.title == c.app.tr(T.REDEAL_AGAIN)
+    assert look is not None
+    assert look.title == c.app.tr(T.REDEAL_AGAIN)
     assert message(c) == c.app.tr(T.REDEAL_ARMED)
     c.click(c.hud("redeal"))
     c.frames(2)
@@ -129,7 +133,8 @@ def test_redeal_with_moves_left_needs_a_second_tap_and_the_button_says_so(
     c.clock.advance(REDEAL_CONFIRM_S + 1)
     c.frames(2)
     look = c.app.table._hud_keys[2]
-    assert look is not None and look.title == c.app.tr(T.REDEAL)  # disarmed by time
+    assert look is not None
+    assert look.title == c.app.tr(T.REDEAL)
     c.key(pygame.K_r)
     c.frames(2)
     assert c.game.redeals_left == 2
@@ -154,7 +159,9 @@ def test_foundation_labels_show_their_direction_and_rows_have_tags() -> None:
         assert not up.intersects(down)
         for tag, band in zip(lay.row_tags, (up, down), strict=True):
             # Left of its band, or in a strip just above (Aces) or below (Kings) the rows.
-            assert tag.w > 0 and not tag.intersects(up) and not tag.intersects(down)
+            assert tag.w > 0
+            assert not tag.intersects(up)
+            assert not tag.intersects(down)
             assert tag.right <= band.x or tag.bottom <= up.y or tag.y >= down.bottom
             assert lay.foundation_area.contains_rect(tag) or tag.right <= band.x
 
@@ -214,7 +221,8 @@ def test_undo_after_a_redeal_says_why_it_does_nothing(client_for: MakeClient) ->
     c.key(pygame.K_r)
     c.frames(1)
     c.settle()
-    assert c.game.redeals_left == 2 and not c.game.can_undo
+    assert c.game.redeals_left == 2
+    assert not c.game.can_undo
     c.click(c.hud("undo"))
     c.frames(1)
     assert message(c) == c.app.tr(T.UNDO_AFTER_REDEAL)
@@ -232,7 +240,8 @@ def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
     c.pause()
     c.click(c.centre(3))  # onto QS: refused
     c.frames(1)
-    assert c.app.table.anims.busy and c.app.table.anims.flights[-1].dst == 0
+    assert c.app.table.anims.busy
+    assert c.app.table.anims.flights[-1].dst == 0
     assert c.app.table.message is None
     c.settle()
     assert c.game.piles == before
@@ -241,7 +250,9 @@ def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
 def test_face_down_piles_show_their_hidden_cards(client_for: MakeClient) -> None:
     c = client_for(code="CR1-D-AAAAAAB")
     look = c.app.table._slot_keys[0]
-    assert look is not None and look.edges == 5 and not look.down
+    assert look is not None
+    assert look.edges == 5
+    assert not look.down
     # The back edges show above the top card.
     s = c.app.layout.slots[0]
     above = _pixel(c, (s.centerx, s.y - 3))
@@ -377,7 +388,8 @@ def test_tab_reaches_the_hud_and_enter_opens_settings(client_for: MakeClient) ->
         c.key(pygame.K_TAB)
     c.frames(1)
     look = c.app.table._hud_keys[HUD_ITEMS.index("settings")]
-    assert look is not None and look.focused
+    assert look is not None
+    assert look.focused
     c.key(pygame.K_RETURN)
     c.frames(1)
     assert type(c.app.scenes[-1]).__name__ == "SettingsScreen"
@@ -389,7 +401,8 @@ def test_the_focus_ring_hides_for_the_pointer_and_never_crosses_a_label(
     c = client_for()
     c.key(pygame.K_TAB)
     c.frames(1)
-    assert c.app.table._slot_keys[0] is not None and c.app.table._slot_keys[0].focused
+    assert c.app.table._slot_keys[0] is not None
+    assert c.app.table._slot_keys[0].focused
     c.click(EMPTY_FELT)
     c.frames(1)
     assert not c.app.table._slot_keys[0].focused
@@ -484,7 +497,8 @@ def test_while_the_solver_searches_back_its_progress_stays_on_screen(
     table.say(c.app.tr(T.HINT_SEARCHING_BACK))
     table.hint_pending = True
     c.frames(60 * 5)
-    assert table.message is not None and table.message[0] == c.app.tr(T.HINT_SEARCHING_BACK)
+    assert table.message is not None
+    assert table.message[0] == c.app.tr(T.HINT_SEARCHING_BACK)
     table.hint_pending = False
     c.frames(60 * 4)
     assert table.message is None

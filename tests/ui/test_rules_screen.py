@@ -110,7 +110,8 @@ def test_tabs_switch_to_the_levels_game() -> None:
         tab = next(b for b in screen.buttons if b.action == Doc.LEVELS.value)
         c.click(tab.rect.center)
         c.frames(1)
-        assert screen.doc is Doc.LEVELS and screen.scroll.offset == 0
+        assert screen.doc is Doc.LEVELS
+        assert screen.scroll.offset == 0
         c.key(pygame.K_RIGHT)
         c.frames(1)
         assert screen.doc is Doc.STANDARD
@@ -191,12 +192,14 @@ def test_tip_closes_on_its_button_or_a_key_without_playing() -> None:
         assert isinstance(tip, TipOverlay)
         c.click(tip.panel.center)
         c.frames(1)
-        assert c.app.scenes == [c.app.table] and c.game.moves == 0
+        assert c.app.scenes == [c.app.table]
+        assert c.game.moves == 0
         c.app.session.settings.tip_seen = False
         show_first_run_tip(c.app)
         c.key(pygame.K_RETURN)
         c.frames(1)
-        assert c.app.scenes == [c.app.table] and c.game.moves == 0
+        assert c.app.scenes == [c.app.table]
+        assert c.game.moves == 0
     finally:
         close_client(c)
 

@@ -60,7 +60,8 @@ def test_the_mixer_closes_after_a_silence_and_opens_again_for_the_next_sound() -
     board.play(Cue.PLACE)
     if board.state is MixerState.OFF:
         pytest.skip("no audio driver at all here")
-    assert board.state is MixerState.READY and pygame.mixer.get_init() is not None
+    assert board.state is MixerState.READY
+    assert pygame.mixer.get_init() is not None
     assert board.wake_at(now[0]) == 100.0 + CLOSE_AFTER_S  # the idle loop wakes for it
     pygame.mixer.stop()  # the cue's end
     now[0] += CLOSE_AFTER_S - 0.5
@@ -68,10 +69,12 @@ def test_the_mixer_closes_after_a_silence_and_opens_again_for_the_next_sound() -
     assert board.state is MixerState.READY
     now[0] += 0.5
     board.tick(now[0])
-    assert board.state is MixerState.IDLE and pygame.mixer.get_init() is None
+    assert board.state is MixerState.IDLE
+    assert pygame.mixer.get_init() is None
     assert board.wake_at(now[0]) == math.inf
     board.play(Cue.HINT)  # the next sound opens it again
-    assert board.state is MixerState.READY and pygame.mixer.get_init() is not None
+    assert board.state is MixerState.READY
+    assert pygame.mixer.get_init() is not None
     pygame.mixer.quit()
 
 
@@ -91,7 +94,8 @@ def test_no_audio_device_is_silence_not_an_error(monkeypatch: pytest.MonkeyPatch
 def test_muted_board_never_starts_the_mixer() -> None:
     board = SoundBoard(lambda: False)
     board.play(Cue.WIN)
-    assert board.state is MixerState.IDLE and board.cued == []
+    assert board.state is MixerState.IDLE
+    assert board.cued == []
 
 
 def test_table_cues_place_pickup_refuse_redeal() -> None:

@@ -131,7 +131,8 @@ def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) 
     assert not any(m.startswith("crescent.kiosk.") for m in modules)
     # Only the cards on show were rasterised (plus one shadow); a fresh data folder
     # shows the first-run tip just after the first frame (its cards are drawn then).
-    assert not seen["tip"] and seen["tip_later"]
+    assert not seen["tip"]
+    assert seen["tip_later"]
     assert seen["cached"] <= seen["visible"] + 1
     assert 0 < seen["rasterised"] <= seen["visible"]
     # The window's size was asked for: the cards were started before the display.
@@ -185,7 +186,8 @@ def test_the_window_has_its_own_icon() -> None:
         assert icon.get_at((0, 0)).a == 0  # rounded corners
         assert icon.get_at((2, 32))[:3] == FELT_CENTRE  # the felt round the card
         card = icon.get_at((32, 12))  # the card, above its crescent
-        assert card.a == 255 and min(card[:3]) > 240
+        assert card.a == 255
+        assert min(card[:3]) > 240
         reds = [icon.get_at((x, 32)) for x in range(16, 32)]
         assert any(c.r > 180 and c.g < 60 and c.b < 60 for c in reds)  # the crescent
     finally:

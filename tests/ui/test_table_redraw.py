@@ -93,7 +93,8 @@ def test_a_new_base_is_drawn_straight_on_the_screen_then_kept(client: Client) ->
     with the same pixels as on a base of its own; after the frame the base is a copy."""
     app = client.app
     table = app.table
-    assert table.base is not None and table.base is not app.screen
+    assert table.base is not None
+    assert table.base is not app.screen
     on_screen = screen_bytes(client)
     # The same frame on a base of its own (a dialog-less table with a card flying is
     # drawn that way): the same picture.

@@ -118,7 +118,8 @@ def test_a_finger_drag_to_a_pile_moves_the_card(client_for: MakeClient) -> None:
     for k in range(1, 9):
         c.finger(pygame.FINGERMOTION, (x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8), 7)
     c.frames(1)
-    assert c.app.table.controller.drag is not None and c.app.table.controller.drag.active
+    assert c.app.table.controller.drag is not None
+    assert c.app.table.controller.drag.active
     c.frames(2)  # the dragged card is drawn where the finger is; the pile shows what is under
     assert shown(c, 0).card != SIX_S
     c.finger(pygame.FINGERUP, (x1, y1), finger_id=7)
@@ -126,7 +127,8 @@ def test_a_finger_drag_to_a_pile_moves_the_card(client_for: MakeClient) -> None:
     assert str(c.game.history[-1]) == "P1-P2"
     assert c.game.piles[1][-1] == SIX_S
     [flight] = c.app.table.anims.flights
-    assert flight.card == SIX_S and flight.dst == 1
+    assert flight.card == SIX_S
+    assert flight.dst == 1
     # It slides from where it was dropped, not from its old pile.
     assert abs(flight.start[0] - c.app.layout.slots[1].x) <= 1
     assert abs(flight.start[1] - c.app.layout.slots[1].y) <= 1
@@ -181,7 +183,8 @@ def test_an_invalid_drop_slides_back_and_says_why(client_for: MakeClient) -> Non
     c.frames(1)
     assert c.game.moves == 0
     [flight] = c.app.table.anims.flights
-    assert flight.card == SIX_S and flight.dst == 0
+    assert flight.card == SIX_S
+    assert flight.dst == 0
     assert c.app.table.message is not None
     assert c.app.table.message[0] == c.app.tr("Must be one rank higher or lower")
     c.settle()
@@ -233,9 +236,11 @@ def test_undo_during_an_animation_lands_the_move_then_takes_it_back(client_for: 
     c.frames(2)
     c.key(pygame.K_u)
     c.frames(1)
-    assert c.game.moves == 0 and c.game.piles[0][-1] == SIX_S
+    assert c.game.moves == 0
+    assert c.game.piles[0][-1] == SIX_S
     [flight] = c.app.table.anims.flights  # only the card going home
-    assert flight.dst == 0 and flight.card == SIX_S
+    assert flight.dst == 0
+    assert flight.card == SIX_S
     shown_matches_engine(c)
     c.settle()
     shown_matches_engine(c)
@@ -282,7 +287,8 @@ def test_redeal_by_the_hud_button_and_by_key(client_for: MakeClient) -> None:
     c.key(pygame.K_r)
     c.frames(1)
     expected.redeal()
-    assert c.game.piles == expected.piles and c.game.redeals_left == 1
+    assert c.game.piles == expected.piles
+    assert c.game.redeals_left == 1
 
 
 def test_new_game_by_key(client_for: MakeClient) -> None:
@@ -290,7 +296,8 @@ def test_new_game_by_key(client_for: MakeClient) -> None:
     c.key(pygame.K_n)
     c.frames(1)
     assert c.game.code != "CR1-N-AAAAAAB"
-    assert c.game.moves == 0 and tableau_intact(c.game)
+    assert c.game.moves == 0
+    assert tableau_intact(c.game)
     shown_matches_engine(c)
 
 
@@ -314,7 +321,8 @@ def test_a_window_resize_relays_the_table_out_and_taps_follow(client_for: MakeCl
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=800, y=600))
     c.frames(1)
     assert c.app.size == (800, 600)
-    assert c.app.layout is not old and c.app.layout.width == 800
+    assert c.app.layout is not old
+    assert c.app.layout.width == 800
     assert c.app.screen.get_size() == (800, 600)
     shown_matches_engine(c)
     c.click(c.centre(0))
@@ -324,7 +332,8 @@ def test_a_window_resize_relays_the_table_out_and_taps_follow(client_for: MakeCl
 
 def test_face_down_deal_turns_the_new_top_face_up(client_for: MakeClient) -> None:
     c = client_for(code="CR1-D-AAAAAAB")
-    assert c.game.down[0] == 5 and shown(c, 0).down is False
+    assert c.game.down[0] == 5
+    assert shown(c, 0).down is False
     c.click(c.centre(0))  # P1-P11 is its only move
     c.frames(1)
     assert [str(m) for m in c.game.history] == ["P1-P11"]
@@ -347,7 +356,8 @@ def test_blocked_dialog_appears_and_undo_last_move_works(client_for: MakeClient)
     assert d.title == c.app.tr(T.BLOCKED_TITLE)
     press_button(c, c.app.tr(T.UNDO_LAST))
     assert c.app.scenes == [c.app.table]
-    assert c.game.moves == 0 and status(c) == "playing"
+    assert c.game.moves == 0
+    assert status(c) == "playing"
     assert c.game.piles[0][-1] == SIX_S
     c.settle()
     shown_matches_engine(c)
@@ -360,7 +370,8 @@ def test_blocked_dialog_new_game(client_for: MakeClient) -> None:
     c.settle()
     press_button(c, c.app.tr(T.NEW_GAME))
     assert c.app.scenes == [c.app.table]
-    assert c.game.moves == 0 and status(c) == "playing"
+    assert c.game.moves == 0
+    assert status(c) == "playing"
     assert c.game.code != "CR1-N-AAAAAAB"
 
 
@@ -384,7 +395,8 @@ def test_won_cascade_then_summary_on_a_won_game(client_for: MakeClient) -> None:
     c.click(new.rect.center)
     c.frames(1)
     assert c.app.scenes == [c.app.table]
-    assert status(c) == "playing" and c.game.moves == 0
+    assert status(c) == "playing"
+    assert c.game.moves == 0
 
 
 # -- screenshots and sizes --------------------------------------------------------------------

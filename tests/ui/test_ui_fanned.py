@@ -22,7 +22,8 @@ def fanned(code: str = "CR1-N-AAAAAAB", size: tuple[int, int] = (1280, 800)) -> 
 def test_off_by_default() -> None:
     c = make_client()
     try:
-        assert not c.app.session.settings.show_piles and c.app.fan is None
+        assert not c.app.session.settings.show_piles
+        assert c.app.fan is None
         assert all(look is not None and look.under == () for look in c.app.table._slot_keys)
     finally:
         close_client(c)
@@ -31,7 +32,8 @@ def test_off_by_default() -> None:
 def test_setting_fans_every_pile_with_its_cards_under_the_top() -> None:
     c = fanned()
     try:
-        assert c.app.session.settings.show_piles and c.app.fan is not None
+        assert c.app.session.settings.show_piles
+        assert c.app.fan is not None
         for p in range(16):
             look = c.app.table._slot_keys[p]
             assert look is not None
@@ -42,7 +44,8 @@ def test_setting_fans_every_pile_with_its_cards_under_the_top() -> None:
         fan = c.app.fan
         a = fan.anchors[4]
         colour = c.app.screen.get_at((a.x + a.w // 2, a.y + 3))
-        assert colour.g > 200 and colour.r > 200  # a white card face
+        assert colour.g > 200
+        assert colour.r > 200
     finally:
         close_client(c)
 
@@ -56,7 +59,8 @@ def test_a_tap_on_a_card_under_the_top_plays_the_top_card() -> None:
         c.click((a.x + 3, a.y + a.h // 2))
         c.frames(1)
         c.settle()
-        assert len(c.game.piles[10]) == 7 and len(c.game.piles[0]) == 5
+        assert len(c.game.piles[10]) == 7
+        assert len(c.game.piles[0]) == 5
         assert c.game.moves == 1
         shown_matches_engine(c)
         assert c.app.table._slot_keys[10] is not None

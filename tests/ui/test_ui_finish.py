@@ -17,7 +17,8 @@ def test_finish_button_plays_the_rest_with_animation() -> None:
         table = c.app.table
         assert table.finish, "a finish line is offered"
         look = table._hud_key(HUD_ITEMS.index("hint"))
-        assert look.title == c.app.tr(T.FINISH) and look.enabled
+        assert look.title == c.app.tr(T.FINISH)
+        assert look.enabled
         c.click(c.hud("hint"))
         c.frames(3)
         assert table.finishing or table.anims.busy

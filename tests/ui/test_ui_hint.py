@@ -58,18 +58,23 @@ def test_hint_shows_the_next_winning_move_and_plays_it_on_a_second_press() -> No
         assert c.app.table.message is not None  # "Looking for..." or already the answer
         _wait_for_hint(c)
         hint = c.app.table.hint
-        assert hint is not None and hint.kind == "win" and isinstance(hint.step, Move)
+        assert hint is not None
+        assert hint.kind == "win"
+        assert isinstance(hint.step, Move)
         m = hint.step
         assert c.game.check(m) is None
         assert c.app.table.message is not None
         assert c.app.table.message[0].startswith(c.app.tr(T.HINT_MOVE).split("{")[0])
         c.frames(2)
         looks = c.app.table._slot_keys
-        assert looks[m.src] is not None and looks[m.src].hinted
-        assert looks[m.dst] is not None and looks[m.dst].hinted
+        assert looks[m.src] is not None
+        assert looks[m.src].hinted
+        assert looks[m.dst] is not None
+        assert looks[m.dst].hinted
         c.key(pygame.K_h)
         c.settle()
-        assert c.game.moves == 41 and c.game.history[-1] == m
+        assert c.game.moves == 41
+        assert c.game.history[-1] == m
         assert c.app.table.hint is None  # a stale hint never lingers
     finally:
         close_client(c, hint_wait_s=5)
@@ -87,9 +92,11 @@ def test_a_proven_loss_says_so_and_goes_back_to_the_last_winnable_position() -> 
     try:
         c.key(pygame.K_h)
         _wait_for_hint(c)
-        assert c.app.table.hint is not None and c.app.table.hint.kind == "lost"
+        assert c.app.table.hint is not None
+        assert c.app.table.hint.kind == "lost"
         dialog = c.app.scenes[-1]
-        assert isinstance(dialog, MessageDialog) and dialog.title == c.app.tr(T.HINT_LOST)
+        assert isinstance(dialog, MessageDialog)
+        assert dialog.title == c.app.tr(T.HINT_LOST)
         dialog.run("b0")  # "Undo to the last winnable position"
         _wait_for_hint(c)
         c.settle()
@@ -108,9 +115,11 @@ def test_no_move_but_a_redeal_points_at_redeal() -> None:
     try:
         table = c.app.table
         assert table.point_redeal
-        assert table.message is not None and table.message[0] == c.app.tr(T.POINT_REDEAL)
+        assert table.message is not None
+        assert table.message[0] == c.app.tr(T.POINT_REDEAL)
         look = table._hud_key(2)
-        assert look.glow and look.enabled
+        assert look.glow
+        assert look.enabled
     finally:
         close_client(c)
 
@@ -129,6 +138,7 @@ def test_a_shown_hint_is_drawn_without_reading_text(monkeypatch: pytest.MonkeyPa
         monkeypatch.setattr(Move, "parse", no_parsing)
         c.frames(3)
         looks = c.app.table._slot_keys
-        assert looks[move.src] is not None and looks[move.src].hinted
+        assert looks[move.src] is not None
+        assert looks[move.src].hinted
     finally:
         close_client(c)

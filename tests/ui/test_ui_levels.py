@@ -36,11 +36,13 @@ def skip_cascade(c: Client, *, level: int) -> None:
     """A level won: its foundations cascade (full, every card home) until a key skips."""
     cascade = c.app.scenes[-1]
     assert isinstance(cascade, CascadeScene)
-    assert cascade.won is not None and cascade.won.level == level
+    assert cascade.won is not None
+    assert cascade.won.level == level
     assert cascade.cascade.total == 104
     assert c.app.next_wake() is None  # the idle loop keeps drawing
     c.frames(20)
-    assert c.app.scenes[-1] is cascade and cascade.cascade.launched > 0
+    assert c.app.scenes[-1] is cascade
+    assert cascade.cascade.launched > 0
     c.key(pygame.K_SPACE)
     c.frames(1)
 
@@ -70,8 +72,10 @@ def test_hud_shows_the_level_time_left_hints_and_shuffles(clients: list[Client])
     tr = c.app.tr
     time_look = look(c, "time")
     assert time_look == look(c, "time")
-    assert time_look.title == tr(T.LEVEL_N, n=1) and time_look.sub == "15:00"  # type: ignore[attr-defined]
-    assert time_look.big and not time_look.warn  # type: ignore[attr-defined]
+    assert time_look.title == tr(T.LEVEL_N, n=1)
+    assert time_look.sub == "15:00"
+    assert time_look.big
+    assert not time_look.warn
     shuffle = look(c, "redeal")
     assert shuffle.title == tr(T.SHUFFLE)  # type: ignore[attr-defined]
     assert shuffle.sub == tr.plural(T.SHUFFLES_LEFT, 5)  # type: ignore[attr-defined]
@@ -80,7 +84,8 @@ def test_hud_shows_the_level_time_left_hints_and_shuffles(clients: list[Client])
     assert levels is not None
     levels.running = True
     c.app.session.tick(15 * 60 - 59.5)
-    assert look(c, "time").sub == "01:00" and look(c, "time").warn  # type: ignore[attr-defined]
+    assert look(c, "time").sub == "01:00"
+    assert look(c, "time").warn
 
 
 def test_shuffle_asks_first_while_moves_remain(clients: list[Client]) -> None:
@@ -92,12 +97,14 @@ def test_shuffle_asks_first_while_moves_remain(clients: list[Client]) -> None:
     c.frames(1)
     assert dialog(c).title == c.app.tr(T.SHUFFLE_CONFIRM_TITLE)
     press_button(c, c.app.tr(T.CANCEL))
-    assert c.game.piles == before and c.game.redeals_left == 5
+    assert c.game.piles == before
+    assert c.game.redeals_left == 5
     c.click(c.hud("shuffle"))
     c.frames(1)
     press_button(c, c.app.tr(T.SHUFFLE))
     assert c.app.scenes == [c.app.table]
-    assert c.game.redeals_left == 4 and c.game.piles != before
+    assert c.game.redeals_left == 4
+    assert c.game.piles != before
 
 
 def test_stuck_with_shuffles_left_lights_shuffle_and_shuffles_at_once(
@@ -105,7 +112,8 @@ def test_stuck_with_shuffles_left_lights_shuffle_and_shuffles_at_once(
 ) -> None:
     c = levels_client(stuck(4, shuffles_left=2))
     clients.append(c)
-    assert c.app.table.point_redeal and look(c, "redeal").glow  # type: ignore[attr-defined]
+    assert c.app.table.point_redeal
+    assert look(c, "redeal").glow
     assert c.app.table.message is not None
     assert c.app.table.message[0] == c.app.tr(T.POINT_SHUFFLE)
     c.click(c.hud("shuffle"))
@@ -153,9 +161,11 @@ def test_level_complete_screen_then_the_next_level(clients: list[Client]) -> Non
         tr.plural(T.HINTS_USED, 0),
         tr(T.NEXT_LEVEL_INFO, n=3, time="10:00"),
     ]
-    assert c.game.level == 3 and c.game.redeals_left == 3
+    assert c.game.level == 3
+    assert c.game.redeals_left == 3
     press_button(c, tr(T.NEXT_LEVEL))
-    assert c.app.scenes == [c.app.table] and session.outcome is None
+    assert c.app.scenes == [c.app.table]
+    assert session.outcome is None
     assert look(c, "time").title == tr(T.LEVEL_N, n=3)  # type: ignore[attr-defined]
 
 
@@ -170,7 +180,8 @@ def test_time_out_shows_game_over(clients: list[Client]) -> None:
     d = dialog(c)
     assert d.title == c.app.tr(T.GAME_OVER)
     assert d.lines[0] == c.app.tr(T.TIME_UP)
-    assert not look(c, "redeal").enabled and not look(c, "hint").enabled  # type: ignore[attr-defined]
+    assert not look(c, "redeal").enabled
+    assert not look(c, "hint").enabled
 
 
 def test_winning_level_four_shows_the_win_with_time_left_per_level(
@@ -198,7 +209,8 @@ def test_a_hint_uses_one_of_three_and_none_are_left_after(clients: list[Client])
     while c.app.table.hint_pending and time.monotonic() < end:
         c.frames(2)
         time.sleep(0.02)
-    assert c.app.table.hint is not None and str(c.app.table.hint.step) == "P1-F1"
+    assert c.app.table.hint is not None
+    assert str(c.app.table.hint.step) == "P1-F1"
     assert session.hints_left == 2
     assert session.levels is not None
     session.levels.hints_left = 0
@@ -224,7 +236,8 @@ def test_a_levels_code_typed_in_the_code_dialog_starts_the_levels_game(
     code.text_input("cr1-l-levelsa")
     code._deal()
     c.frames(1)
-    assert c.game.code == "CR1-L-LEVELSA" and c.game.level == 1
+    assert c.game.code == "CR1-L-LEVELSA"
+    assert c.game.level == 1
     assert c.app.session.levels is not None
     assert look(c, "time").title == c.app.tr(T.LEVEL_N, n=1)  # type: ignore[attr-defined]
     assert look(c, "redeal").title == c.app.tr(T.SHUFFLE)  # type: ignore[attr-defined]
@@ -241,4 +254,5 @@ def test_statistics_of_the_levels_game_show_level_and_time_left(clients: list[Cl
     screen = StatsScreen(c.app)
     rows = {r.text: r.value for r in screen.rows() if r.kind == "pair"}
     tr = c.app.tr
-    assert rows[tr(T.BEST_LEVEL)] == "4" and rows[tr(T.BEST_TIME_LEFT)] == "13:32"
+    assert rows[tr(T.BEST_LEVEL)] == "4"
+    assert rows[tr(T.BEST_TIME_LEFT)] == "13:32"

@@ -45,8 +45,10 @@ def test_cascade_draws_only_the_cards_that_moved_and_ends_in_the_summary() -> No
             assert rects is not None
             areas.append(sum(r.w * r.h for r in rects))
         assert isinstance(c.app.scenes[-1], WinSummaryDialog)
-        assert max(areas) < w * h and statistics.median(areas) < w * h // 4  # never everything
-        assert scene.cascade.done and scene.cascade.launched == 104
+        assert max(areas) < w * h
+        assert statistics.median(areas) < w * h // 4
+        assert scene.cascade.done
+        assert scene.cascade.launched == 104
     finally:
         close_client(c)
 
@@ -78,7 +80,8 @@ def test_summary_shows_time_moves_hints_and_what_moved_and_closes() -> None:
         assert pairs[tr(T.CURRENT_STREAK)] == "0 → 1"
         c.key(pygame.K_ESCAPE)  # Esc closes it; the won table stays
         c.frames(1)
-        assert c.app.scenes == [c.app.table] and c.game.status == "won"
+        assert c.app.scenes == [c.app.table]
+        assert c.game.status == "won"
     finally:
         close_client(c)
 
