@@ -22,7 +22,9 @@ from pathlib import Path
 
 from crescent.rules.cards import parse_card
 from crescent.rules.engine import PILES, Game, Rules
-from crescent.solver.portfolio import best_guess, proven_lost, solve
+from crescent.solver.dead import proven_lost
+from crescent.solver.hints import best_guess
+from crescent.solver.portfolio import solve
 
 TICK_S = 0.002
 """Simulated seconds each look at the clock takes (the first slice, 0.05 s, is 25 looks:

@@ -1,0 +1,117 @@
+"""What one solve() may spend, and the meter that counts it: time, nodes, memory, cancel.
+
+A solve's limits are its arguments (``budget_s``, ``max_nodes``, ``max_bytes``, ``cancel``,
+``clock``); nothing here is shared between calls. The memory budget covers the tables the
+searches keep (positions, the heap, the memo of derived facts) and is checked as they
+grow: the default is :data:`MAX_BYTES`, a kiosk passes its own (32 MB).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Final
+
+from crescent.solver.position import Memo, Parents
+from crescent.solver.table import SLOT_BYTES, Table
+
+MAX_BYTES: Final = 64 * 2**20
+"""The default memory budget of one solve() (``max_bytes``, ``--max-mb``)."""
+
+STATE_BYTES: Final = 600
+"""Memory one kept position of a best-first search costs: ~170 B in the parents table, and
+~820 B for each of the ~40% still on the heap (entry, piles tuple, new pile bytes);
+measured on hard deals, rounded up for the allocator's slack."""
+SET_BYTES: Final = 85
+"""Memory one position costs in a set of int keys (the key and its slot, measured)."""
+CACHE_SHARE: Final = 4
+"""The memo of derived facts gets 1/CACHE_SHARE of the budget (then it is emptied)."""
+CACHE_ENTRY_BYTES: Final = 300
+"""Memory per memo entry (~250 B measured)."""
+CHECK_EVERY: Final = 64
+"""Nodes between looks at the clock and the cancel flag (well under 100 ms)."""
+
+__all__ = ["MAX_BYTES", "SLOT_BYTES", "Meter", "Stop"]
+
+
+class Stop(Exception):
+    """The budget ran out or the search was cancelled."""
+
+
+class Meter:
+    """Time, nodes, memory and cancelling, shared by the searches of one solve()."""
+
+    __slots__ = (
+        "clock",
+        "deadline",
+        "lost0",
+        "max_bytes",
+        "max_nodes",
+        "memo",
+        "nodes",
+        "over",
+        "slice_end",
+        "stop",
+        "tables",
+    )
+
+    def __init__(
+        self,
+        deadline: float,
+        max_nodes: int | None,
+        stop: Callable[[], bool],
+        max_bytes: int = MAX_BYTES,
+        clock: Callable[[], float] = time.monotonic,
+        memo: Memo | None = None,
+    ) -> None:
+        self.clock = clock
+        self.deadline = deadline
+        self.slice_end = deadline
+        self.max_nodes = max_nodes
+        self.stop = stop
+        self.nodes = 0
+        self.max_bytes = max_bytes
+        self.memo = Memo() if memo is None else memo
+        """The facts the searches derive, remembered (emptied when over its share)."""
+        self.tables: list[Parents] = []
+        """The parents tables of the best-first searches alive (their size is the memory)."""
+        self.over = False
+        """The searches together outgrew the memory budget: one must go."""
+        self.lost0: Table | None = None
+        """Positions with no redeal left that a depth-first search proved lost (see
+        :mod:`crescent.solver.depth_first`): a later depth-first search of the solve
+        skips them."""
+
+    def tick(self) -> bool:
+        """Count one node: True when the current search's turn is over; Stop at the end."""
+        self.nodes += 1
+        if self.nodes % CHECK_EVERY:
+            return False
+        now = self.clock()
+        if (
+            now > self.deadline
+            or self.stop()
+            or (self.max_nodes is not None and self.nodes >= self.max_nodes)
+        ):
+            raise Stop
+        if self.nodes % (CHECK_EVERY * 16) == 0:
+            self.trim_memo()
+        if self.tables and sum(map(len, self.tables)) > self.states():
+            self.over = True
+            return True  # the turn ends: the portfolio lets the largest search go
+        return now > self.slice_end
+
+    def trim_memo(self) -> None:
+        """Empty the memo when it outgrows its share of the budget."""
+        if self.memo.entries() * CACHE_ENTRY_BYTES > self.max_bytes // CACHE_SHARE:
+            self.memo.clear()
+
+    def states(self, share: int = 1) -> int:
+        """Best-first positions one of ``share`` searches may keep (its part of the budget
+        the memo leaves)."""
+        room = self.max_bytes - self.max_bytes // CACHE_SHARE
+        return max(1, room // STATE_BYTES // share)
+
+    def seen(self) -> int:
+        """Bytes the depth-first search's table of positions may take."""
+        return self.max_bytes - self.max_bytes // CACHE_SHARE

@@ -1,0 +1,29 @@
+"""The shipped pools: deal numbers the solver proved winnable, and those it proved lost.
+
+"Winnable deals only" deals from ``pools/winnable-POOL.txt`` and never from
+``pools/lost-POOL.txt`` (``POOL`` a :attr:`~crescent.rules.modes.Mode.pool`); both are made
+by ``tools/make_pools.py``.
+"""
+
+from __future__ import annotations
+
+from crescent import resources
+from crescent.rules import modes
+
+
+def _load_numbers(kind: str, pool: str) -> list[int]:
+    if pool not in modes.POOLS:
+        raise ValueError(f"unknown pool {pool!r}: the pools are {', '.join(modes.POOLS)}")
+    text = resources.read_text(f"pools/{kind}-{pool}.txt")
+    return [int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def load_lost(pool: str) -> list[int]:
+    """The deal numbers proven lost in the shipped list of ``pool`` (a :attr:`Mode.pool`):
+    never dealt by "winnable deals only"."""
+    return _load_numbers("lost", pool)
+
+
+def load_pool(pool: str) -> list[int]:
+    """The deal numbers proven winnable in the shipped pool ``pool`` (a :attr:`Mode.pool`)."""
+    return _load_numbers("winnable", pool)

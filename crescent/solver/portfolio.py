@@ -1,0 +1,242 @@
+"""solve(): the portfolio of searches taking turns within one budget.
+
+How large the redeal bonus of a best-first search should be varies a lot from deal to
+deal, and so does which of two equally scored positions to take first (oldest or
+newest), so :func:`solve` runs a portfolio of searches in turn. Each is a generator that
+pauses when its time slice is over and resumes where it stopped in the next round, with
+a doubled slice (nothing is searched twice). One exhaustive depth-first search takes its
+turn too. Each search is exhaustive, so one that runs out of positions proves a loss
+(re-run without the shortcuts not proven exact when it took one); when they all would
+outgrow memory a depth-first search, exhaustive too, takes over.
+
+Everything one solve() keeps (its searches, its memo, its meter) is its own and let go
+on return; its limits are its arguments.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import sys
+import threading
+import time
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from crescent.rules.engine import Game, IllegalMove
+from crescent.solver.best_first import BestFirst, Found
+from crescent.solver.budget import MAX_BYTES, Meter, Stop
+from crescent.solver.dead import proven_lost
+from crescent.solver.depth_first import DepthFirst
+from crescent.solver.line import write_line
+from crescent.solver.moves import Moves
+from crescent.solver.position import Memo, Step
+
+__all__ = ["MAX_BYTES", "Outcome", "Result", "proven_lost", "solve"]
+
+Outcome = Literal["won", "lost", "unknown"]
+
+PORTFOLIO: Final = (
+    (80, 1, False),
+    (80, 1, True),
+    (40, 1, False),
+    (120, 1, True),
+    (160, 1, False),
+    (100, 2, True),
+    (100, 2, False),
+    (40, 1, True),
+    (120, 1, False),
+    (160, 1, True),
+)
+"""(redeal weight, depth weight, newest first) of each best-first search solve() takes
+turns with. Among positions of equal score a search takes the oldest first or the newest
+first; the two orders win very different deals, so both are in the portfolio."""
+FIRST_SLICE: Final = 0.05
+"""Seconds each search of the portfolio gets in the first round (doubling each round)."""
+GIVE_BACK_NODES: Final = 20_000
+"""A search this big (a second or more) hands its memory back on return; a small one has
+little to give and returns at once (a cancelled hint answers within 100 ms)."""
+
+Search = BestFirst | DepthFirst
+Turns = tuple[Search, Generator[None, None, Found]]
+"""A search of the portfolio and its generator (see :func:`_portfolio`)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What :func:`solve` found: ``line`` is the winning line when ``outcome`` is "won"."""
+
+    outcome: Outcome
+    line: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def solve(
+    game: Game,
+    *,
+    budget_s: float = 10.0,
+    max_nodes: int | None = None,
+    cancel: threading.Event | Callable[[], bool] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    max_bytes: int | None = None,
+) -> Result:
+    """Search ``game`` (never changed) for a win within ``budget_s`` seconds / ``max_nodes``.
+
+    "won" comes with a line of engine tokens that replays to a won game; "lost"
+    only when the whole reachable space was searched; "unknown" otherwise
+    (budget spent, memory budget ``max_bytes`` reached, or cancelled). Seconds are
+    counted by ``clock``: wall time by default; the benchmark can count the process's
+    CPU time (``time.process_time``), so its figures hold on a busy machine. The
+    search's tables stay within ``max_bytes`` (default :data:`MAX_BYTES`; checked as they
+    grow) and are all let go on return.
+    """
+    start = clock()
+    stop = _stop_flag(cancel)
+    memo = Memo()
+    meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo)
+
+    def done(outcome: Outcome, line: list[str] | None = None) -> Result:
+        return Result(outcome, line or [], meter.nodes, clock() - start)
+
+    def written(steps: list[Step]) -> Result:
+        try:
+            return done("won", write_line(game, steps))
+        except (IllegalMove, AssertionError):  # a bug: never hand out a bad line
+            return done("unknown")
+
+    if game.is_won:
+        return done("won")
+    if stop():
+        return done("unknown")
+    try:
+        return _settled(game, meter, _portfolio(game, meter), written, done)
+    except Stop:
+        return done("unknown")
+    finally:
+        memo.clear()
+        if meter.nodes >= GIVE_BACK_NODES:
+            _give_back_memory()
+
+
+def _stop_flag(cancel: threading.Event | Callable[[], bool] | None) -> Callable[[], bool]:
+    if isinstance(cancel, threading.Event):
+        return cancel.is_set
+    if cancel is None:
+        return _never
+    return cancel
+
+
+def _never() -> bool:
+    return False
+
+
+def _give_back_memory() -> None:
+    """Hand what the search freed back to the system (else the process stays tens of MB
+    above its size before the search). A full collection empties the interpreter's free
+    lists, whose few recently freed tuples would each pin a whole arena of the search's
+    memory; on Linux, glibc's malloc_trim returns the heap that large tables freed."""
+    gc.collect()
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        except (OSError, AttributeError):
+            pass
+
+
+def _portfolio(game: Game, meter: Meter) -> list[Turns]:
+    """The searches of the portfolio, ready to take turns: the best-first ones, and one
+    exhaustive depth-first search (it wins deals the best-first searches miss and proves
+    most losses) that remembers at most half of what the budget allows it."""
+    cap = meter.states()
+    running: list[Turns] = []
+    for w_redeal, w_depth, newest_first in PORTFOLIO:
+        search = BestFirst(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
+        running.append((search, search.run(max_states=cap, use_autoplay=True)))
+    dfs = DepthFirst(Moves(game, meter.memo), meter)
+    turns = dfs.turns(use_autoplay=True, thorough=True, max_bytes=meter.seen() // 2)
+    running.append((dfs, turns))
+    return running
+
+
+def _settled(
+    game: Game,
+    meter: Meter,
+    running: list[Turns],
+    written: Callable[[list[Step]], Result],
+    done: Callable[[Outcome], Result],
+) -> Result:
+    """The searches take turns, each resumed where it stopped with a doubled slice; any
+    search that runs out of positions proves the loss."""
+    turn = FIRST_SLICE
+    while running:
+        for entry in list(running):
+            if entry not in running:
+                continue
+            meter.slice_end = meter.clock() + turn
+            found = _turn(entry, running, meter)
+            if found is None:
+                continue
+            if isinstance(found, list):
+                return written(found)
+            return _lost(entry[0], running, meter, written, done)
+        turn *= 2
+    # Every search outgrew memory: settle it depth-first (exhaustive).
+    meter.slice_end = meter.deadline
+    return _last_word(DepthFirst(Moves(game, meter.memo), meter), written, done)
+
+
+def _turn(entry: Turns, running: list[Turns], meter: Meter) -> list[Step] | bool | None:
+    """One turn of ``entry``'s search: what it ended with, None while it goes on (or
+    when it was let go: too big to keep in memory, the others go on)."""
+    try:
+        next(entry[1])
+    except StopIteration as end:
+        found: Found = end.value
+        if found is None:
+            running.remove(entry)
+        return found
+    if meter.over:
+        # Over the memory budget: the largest search goes, the others go on (a
+        # search's memory is its table of positions).
+        meter.over = False
+        largest = max(running, key=lambda e: len(e[0].table))
+        largest[1].close()
+        running.remove(largest)
+    return None
+
+
+def _lost(
+    search: Search,
+    running: list[Turns],
+    meter: Meter,
+    written: Callable[[list[Step]], Result],
+    done: Callable[[Outcome], Result],
+) -> Result:
+    """``search`` exhausted its space: the loss is proven, unless it leaned on safe plays
+    while redeals remained; then it is settled without them."""
+    meter.slice_end = meter.deadline
+    moves = search.moves
+    if moves.inexact:
+        for _, other in running:
+            other.close()  # their memory goes to the depth-first search
+        moves.loose = False
+        steps = DepthFirst(moves, meter, search.w_redeal).run(use_autoplay=True)
+        if steps is not None:
+            return written(steps)
+    return done("lost")
+
+
+def _last_word(
+    search: DepthFirst,
+    written: Callable[[list[Step]], Result],
+    done: Callable[[Outcome], Result],
+) -> Result:
+    """The depth-first search alone, to its end (and again without the shortcuts not
+    proven exact, when it took one and found no win)."""
+    steps = search.run(use_autoplay=True)
+    if steps is None and search.moves.inexact:
+        search.moves.loose = False
+        steps = search.run(use_autoplay=True)
+    return done("lost") if steps is None else written(steps)
