@@ -342,7 +342,8 @@ def _almost_won(number: int) -> tuple[object, str]:
     """A pool deal one move from won (the solver's line) and that move."""
     from crescent.rules import modes
     from crescent.rules.engine import Game
-    from crescent.solver.search import load_pool, solve
+    from crescent.solver.pools import load_pool
+    from crescent.solver.portfolio import solve
 
     standard = modes.STANDARD.letter
     game = Game.deal(load_pool(standard)[number % 50], standard)

@@ -34,7 +34,7 @@ from typing import NoReturn
 
 from crescent.rules import modes
 from crescent.rules.engine import Game, IllegalMove, Rules
-from crescent.solver.search import solve
+from crescent.solver.portfolio import solve
 
 __all__ = ["main", "percentile", "wilson"]
 

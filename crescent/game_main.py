@@ -39,7 +39,7 @@ ART_CACHE = Path("cache", "cards")
 
 
 def _pool(pool: str) -> list[int]:
-    from crescent.solver.search import load_pool
+    from crescent.solver.pools import load_pool
 
     try:
         return list(load_pool(pool))
@@ -48,7 +48,7 @@ def _pool(pool: str) -> list[int]:
 
 
 def _lost(pool: str) -> list[int]:
-    from crescent.solver.search import load_lost
+    from crescent.solver.pools import load_lost
 
     try:
         return list(load_lost(pool))

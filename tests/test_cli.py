@@ -134,7 +134,7 @@ def test_play_with_text_that_is_not_a_move_says_what_is_wrong(tmp_path: Path) ->
 
 def test_play_completing_level_one_leaves_a_saved_game_at_level_two(tmp_path: Path) -> None:
     from crescent.rules.engine import Game
-    from crescent.solver.search import solve
+    from crescent.solver.portfolio import solve
 
     result = solve(Game.from_code("CR1-L-LEVELSA"), budget_s=30)
     assert result.outcome == "won"

@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 CLIENT = ("crescent.ui", "crescent.__main__", "crescent.game_main")
 REQUIRED = [
     "crescent.rules.engine",
-    "crescent.solver.search",
+    "crescent.solver.portfolio",
     "crescent.play.session",
     "crescent.resources",
 ]

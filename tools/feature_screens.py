@@ -23,7 +23,8 @@ from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.rules.engine import Game
-from crescent.solver.search import load_pool, solve
+from crescent.solver.pools import load_pool
+from crescent.solver.portfolio import solve
 from crescent.ui.app import App, Options, init_pygame
 from crescent.ui.cascade import CascadeScene
 from crescent.ui.rules_screen import RulesScreen

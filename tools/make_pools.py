@@ -1,7 +1,7 @@
 """Write the pools of deals proven winnable: assets/pools/winnable-N.txt and winnable-F.txt.
 
 Each pool lists deal numbers (one per line, after a '#' comment line saying
-how it was made) that crescent.solver.search won within the budget and whose line
+how it was made) that crescent.solver won within the budget and whose line
 replayed to a won game in the engine. Face-down deals (D) have the same cards
 as standard deals, so the N pool serves D too.
 
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from crescent.rules.engine import Game  # noqa: E402
-from crescent.solver.search import solve  # noqa: E402
+from crescent.solver.portfolio import solve  # noqa: E402
 
 POOLS = ROOT / "assets" / "pools"
 
@@ -65,7 +65,7 @@ def make(variant: str, target: int, budget_s: float, first: int) -> int:
             )
     POOLS.mkdir(parents=True, exist_ok=True)
     header = (
-        f"# Crescent {variant} deals proven winnable: crescent.solver.search won each within "
+        f"# Crescent {variant} deals proven winnable: crescent.solver won each within "
         f"{budget_s:g} s and its line replayed to a won game; deals {first}..{number - 1} "
         f"scanned, {len(found)} kept. Made by tools/make_pools.py (see it to regenerate/verify)."
     )

@@ -44,7 +44,7 @@ from crescent.kiosk.config import KioskConfig, apply_to_settings
 from crescent.kiosk.state import PIN_FILE, VENUE_FILE, KioskState, PinState, VenueStats
 from crescent.rules import modes
 from crescent.rules.engine import Game
-from crescent.solver import search as solver
+from crescent.solver import portfolio as solver
 
 if TYPE_CHECKING:
     import logging
@@ -163,6 +163,10 @@ class DemoLine:
 
 RECORDED: Final = DemoLine(RECORDED_CODE, RECORDED_LINE)
 
+KIOSK_SOLVER_BYTES: Final = 32 * 2**20
+"""The solver's memory budget in a kiosk (hints and the attract loop's deals): half the
+desktop's, so the kiosk stays under 120 MB resident however hard a visitor's position."""
+
 SolveFn = Callable[..., solver.Result]
 
 
@@ -189,6 +193,7 @@ class AttractPlanner:
         keep: int = 2,
         max_attempts: int = 40,
         solve: SolveFn = solver.solve,
+        max_bytes: int = KIOSK_SOLVER_BYTES,
     ) -> None:
         self.pool = pool
         self.variant = variant
@@ -197,6 +202,7 @@ class AttractPlanner:
         self.keep = keep
         self.max_attempts = max_attempts
         self._solve = solve
+        self.max_bytes = max_bytes
         self.attempts = 0
         """Searches in a row that found nothing (reset by every line found)."""
         self.lines: list[DemoLine] = []
@@ -290,7 +296,9 @@ class AttractPlanner:
                     )
                 if known:
                     continue
-                result = self._solve(game, budget_s=self.budget_s, cancel=self._stop)
+                result = self._solve(
+                    game, budget_s=self.budget_s, cancel=self._stop, max_bytes=self.max_bytes
+                )
             except Exception:
                 _log().exception("attract: the solver failed")
                 continue
@@ -299,9 +307,9 @@ class AttractPlanner:
                     self.lines.append(DemoLine(game.code, tuple(result.line)))
                     self.attempts = 0
             del result, game
-        # The searches are over for now: their tables go, not at the next deal (the
-        # loop may then run for hours on the lines found).
-        solver.clear_caches()
+        # The searches are over for now (each solve let its tables go): the heap they
+        # freed goes back now, not at the next deal (the loop may then run for hours on
+        # the lines found).
         release_memory()
 
 
@@ -733,11 +741,6 @@ class Kiosk:
         """The operator's exit (from the operator screen): code 0, no restart."""
         _log().info("the operator left the kiosk: exit code 0")
         self.host.leave(0)
-
-
-KIOSK_SOLVER_BYTES: Final = 32 * 2**20
-"""The solver's memory budget in a kiosk (hints and the attract loop's deals): half the
-desktop's, so the kiosk stays under 120 MB resident however hard a visitor's position."""
 
 
 def apply_kiosk_config(host: KioskHost, kc: KioskConfig, *, lang_given: bool) -> None:

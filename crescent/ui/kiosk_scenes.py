@@ -39,7 +39,6 @@ from crescent.languages import LANGUAGES
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
 from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import HudItem
-from crescent.solver import search as solver
 from crescent.ui import render
 from crescent.ui.dialogs import MessageDialog, Row, RowKind
 from crescent.ui.events import GameEvent, TextInput, WindowEvent
@@ -674,7 +673,7 @@ class AppKioskHost:
 
 def install_kiosk(app: App, config: Config) -> Kiosk:
     """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
-    solver.set_memory_budget(KIOSK_SOLVER_BYTES)
+    app.table.solver_bytes = KIOSK_SOLVER_BYTES  # hints at the kiosk's memory budget
     # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
     kc = config.kiosk_config or KioskConfig()
     host = AppKioskHost(app)

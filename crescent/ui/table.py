@@ -64,6 +64,8 @@ class TableScene(TableView):
         self.controller = Controller(hud_items=self.hud_items)
         self.anims = Animations()
         self._hints: HintWorker | None = None
+        self.solver_bytes: int | None = None
+        """The hints' memory budget (None: the solver's default; a kiosk sets its own)."""
         self.hint: HintAnswer | None = None
         self.hint_pending = False
         self.message: tuple[str, float] | None = None
@@ -100,7 +102,7 @@ class TableScene(TableView):
         if self._hints is None:
             from crescent.solver.hints import HintWorker
 
-            self._hints = HintWorker()
+            self._hints = HintWorker(self.solver_bytes)
         return self._hints
 
     def pointer_lost(self) -> None:

@@ -45,7 +45,7 @@ from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
-from crescent.solver.search import Result
+from crescent.solver.portfolio import Result
 from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.clock import SteppedClock
 from crescent.ui.dialogs import Dialog

@@ -6,6 +6,7 @@ wait across restarts, the clock held under the pad, and the window brought back.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import os
@@ -32,7 +33,7 @@ from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.rules.modes import DEFAULT, HudItem
-from crescent.solver.search import load_pool
+from crescent.solver.pools import load_pool
 from crescent.ui.app import App, Options, init_pygame
 from crescent.ui.clock import SteppedClock
 from crescent.ui.dialogs import Dialog
@@ -561,7 +562,7 @@ def _rss_mb() -> float:
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs Linux /proc")
 def test_attract_searches_leave_no_solver_tables_behind() -> None:
     from crescent.kiosk.core import AttractPlanner
-    from crescent.solver import search
+    from crescent.solver.position import Memo
 
     deals = load_pool("N")[:40]
     planner = AttractPlanner(lambda v: deals, rng=random.Random(7), keep=1, budget_s=5)
@@ -572,10 +573,8 @@ def test_attract_searches_leave_no_solver_tables_behind() -> None:
     for _ in range(10):  # ten loops, each with another deal solved in the background
         codes.append(planner.next_line().code)
         assert planner.wait_idle(60)
-        # Between searches the solver's memo tables are empty: nothing is held.
-        assert not search._COUNTS
-        assert not search._DEPTHS
-        assert not search._PLAYED
+        # Between searches no memo of the solver's is left: nothing is held.
+        assert not [o for o in gc.get_objects() if isinstance(o, Memo)]
     assert all(a != b for a, b in itertools.pairwise(codes))
     assert len(set(codes)) >= 5
     assert _rss_mb() - base < 15

@@ -42,7 +42,7 @@ from crescent.__main__ import Config
 from crescent.control.input import PointerDown, PointerUp
 from crescent.i18n.translator import load_translator
 from crescent.kiosk.config import KioskConfig
-from crescent.kiosk.core import AttractPlanner, Kiosk
+from crescent.kiosk.core import KIOSK_SOLVER_BYTES, AttractPlanner, Kiosk
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
@@ -150,7 +150,7 @@ class Soak:
         """A visitor asks a hint in a position the solver cannot settle: its search runs
         to its time budget in the background (its tables at the kiosk's memory budget)
         while the kiosk goes on."""
-        worker = HintWorker()
+        worker = HintWorker(KIOSK_SOLVER_BYTES)
         worker.ask(Game.deal(HARD_DEAL, "N"), 0)
         while worker.busy:
             self.run(1.0)

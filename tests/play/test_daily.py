@@ -12,7 +12,7 @@ from crescent.play.session import Session
 from crescent.play.stats import Stats
 from crescent.rules.deal import make_code, parse_code
 from crescent.rules.engine import Game
-from crescent.solver.search import load_pool
+from crescent.solver.pools import load_pool
 
 POOL = load_pool("N")
 DAY = date(2026, 12, 1)
@@ -73,7 +73,7 @@ def test_streak_round_trips_in_the_statistics() -> None:
 
 def almost_won(code: str) -> tuple[Game, str]:
     """The game of ``code`` one move from won (the solver's line), and that last move."""
-    from crescent.solver.search import solve
+    from crescent.solver.portfolio import solve
 
     game = Game.from_code(code)
     result = solve(game, budget_s=30)

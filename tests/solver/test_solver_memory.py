@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -10,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from crescent.rules.engine import Game
-from crescent.solver import search
-from crescent.solver.search import solve
+from crescent.solver.budget import CHECK_EVERY, MAX_BYTES, STATE_BYTES, Meter
+from crescent.solver.hints import HintWorker
+from crescent.solver.portfolio import solve
+from crescent.solver.position import Memo
 
 REPO = Path(__file__).resolve().parents[2]
 HARD = 1
@@ -23,27 +26,60 @@ def test_the_tables_stay_within_the_byte_budget_while_searching(
 ) -> None:
     budget = 4 * 2**20
     most = [0, 0]
-    tick = search._Budget.tick
+    tick = Meter.tick
 
-    def watched(self: search._Budget) -> bool:
-        most[0] = max(most[0], sum(map(len, self.tables)))
-        most[1] = self.states()
-        return tick(self)
+    class Watched(Meter):
+        __slots__ = ()
 
-    monkeypatch.setattr(search._Budget, "tick", watched)
-    result = solve(Game.deal(HARD, "N"), budget_s=4.0, max_bytes=budget)
+        def tick(self) -> bool:
+            most[0] = max(most[0], sum(map(len, self.tables)))
+            most[1] = self.states()
+            return tick(self)
+
+    monkeypatch.setattr("crescent.solver.portfolio.Meter", Watched)
+    result = solve(Game.deal(HARD, "N"), max_nodes=30_000, budget_s=1e6, max_bytes=budget)
     assert result.outcome in ("unknown", "won")
-    assert most[1] * search._STATE_BYTES <= budget
+    assert most[1] * STATE_BYTES <= budget
     # Checked every few nodes: over by at most the children of those nodes.
-    assert 0 < most[0] <= most[1] + search._CHECK_EVERY * 40
-    assert search._running == 0
-    assert not search._COUNTS
+    assert 0 < most[0] <= most[1] + CHECK_EVERY * 40
+    # Nothing of the search is left once it returns.
+    assert not [o for o in gc.get_objects() if isinstance(o, Memo | Meter)]
+
+
+def test_a_memory_budget_given_to_one_search_changes_no_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No process-wide budget: each solve() has the one it is given, else the default;
+    # a hint worker passes its own (a kiosk's) to every search it starts.
+    given: list[int] = []
+
+    class Recorded(Meter):
+        __slots__ = ()
+
+        def tick(self) -> bool:
+            if self.nodes == 0:
+                given.append(self.max_bytes)
+            return Meter.tick(self)
+
+    monkeypatch.setattr("crescent.solver.portfolio.Meter", Recorded)
+    game = Game.deal(HARD, "N")
+    solve(game, max_nodes=100, max_bytes=2**20)
+    solve(game, max_nodes=100)
+    worker = HintWorker(max_bytes=3 * 2**20)
+    worker.ask(Game.deal(6, "N"), 0)  # won in a few hundred nodes
+    assert worker._thread is not None
+    worker._thread.join(30)
+    answer = worker.poll()
+    assert answer is not None
+    assert answer.kind == "win"
+    assert given[:2] == [2**20, MAX_BYTES]
+    assert given[2:] == [3 * 2**20]
 
 
 PROBE = r"""
 import json, sys, threading
 from crescent.rules.engine import Game
-from crescent.solver.search import solve
+from crescent.solver.portfolio import solve
 
 def rss():
     with open("/proc/self/statm") as f:

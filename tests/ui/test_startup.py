@@ -98,7 +98,7 @@ def _first_frame(data: Path) -> dict[str, Any]:
 
 NOT_BEFORE_THE_FIRST_FRAME = (
     "crescent.solver",
-    "crescent.solver.search",
+    "crescent.solver.portfolio",
     "crescent.solver.hints",
     "crescent.kiosk",
     "crescent.kiosk.config",

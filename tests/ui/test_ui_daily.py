@@ -6,7 +6,7 @@ from datetime import date
 
 from crescent.i18n import text as T
 from crescent.play.daily import daily_code
-from crescent.solver.search import load_pool
+from crescent.solver.pools import load_pool
 from crescent.ui.screens import CodeScreen, StatsScreen
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_ui import close_client, make_client
