@@ -140,6 +140,19 @@ def _numbers(text: str) -> list[int]:
     return out
 
 
+def _deal_numbers(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[int]:
+    """The deals the options name: ``--numbers``, else ``--count`` from ``--first``."""
+    if args.numbers is None:
+        return list(range(args.first, args.first + args.count))
+    try:
+        numbers = _numbers(args.numbers)
+    except (OSError, ValueError) as e:
+        parser.error(f"--numbers: {e}")
+    if not numbers or min(numbers) < 0:
+        parser.error("--numbers must name at least one deal, none negative")
+    return numbers
+
+
 def main(argv: Sequence[str]) -> int:
     parser = _ArgumentParser(prog="python -m crescent.bench solver", description=__doc__)
     parser.add_argument("--first", type=int, default=1, help="first deal number")
@@ -169,15 +182,7 @@ def main(argv: Sequence[str]) -> int:
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if jobs < 1:
         parser.error("--jobs must be at least 1")
-    if args.numbers is None:
-        numbers = list(range(args.first, args.first + args.count))
-    else:
-        try:
-            numbers = _numbers(args.numbers)
-        except (OSError, ValueError) as e:
-            parser.error(f"--numbers: {e}")
-        if not numbers or min(numbers) < 0:
-            parser.error("--numbers must name at least one deal, none negative")
+    numbers = _deal_numbers(parser, args)
     # --level: deals of that level of the levels game.
     mode = modes.LEVELS if args.level is not None else modes.by_letter(args.variant)
     if args.level is not None and not 1 <= args.level <= mode.levels:

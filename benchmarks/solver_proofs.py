@@ -19,9 +19,15 @@ import sys
 import time
 import types
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from crescent.rules.engine import PILE_LIMIT, Game, Rules
-from crescent.solver import search
+from crescent.solver import portfolio
+from crescent.solver.budget import Meter
+from crescent.solver.depth_first import DepthFirst
+from crescent.solver.moves import Moves, Seen
+from crescent.solver.position import Child, Piles
+from crescent.solver.table import Table
 
 Labelled = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
 
@@ -29,12 +35,10 @@ Labelled = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
 def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
     game = Game.deal(deal, rules=Rules(redeals=redeals))
     clock = time.process_time
-    budget = search._Budget(clock() + 1e9, None, lambda: False, 2**34, clock)
-    budget.slice_end = clock() + budget_s
-    dfs = search._Search(game, budget)
-    gen = dfs.depth_first_turns(
-        use_autoplay=True, thorough=True, max_set=0 if keep == "table" else 2**40
-    )
+    meter = Meter(clock() + 1e9, None, lambda: False, 2**34, clock)
+    meter.slice_end = clock() + budget_s
+    dfs = DepthFirst(Moves(game, meter.memo), meter)
+    gen = dfs.turns(use_autoplay=True, thorough=True, max_set=0 if keep == "table" else 2**40)
     assert isinstance(gen, types.GeneratorType)
     start = clock()
     try:
@@ -43,13 +47,14 @@ def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
     except StopIteration as end:
         outcome = "won" if isinstance(end.value, list) else "lost"
     spent = clock() - start
-    frame = gen.gi_frame
+    inner = gen.gi_yieldfrom  # the search itself, DepthFirst._search
+    frame = inner.gi_frame if isinstance(inner, types.GeneratorType) else None
     if frame is None:
         print(f"deal {deal}, {redeals} redeals: {outcome} in {spent:.1f} CPU s")
         return
-    seen: search._Table | set[int] = frame.f_locals["seen"]
+    seen: Table | set[int] = frame.f_locals["seen"]
     n = len(seen)
-    if isinstance(seen, search._Table):
+    if isinstance(seen, Table):
         size = seen.nbytes()
     else:
         size = sys.getsizeof(seen) + sum(map(sys.getsizeof, seen))
@@ -62,40 +67,49 @@ def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
 def _layers(deals: Sequence[int], budget_s: float) -> None:
     """How many children with no redeal left the searches generate that the layers had
     already proved lost (what skipping them could save)."""
-    budgets: list[search._Budget] = []
-    make = search._Budget.__init__
-    children = search._Search.children
+    meters: list[Meter] = []
     looked = [0, 0]
 
-    def kept(self: search._Budget, *args: object, **kwargs: object) -> None:
-        make(self, *args, **kwargs)  # type: ignore[arg-type]
-        budgets.append(self)
+    class Kept(Meter):
+        __slots__ = ()
 
-    def counted(self: search._Search, *args: object) -> list[search.Child]:
-        kids = children(self, *args)  # type: ignore[arg-type]
-        lost0 = self.budget.lost0
-        if lost0 is not None and lost0.size:
-            for kid in kids:
-                if kid[3] == 0:
-                    looked[0] += 1
-                    looked[1] += kid[5] in lost0
-        return kids
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            meters.append(self)
 
-    search._Budget.__init__ = kept  # type: ignore[method-assign]
-    search._Search.children = counted  # type: ignore[method-assign, assignment]
+    class Counted(Moves):
+        def children(
+            self, piles: Piles, fnd: bytes, r: int, ph: int, seen: Seen, auto: bool
+        ) -> list[Child]:
+            kids = super().children(piles, fnd, r, ph, seen, auto)
+            lost0 = meters[-1].lost0
+            if lost0 is not None and lost0.size:
+                for kid in kids:
+                    if kid[3] == 0:
+                        looked[0] += 1
+                        looked[1] += kid[5] in lost0
+            return kids
+
+    patched = (
+        (portfolio, "Meter", Kept),
+        (portfolio, "Moves", Counted),
+    )
+    saved = [(module, name, getattr(module, name)) for module, name, _ in patched]
+    for module, name, value in patched:
+        setattr(module, name, value)
     try:
         for deal in deals:
             looked[:] = [0, 0]
-            result = search.solve(Game.deal(deal), budget_s=budget_s, clock=time.process_time)
-            lost0 = budgets[-1].lost0
+            result = portfolio.solve(Game.deal(deal), budget_s=budget_s, clock=time.process_time)
+            lost0 = meters[-1].lost0
             print(
                 f"deal {deal}: {result.outcome}, {result.nodes} nodes; proven lost with no "
                 f"redeal left: {len(lost0) if lost0 else 0}; children with no redeal left "
                 f"generated once there were some: {looked[0]}, of them proven lost: {looked[1]}"
             )
     finally:
-        search._Budget.__init__ = make  # type: ignore[method-assign]
-        search._Search.children = children  # type: ignore[method-assign]
+        for module, name, value in saved:
+            setattr(module, name, value)
 
 
 def _labelled_children(
@@ -163,11 +177,11 @@ def _merges(deals: Sequence[int], positions: int) -> None:
 
 def _order_and_redeals(deal: int, redeals: int, positions: int) -> None:
     game = Game.deal(deal, rules=Rules(redeals=redeals))
-    dfs = search._Search(game, search._Budget(time.monotonic() + 1e9, None, lambda: False))
+    dfs = Moves(game, Meter(time.monotonic() + 1e9, None, lambda: False).memo)
     piles, fnd, r = dfs.root
     piles, fnd = dfs.autoplay(piles, fnd, r, [])
     ph = dfs.phash(piles)
-    first: dict[int, int] = {search._make_key(ph, fnd, r): hash(piles)}
+    first: dict[int, int] = {dfs.memo.key(ph, fnd, r): hash(piles)}
     redeals_seen: dict[int, int] = {}
     stack = [(piles, fnd, r, ph)]
     again = by_order = by_redeals = 0

@@ -80,9 +80,7 @@ def _spades(asc: int, desc: int, piles: Sequence[str], redeals: int) -> Callable
 def cases() -> list[Case]:
     """Wins, proven losses and unknowns of every kind of game, some at a small memory
     budget (the portfolio drops its largest search, or all outgrow it)."""
-    out = [
-        Case(f"N{n}", _deal(n), 6_000, quick=n in (5, 6, 7, 10)) for n in range(1, 13)
-    ]
+    out = [Case(f"N{n}", _deal(n), 6_000, quick=n in (5, 6, 7, 10)) for n in range(1, 13)]
     out += [Case(f"N{n}-r0", _deal(n, redeals=0), 6_000, quick=n in (4, 5)) for n in (2, 4, 5, 6)]
     out += [Case(f"N{n}", _deal(n), 15_000) for n in range(13, 41)]
     out += [Case(f"N{n}-r0", _deal(n, redeals=0), 15_000) for n in range(7, 25)]

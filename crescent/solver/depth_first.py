@@ -132,10 +132,12 @@ class DepthFirst:
         root_hash = moves.phash(piles)
         root = (piles, fnd, r, root_hash, moves.memo.key(root_hash, fnd, r))
         return (
-            yield from self._search(root, steps0, use_autoplay, thorough, room, set_limit, max_bytes)
+            yield from self._search(
+                root, steps0, use_autoplay, thorough, room, set_limit, max_bytes
+            )
         )
 
-    def _search(  # noqa: C901 (the hot loop: see tests/test_code_shape.py)
+    def _search(
         self,
         root: tuple[Piles, bytes, int, int, Key],
         steps0: list[Step],

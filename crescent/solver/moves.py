@@ -22,7 +22,8 @@ are sound.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from crescent.rules.engine import PILE_LIMIT, Game, Rules
 from crescent.solver.dead import DOWN, UP, blocked, buried, dead
@@ -41,8 +42,10 @@ from crescent.solver.position import (
     convert,
 )
 
-Seen = Container[Key]
-"""The positions a search has already met (a set, a dict or a byte table of keys)."""
+class Seen(Protocol):
+    """The positions a search has already met (a set, a dict or a byte table of keys)."""
+
+    def __contains__(self, key: Key, /) -> bool: ...
 
 
 class Moves:

@@ -15,6 +15,7 @@ on return; its limits are its arguments.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import gc
 import sys
@@ -139,10 +140,8 @@ def _give_back_memory() -> None:
     memory; on Linux, glibc's malloc_trim returns the heap that large tables freed."""
     gc.collect()
     if sys.platform.startswith("linux"):
-        try:
+        with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL("libc.so.6").malloc_trim(0)
-        except (OSError, AttributeError):
-            pass
 
 
 def _portfolio(game: Game, meter: Meter) -> list[Turns]:

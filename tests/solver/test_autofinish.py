@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crescent.rules.cards import RANKS
-from crescent.rules.engine import Game
+from crescent.rules.engine import Game, Move
 from crescent.solver.autofinish import finish_line
 
 
@@ -27,10 +27,10 @@ def _spades_position(asc_top: int, desc_top: int, piles: list[list[str]]) -> Gam
     )
 
 
-def _replays_to_a_win(game: Game, line: list[object]) -> bool:
+def _replays_to_a_win(game: Game, line: list[Move]) -> bool:
     g = game.copy()
     for move in line:
-        g.play(move)  # type: ignore[arg-type]
+        g.play(move)
     return g.is_won
 
 
