@@ -153,7 +153,7 @@ def blocked(piles: Piles, fnd: bytes, r: int) -> bool:
     up = UP
     down = DOWN
     while True:
-        ways = [_ways(fnd, avail, s) for s in ALL_SUITS]
+        ways = _ways(fnd, avail)
         progress = False
         for i, p in enumerate(piles):
             n = cut[i]
@@ -175,8 +175,8 @@ def blocked(piles: Piles, fnd: bytes, r: int) -> bool:
     return any(n > r for n in cut) or _closed(ways, avail)
 
 
-def _ways(fnd: bytes, avail: list[int], s: int) -> Ways:
-    """Suit ``s``'s open ways up, given the cards ``avail`` counts as available.
+def _ways(fnd: bytes, avail: list[int]) -> list[Ways]:
+    """Per suit, its open ways up, given the cards ``avail`` counts as available.
 
     (a, k, m, d): ranks a < q <= k + 1 go up, m - 1 <= q < d go down (climbing from
     ``a`` up and from ``d`` down while each rank has an available copy); None when the
@@ -184,26 +184,29 @@ def _ways(fnd: bytes, avail: list[int], s: int) -> Ways:
     foundations are apart, a card whose twin is already up (rank outside ``a..d``)
     needs the foundations to meet first, i.e. every rank between them available.
     """
-    a = fnd[2 * s]
-    if a == 0:
-        return None
-    d = fnd[2 * s + 1]
-    b = 13 * s - 1  # the card of rank q is b + q
-    k = a
-    m = d
-    if d <= a:  # crossed: one copy of each rank left, one way each
-        while k < 13 and avail[b + k + 1]:
-            k += 1
-        while m > 1 and avail[b + m - 1]:
-            m -= 1
-    else:
-        while k + 1 < d and avail[b + k + 1]:
-            k += 1
-        while m - 1 > k and avail[b + m - 1]:
-            m -= 1
-        if k + 1 >= m:
-            return None
-    return (a, k, m, d)
+    ways: list[Ways] = [None] * 4
+    for s in ALL_SUITS:
+        a = fnd[2 * s]
+        if a == 0:
+            continue
+        d = fnd[2 * s + 1]
+        b = 13 * s - 1  # the card of rank q is b + q
+        k = a
+        m = d
+        if d <= a:  # crossed: one copy of each rank left, one way each
+            while k < 13 and avail[b + k + 1]:
+                k += 1
+            while m > 1 and avail[b + m - 1]:
+                m -= 1
+        else:
+            while k + 1 < d and avail[b + k + 1]:
+                k += 1
+            while m - 1 > k and avail[b + m - 1]:
+                m -= 1
+            if k + 1 >= m:
+                continue
+        ways[s] = (a, k, m, d)
+    return ways
 
 
 def _closed(ways: list[Ways], avail: list[int]) -> bool:

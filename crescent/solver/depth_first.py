@@ -20,12 +20,28 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Generator
+from typing import NamedTuple
 
 from crescent.solver.best_first import Found
 from crescent.solver.budget import SET_BYTES, Meter, Stop
 from crescent.solver.moves import Moves, Seen
 from crescent.solver.position import WON, Child, Key, Piles, Step, changed_suits
 from crescent.solver.table import Table
+
+Root = tuple[Piles, bytes, int, int, Key, tuple[Step, ...]]
+"""The root: piles, foundations, redeals left, piles' hash, key, the safe plays to it."""
+
+
+class Limits(NamedTuple):
+    """Where a depth-first search keeps its positions, and what it does when full."""
+
+    set_size: int
+    """Positions kept in a set before they move to the byte table."""
+    table_bytes: int
+    """The byte table's size."""
+    shared: bool
+    """Its share of a portfolio's memory (when full, it ends: the others go on), not
+    the whole budget (when full, the solve ends: unknown)."""
 
 
 class Layers:
@@ -130,30 +146,20 @@ class DepthFirst:
             self.meter.lost0 = Table(room // 8)
         set_limit = room // 4 // SET_BYTES if max_set is None else max_set
         root_hash = moves.phash(piles)
-        root = (piles, fnd, r, root_hash, moves.memo.key(root_hash, fnd, r))
-        return (
-            yield from self._search(
-                root, steps0, use_autoplay, thorough, room, set_limit, max_bytes
-            )
-        )
+        root = (piles, fnd, r, root_hash, moves.memo.key(root_hash, fnd, r), tuple(steps0))
+        limits = Limits(set_limit, room - room // 4, max_bytes is not None)
+        return (yield from self._search(root, use_autoplay, thorough, limits))
 
     def _search(
-        self,
-        root: tuple[Piles, bytes, int, int, Key],
-        steps0: list[Step],
-        use_autoplay: bool,
-        thorough: bool,
-        room: int,
-        set_limit: int,
-        max_bytes: int | None,
+        self, root: Root, use_autoplay: bool, thorough: bool, limits: Limits
     ) -> Generator[None, None, Found]:
-        piles, fnd, r, root_hash, root_key = root
+        piles, fnd, r, root_hash, root_key, steps0 = root
         # Positions entered: a set of keys while it is small (its look-ups run in C, a
         # tenth of the search's time saved), then the byte table (a fifth of the memory).
         keys: set[Key] = {root_key}
         seen: set[Key] | Table = keys
         table: Table | None = None
-        path: list[tuple[Step, ...]] = [tuple(steps0)]
+        path: list[tuple[Step, ...]] = [steps0]
         thorough = thorough and not self.moves.accept
         lost0 = self.meter.lost0
         layers = Layers(lost0)
@@ -174,15 +180,15 @@ class DepthFirst:
                 if ck in keys:
                     continue
                 keys.add(ck)
-                if len(keys) > set_limit:
-                    seen = table = Table.of(keys, room - room // 4)
+                if len(keys) > limits.set_size:
+                    seen = table = Table.of(keys, limits.table_bytes)
                     keys.clear()
             else:
                 added = table.add(ck)
                 if not added:
                     if added is False:
                         continue
-                    if max_bytes is not None:
+                    if limits.shared:
                         return None  # over its share: the portfolio's other searches go on
                     raise Stop  # out of memory budget: unknown
             if tick():

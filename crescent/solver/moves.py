@@ -42,6 +42,7 @@ from crescent.solver.position import (
     convert,
 )
 
+
 class Seen(Protocol):
     """The positions a search has already met (a set, a dict or a byte table of keys)."""
 
@@ -126,25 +127,20 @@ class Moves:
     def children(
         self, piles: Piles, fnd: bytes, r: int, phash: int, seen: Seen, use_autoplay: bool
     ) -> list[Child]:
-        """Every position one move (plus safe plays) away and not in ``seen``,
-        with its score and key.
-
-        The score: foundation cards, less how deep the cards the foundations
-        need next lie.
-        """
+        """Every position one move (plus safe plays) away and not in ``seen``, with its
+        score (foundation cards, less how deep the cards they need next lie) and key."""
         out: list[Child] = []
         append = out.append
         by_top, empties = _tops(piles)
-        memo = self.memo
-        depth_penalty = memo.depth_penalty
+        depth_penalty = self.memo.depth_penalty
         w_depth = self.w_depth
         check_buried = not self.accept and (self.rotate or r == 0)
         lone_useless = r == 0 and not self.accept
         rotate = self.rotate
-        base = W_FOUND * memo.found_count(fnd)
-        same = memo.fid(fnd) + r
+        base = W_FOUND * self.memo.found_count(fnd)
+        same = self.memo.fid(fnd) + r
         get = by_top.get
-        accepted = memo.accepted(fnd)
+        accepted = self.memo.accepted(fnd)
         for i, p in enumerate(piles):
             if not p:
                 continue
@@ -245,10 +241,12 @@ class Moves:
     ) -> Child | None:
         """The child ``steps`` lead to, scored and keyed; None when ``seen`` has it."""
         ph = self.phash(piles)
-        ck = self.memo.key(ph, fnd, r)
+        memo = self.memo
+        ck = memo.key(ph, fnd, r)
         if ck in seen:
             return None
-        return (self.memo.score(piles, fnd, self.w_depth), piles, fnd, r, steps, ck, ph)
+        score = W_FOUND * memo.found_count(fnd) - self.w_depth * memo.depth_penalty(piles, fnd)
+        return (score, piles, fnd, r, steps, ck, ph)
 
     def is_dead(self, piles: Piles, fnd: bytes, r: int, suits: Sequence[int] = ALL_SUITS) -> bool:
         """The dead-position tests, where they are sound (see :mod:`crescent.solver.dead`)."""

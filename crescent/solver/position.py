@@ -20,7 +20,6 @@ one solve(): each solve makes its own, so nothing outlives it and no two share o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from crescent.rules.engine import PILES, Game
@@ -165,7 +164,10 @@ class Memo:
         return n
 
     def key(self, phash: int, fnd: bytes, r: int) -> Key:
-        return phash * KEY_SHIFT + self.fid(fnd) + r
+        n = self._fids.get(fnd)
+        if n is None:
+            n = self.fid(fnd)
+        return phash * KEY_SHIFT + n + r
 
     def found_count(self, fnd: bytes) -> int:
         """Cards on the foundations (104 when won)."""
@@ -228,7 +230,9 @@ class Memo:
         needed card has a copy on the piles (the other may be on a foundation),
         so each minimum is a real depth.
         """
-        need = self.needs(fnd)
+        need = self._needs.get(fnd)
+        if need is None:
+            need = self.needs(fnd)
         if not need:
             return 0
         depths = self._depths
@@ -251,8 +255,3 @@ class Memo:
         """A position's score: foundation cards, less how deep the cards the foundations
         need next lie."""
         return W_FOUND * self.found_count(fnd) - w_depth * self.depth_penalty(piles, fnd)
-
-
-def steps_of(chunks: Sequence[tuple[Step, ...]]) -> list[Step]:
-    """The steps of ``chunks`` in one list."""
-    return [s for chunk in chunks for s in chunk]
