@@ -16,7 +16,6 @@ on return; its limits are its arguments.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import gc
 import sys
 import threading
@@ -140,6 +139,10 @@ def _give_back_memory() -> None:
     memory; on Linux, glibc's malloc_trim returns the heap that large tables freed."""
     gc.collect()
     if sys.platform.startswith("linux"):
+        # Here, not at the top: importing ctypes opens a library (dlopen), and importing
+        # the solver does nothing (tests/test_pure_imports.py).
+        import ctypes
+
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL("libc.so.6").malloc_trim(0)
 
