@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from crescent.solver.position import Memo, Parents
-from crescent.solver.table import SLOT_BYTES, Table
+from crescent.solver.table import Table
 
 MAX_BYTES: Final = 64 * 2**20
 """The default memory budget of one solve() (``max_bytes``, ``--max-mb``)."""
@@ -30,8 +30,6 @@ CACHE_ENTRY_BYTES: Final = 300
 """Memory per memo entry (~250 B measured)."""
 CHECK_EVERY: Final = 64
 """Nodes between looks at the clock and the cancel flag (well under 100 ms)."""
-
-__all__ = ["MAX_BYTES", "SLOT_BYTES", "Meter", "Stop"]
 
 
 class Stop(Exception):
