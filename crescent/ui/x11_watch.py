@@ -65,7 +65,10 @@ def _finish(message: str, save: Callable[[], None]) -> None:
     logs.flush()
     try:
         save()
-    except Exception:
+    # Whatever the save raises (the disk, the database, a bug), the process must still
+    # leave with its exit code below: this runs inside Xlib's callback, where an escaping
+    # exception would be printed and dropped and Xlib would exit(1) unlogged.
+    except Exception:  # noqa: BLE001
         _log().exception("could not save the game while leaving")
     logs.flush()
     os._exit(EXIT_DISPLAY_LOST)
