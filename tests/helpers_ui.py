@@ -162,7 +162,7 @@ def shown_matches_engine(c: Client) -> None:
     game = c.game
     drag = table.controller.drag
     for place in range(24):
-        look = table._slot_keys[place]
+        look = table.view._slot_keys[place]
         assert look is not None, f"place {place} never drawn"
         flying = sorted(f.card for f in table.anims.flights if f.dst == place)
         stack = game.piles[place] if place < PILES else game.foundations[place - PILES]
