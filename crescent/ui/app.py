@@ -18,7 +18,7 @@ from crescent.languages import LANGUAGES
 from crescent.play.session import Session
 from crescent.play.storage import Notice
 from crescent.rules.modes import HudItem
-from crescent.ui import navigation, render, window
+from crescent.ui import render, window
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
@@ -376,6 +376,10 @@ class App:
         if screen is Screen.SETTINGS and self.settings_gate is not None:
             self.settings_gate()
             return
+        # The screens' modules load when the first one opens, not before the first frame
+        # (tens of milliseconds of a start: docs/PERFORMANCE.md lists what is deferred).
+        from crescent.ui import navigation
+
         navigation.open_screen(self, screen)
 
     def show_notices(self) -> None:

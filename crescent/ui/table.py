@@ -46,7 +46,7 @@ from crescent.ui.sound import Cue
 from crescent.ui.table_view import SlotLook, TableView
 
 if TYPE_CHECKING:
-    # The solver's hints load with the first hint (see TableScene.hints): 35 ms of a start.
+    # The solver's hints load with the first hint (see TableScene.hints).
     from crescent.solver.hints import HintAnswer, HintWorker
 
 # The HUD and the view moved out of this module; these names are kept here for callers.
@@ -131,8 +131,8 @@ class TableScene(Scene):
 
     @property
     def hints(self) -> HintWorker:
-        """The hint worker, made on first use: the solver is not loaded before a hint
-        (importing it takes 35 ms, a fifth of a start)."""
+        """The hint worker, made on first use: the solver's search is not loaded before
+        a hint (tens of milliseconds of a start: docs/PERFORMANCE.md)."""
         if self._hints is None:
             from crescent.solver.hints import HintWorker  # see above: not at the top
 
