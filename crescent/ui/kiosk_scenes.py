@@ -163,6 +163,7 @@ class AttractScene(TableScene):
     """The table playing a winnable deal by itself, with a "Touch to play" caption."""
 
     opaque = True
+    view: AttractView
 
     def __init__(self, app: App, kiosk: Kiosk) -> None:
         self.app = app
@@ -187,7 +188,7 @@ class AttractScene(TableScene):
     def game(self) -> Game:
         return self.demo
 
-    def _make_view(self) -> TableView:
+    def _make_view(self) -> AttractView:
         return AttractView(self.host, self)
 
     # -- lifecycle -----------------------------------------------------------------
