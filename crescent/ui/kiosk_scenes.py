@@ -138,7 +138,10 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+    if not sizes:
+        return None
+    w, h = sizes[0]
+    return (w, h)
 
 
 class _Dimmer:

@@ -44,7 +44,9 @@ class SettingsScreen(Dialog):
         self.host.cycle_language()
 
     def toggle_rules(self) -> None:
-        self._toggle("interactive_rules")
+        s = self.host.session.settings
+        s.interactive_rules = not s.interactive_rules
+        self.host.session.save_settings()
 
     def cycle_variant(self) -> None:
         s = self.host.session.settings
@@ -69,10 +71,14 @@ class SettingsScreen(Dialog):
         self.host.set_show_piles(not self.host.session.settings.show_piles)
 
     def toggle_playable(self) -> None:
-        self._toggle("show_playable")
+        s = self.host.session.settings
+        s.show_playable = not s.show_playable
+        self.host.session.save_settings()
 
     def toggle_winnable(self) -> None:
-        self._toggle("winnable_only")
+        s = self.host.session.settings
+        s.winnable_only = not s.winnable_only
+        self.host.session.save_settings()
 
     def toggle_fullscreen(self) -> None:
         self.host.toggle_fullscreen()
@@ -82,11 +88,6 @@ class SettingsScreen(Dialog):
 
     def open_rules(self) -> None:
         self.host.open(Screen.RULES)
-
-    def _toggle(self, flag: str) -> None:
-        s = self.host.session.settings
-        setattr(s, flag, not getattr(s, flag))
-        self.host.session.save_settings()
 
     # -- rows ------------------------------------------------------------------------------
 
