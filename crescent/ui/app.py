@@ -360,7 +360,7 @@ class App:
         self.session.settings.four_colour = on
         self.art.set_four_colour(on)
         self.session.save_settings()
-        self.table.view.base = None
+        self.table.repaint()
         self.full_redraw = True
 
     def toggle_sound(self) -> None:
@@ -466,7 +466,7 @@ class App:
         """Just after the first frame: its card pictures came from the disk cache on
         trust; any drawn from older art (the game was updated) is drawn again at once."""
         if self.art.check_kept():
-            self.table.view.base = None
+            self.table.repaint()
             self.full_redraw = True
             self._prefetch_cards()
             self.draw()

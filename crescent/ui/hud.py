@@ -97,7 +97,7 @@ def look(source: HudSource, host: Host, item: HudItem) -> HudLook:
     session = host.session
     # The levels state belongs to the player's game (not to a kiosk's demo game).
     levels = session.levels if game is session.game else None
-    return _LOOKS.get(item, _language)(_Seen(item, source, host, levels))
+    return _LOOKS[item](_Seen(item, source, host, levels))
 
 
 def _clock(seen: _Seen) -> HudLook:

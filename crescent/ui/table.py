@@ -120,6 +120,10 @@ class TableScene(Scene):
     def relayout(self) -> None:
         self.geometry = self._make_geometry()
         self.controller.hud_items = self.hud_items
+        self.repaint()
+
+    def repaint(self) -> None:
+        """Draw the whole table anew at the next frame (its layout or its card art changed)."""
         self.view.base = None
 
     def _make_geometry(self) -> LayoutView:

@@ -12,6 +12,8 @@ from mypy import api as mypy_api
 
 from crescent.control.input import Cmd
 from crescent.i18n import text as T
+from crescent.rules.modes import HudItem
+from crescent.ui import hud
 from crescent.ui.app import App, run_loop
 from crescent.ui.cascade import CascadeScene
 from crescent.ui.clock import SteppedClock
@@ -158,3 +160,9 @@ def test_a_mistyped_action_is_a_type_error(tmp_path: Path) -> None:
     assert status == 1, out
     assert 'Argument 1 to "run" of "Dialog" has incompatible type "str"' in out
     assert '"type[Screen]" has no attribute "SETTINS"' in out
+
+
+@pytest.mark.parametrize("item", list(HudItem))
+def test_every_hud_item_has_its_look(client: Client, item: HudItem) -> None:
+    look = hud.look(client.app.table, client.app, item)
+    assert look.title

@@ -10,6 +10,7 @@ import pytest
 
 from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard, new_game_needs_confirm
 from crescent.control.explain import ROW_TAGS, contrast_ratio, over, place_label
+from crescent.control.input import PLACES
 from crescent.control.layout import compute_layout
 from crescent.engine import Game, Reason
 from crescent.i18n import text as T
@@ -419,7 +420,7 @@ def test_the_focus_ring_hides_for_the_pointer_and_never_crosses_a_label(
     for size in HUD_SIZES:
         lay = compute_layout(*size, hud_items=len(HUD_ITEMS))
         c.app.layout = lay
-        for p in range(24):
+        for p in range(PLACES):
             ring = c.app.table.view._focus_ring(p)
             for q, lab in enumerate(lay.labels):
                 box = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
