@@ -138,7 +138,7 @@ class TableScene(Scene):
         """The hint worker, made on first use: the solver's search is not loaded before
         a hint (tens of milliseconds of a start: docs/PERFORMANCE.md)."""
         if self._hints is None:
-            from crescent.solver.hints import HintWorker  # see above: not at the top
+            from crescent.solver.hints import HintWorker  # the docstring says why
 
             self._hints = HintWorker()
         return self._hints
