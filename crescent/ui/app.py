@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
-from crescent.control.fan import Fan
 from crescent.control.input import WindowKind
 from crescent.control.layout import TableLayout
 from crescent.i18n import text as T
@@ -26,6 +25,10 @@ from crescent.ui.scene import Scene, Screen
 from crescent.ui.sound import SoundBoard
 from crescent.ui.table import TableScene
 from crescent.ui.window import Options, init_pygame
+
+if TYPE_CHECKING:
+    # Imported when the fans are on (window.table_layout): a start does not need it.
+    from crescent.control.fan import Fan
 
 __all__ = ["STEP", "App", "LoopStats", "Options", "init_pygame", "run_app", "run_loop"]
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from crescent.control.fan import Fan
 from crescent.control.input import GameEvent
 from crescent.control.layout import TableLayout
 from crescent.i18n.translator import Translator
@@ -25,6 +24,10 @@ from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.sound import SoundBoard
 from crescent.ui.window import Options
+
+if TYPE_CHECKING:
+    # Imported when the fans are on (window.table_layout): a start does not need it.
+    from crescent.control.fan import Fan
 
 
 class Screen(enum.Enum):

@@ -17,7 +17,6 @@ import pygame
 from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
 from crescent.control.confirm import RedealGuard, new_game_needs_confirm
 from crescent.control.explain import undo_cleared_by_redeal
-from crescent.control.fan import FanView
 from crescent.control.input import (
     Cmd,
     Command,
@@ -131,6 +130,9 @@ class TableScene(Scene):
         fan = self.host.fan
         if fan is None:
             return LayoutView(self.host.layout)
+        # Only with "Show whole piles": a start does not load it (docs/PERFORMANCE.md).
+        from crescent.control.fan import FanView
+
         return FanView(self.host.layout, fan, lambda: self.game)
 
     @property
