@@ -21,16 +21,13 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import logging
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from crescent import logs
-
-if TYPE_CHECKING:
-    import logging
 
 __all__ = ["EXIT_DISPLAY_LOST", "watch_display"]
 
