@@ -424,7 +424,7 @@ class PinPad(Overlay):
         self.purpose: Purpose = purpose
         self.typed = ""
         self.wrong = False
-        self.keys: dict[str, Action] = {
+        self.key_actions: dict[str, Action] = {
             **{k: partial(self.type_digit, k) for k in self.KEYS if k.isdigit()},
             "back": self.backspace,
             "ok": self.ok,
@@ -553,7 +553,7 @@ class PinPad(Overlay):
             row, col = divmod(i, 3)
             rect = pygame.Rect(x + col * (key + gap), y + row * (key + gap), key, key)
             enabled = not locked and (k != "ok" or n > 0) and (k != "back" or n > 0)
-            action = self.keys[k]
+            action = self.key_actions[k]
             buttons.append(render.Button(rect, labels.get(k, k), action, enabled, k == "ok"))
         y += 4 * (key + gap)
         cancel = pygame.Rect(x, y, inner, heights[-1])

@@ -116,7 +116,7 @@ def top(c: Client) -> object:
 
 
 def pad_button(pad: PinPad, key: str) -> tuple[int, int]:
-    action = pad.keys[key]
+    action = pad.key_actions[key]
     for b in pad.buttons:
         if b.action == action:
             return b.rect.center
