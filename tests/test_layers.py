@@ -1,6 +1,8 @@
 """The layer contracts of pyproject.toml hold, and the tool checking them sees every import.
 
-``make lint`` runs ``lint-imports`` too; running it here keeps plain ``pytest`` honest.
+``make lint`` runs ``lint-imports`` too; running it here keeps plain ``pytest`` honest. The
+client's own contract (``client-inside``) is broken on purpose in a copy of the package:
+a scene importing the app back, one scene importing another, a module given no layer.
 """
 
 from __future__ import annotations
