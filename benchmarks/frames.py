@@ -360,6 +360,7 @@ def cascade_frame_times(app: App, seed: int) -> Frames:
     from crescent.rules.engine import Game
     from crescent.ui.app import run_app
     from crescent.ui.cascade import CascadeScene
+    from crescent.ui.scene import Screen
 
     game, last = _almost_won(seed)
     assert isinstance(game, Game)
@@ -378,7 +379,7 @@ def cascade_frame_times(app: App, seed: int) -> Frames:
 
     clock = TimedClock(cascading)
     app.draw()
-    app.open_won()
+    app.open(Screen.WON)
     while cascading():
         run_app(app, clock=clock, events=NoEvents(), max_frames=60)
     app.close_dialogs()

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from crescent.control.input import PLACES
 from crescent.i18n.translator import load_translator
 from crescent.play.session import Session
 from crescent.play.settings import Settings
@@ -161,8 +162,8 @@ def shown_matches_engine(c: Client) -> None:
     table = c.app.table
     game = c.game
     drag = table.controller.drag
-    for place in range(24):
-        look = table._slot_keys[place]
+    for place in range(PLACES):
+        look = table.view._slot_keys[place]
         assert look is not None, f"place {place} never drawn"
         flying = sorted(f.card for f in table.anims.flights if f.dst == place)
         stack = game.piles[place] if place < PILES else game.foundations[place - PILES]

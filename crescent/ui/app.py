@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
@@ -15,20 +16,21 @@ from crescent.i18n.translator import Translator, load_translator
 from crescent.languages import LANGUAGES
 from crescent.play.session import Session
 from crescent.play.storage import Notice
-from crescent.rules.modes import End, HudItem
+from crescent.rules.modes import HudItem
 from crescent.ui import render, window
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import Clock, RealClock
 from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
-from crescent.ui.scene import Scene
+from crescent.ui.scene import Scene, Screen
 from crescent.ui.sound import SoundBoard
 from crescent.ui.table import TableScene
 from crescent.ui.window import Options, init_pygame
 
-__all__ = ["STEP", "App", "LoopStats", "Options", "init_pygame", "run_app", "run_loop"]
-
 if TYPE_CHECKING:
+    # Imported when the fans are on (window.table_layout): a start does not need it.
     from crescent.control.fan import Fan
+
+__all__ = ["STEP", "App", "LoopStats", "Options", "init_pygame", "run_app", "run_loop"]
 
 STEP = 1 / 60
 """The fixed update step."""
@@ -44,6 +46,7 @@ class EventSource(Protocol):
     def poll(self, window_size: tuple[int, int]) -> list[GameEvent]: ...
 
 
+@runtime_checkable
 class SleepingEventSource(EventSource, Protocol):
     """An event source the loop can sleep on while the table is still."""
 
@@ -64,18 +67,14 @@ class AppHook(Protocol):
         ...
 
 
+@dataclass(slots=True)
 class LoopStats:
     """What the loop did: frames drawn, their times, idle sleeps."""
 
-    __slots__ = ("frame_ms", "frames", "sleeps")
-
-    def __init__(
-        self, frames: int = 0, frame_ms: list[float] | None = None, sleeps: int = 0
-    ) -> None:
-        self.frames = frames
-        self.frame_ms: list[float] = [] if frame_ms is None else frame_ms
-        self.sleeps = sleeps
-        """Iterations that ended asleep on the event queue instead of waiting for the next frame."""
+    frames: int = 0
+    frame_ms: list[float] = field(default_factory=list)
+    sleeps: int = 0
+    """Iterations that ended asleep on the event queue instead of waiting for the next frame."""
 
 
 def run_loop(
@@ -94,11 +93,7 @@ def run_loop(
     then the events that woke it are handled in the same frame.
     """
     stats = LoopStats()
-    sleeper: SleepingEventSource | None = (
-        events  # type: ignore[assignment]
-        if getattr(clock, "sleeps", False) and callable(getattr(events, "wait", None))
-        else None
-    )
+    sleeper = events if clock.sleeps and isinstance(events, SleepingEventSource) else None
     previous = clock.now()
     lag = 0.0
     planned: float | None = None
@@ -106,16 +101,11 @@ def run_loop(
     while app.running:
         if planned is not None and sleeper is not None:
             batch = sleeper.wait(app.size, planned)
-        now = clock.now()
-        app.now = now
-        if planned is not None:
-            lag += min(now - previous, planned + MAX_FRAME_S)
+            now = app.now = clock.now()
+            lag = _slept(app, lag + min(now - previous, planned + MAX_FRAME_S))
             planned = None
-            whole = int((lag + 1e-9) / STEP)
-            if whole > 0:
-                app.update(whole * STEP)
-                lag = max(0.0, lag - whole * STEP)
         else:
+            now = app.now = clock.now()
             lag += min(now - previous, MAX_FRAME_S)
             batch = events.poll(app.size)
         previous = now
@@ -132,16 +122,31 @@ def run_loop(
             break
         # A run of ``max_frames`` frames (``--frames``: smoke tests) never sleeps: each
         # frame is one 60 Hz frame, so it ends in max_frames / 60 seconds.
-        idle_ok = sleeper is not None and app.running and max_frames is None
-        wake = app.next_wake() if idle_ok else None
-        if wake is not None:
-            sleep = min(wake, app.now + MAX_SLEEP_S) - clock.now()
-            if sleep > STEP:
-                stats.sleeps += 1
-                planned = sleep
-                continue
+        if sleeper is not None and app.running and max_frames is None:
+            planned = _idle_sleep(app, clock)
+        if planned is not None:
+            stats.sleeps += 1
+            continue
         clock.wait(FPS)
     return stats
+
+
+def _slept(app: App, lag: float) -> float:
+    """Woken from an idle sleep: the whole steps slept through, in one update; the lag left."""
+    whole = int((lag + 1e-9) / STEP)
+    if whole > 0:
+        app.update(whole * STEP)
+        lag = max(0.0, lag - whole * STEP)
+    return lag
+
+
+def _idle_sleep(app: App, clock: Clock) -> float | None:
+    """How long the loop may sleep now (None: it draws the next frame on time)."""
+    wake = app.next_wake()
+    if wake is None:
+        return None
+    sleep = min(wake, app.now + MAX_SLEEP_S) - clock.now()
+    return sleep if sleep > STEP else None
 
 
 class App:
@@ -278,6 +283,12 @@ class App:
         self.scenes.pop().exit()
         self.full_redraw = True
 
+    def on_top(self, scene: Scene) -> bool:
+        return bool(self.scenes) and self.scenes[-1] is scene
+
+    def showing(self, scene: Scene) -> bool:
+        return scene in self.scenes
+
     def close_dialogs(self) -> None:
         while len(self.scenes) > 1:
             self.pop()
@@ -334,12 +345,6 @@ class App:
         self.table.after_change()
         self.full_redraw = True
 
-    def confirm_new_game(self) -> None:
-        """Ask before a game with moves played is thrown away (default: No)."""
-        from crescent.ui.screens import abandon_dialog
-
-        self.push(abandon_dialog(self))
-
     def set_language(self, lang: str) -> None:
         self.tr = load_translator(lang)
         self.fonts = render.Fonts(self.tr.font_asset(), self.tr.font_asset(bold=True))
@@ -358,7 +363,7 @@ class App:
         self.session.settings.four_colour = on
         self.art.set_four_colour(on)
         self.session.save_settings()
-        self.table.base = None
+        self.table.repaint()
         self.full_redraw = True
 
     def toggle_sound(self) -> None:
@@ -368,65 +373,17 @@ class App:
             self.sound.stop()
         self.session.save_settings()
 
-    def open_rules(self) -> None:
-        from crescent.i18n.rules_text import Doc
-        from crescent.ui.rules_screen import RulesScreen
-
-        # The text of the game being played first (the other one is a tab away).
-        doc = Doc.LEVELS if self.session.levels is not None else Doc.STANDARD
-        self.push(RulesScreen(self, doc))
-
-    def open_settings(self) -> None:
-        from crescent.ui.screens import SettingsScreen
-
-        if self.settings_gate is not None:
+    def open(self, screen: Screen) -> None:
+        """Open ``screen`` (see :mod:`crescent.ui.navigation`); in kiosk mode the settings
+        gate opens instead of Settings."""
+        if screen is Screen.SETTINGS and self.settings_gate is not None:
             self.settings_gate()
             return
-        self.push(SettingsScreen(self))
+        # The screens' modules load when the first one opens, not before the first frame
+        # (tens of milliseconds of a start: docs/PERFORMANCE.md lists what is deferred).
+        from crescent.ui import navigation
 
-    def open_code(self) -> None:
-        from crescent.ui.screens import CodeScreen
-
-        self.push(CodeScreen(self))
-
-    def open_stats(self) -> None:
-        from crescent.ui.screens import StatsScreen
-
-        self.push(StatsScreen(self))
-
-    def open_won(self) -> None:
-        from crescent.ui.cascade import start_win
-
-        start_win(self)
-
-    def open_blocked(self) -> None:
-        from crescent.ui.screens import blocked_dialog
-
-        self.push(blocked_dialog(self))
-
-    def open_levels_end(self) -> None:
-        """Levels game: the screen of a completed level, of the game over, or of the win."""
-        from crescent.ui.screens import levels_end_dialog
-
-        out, won = self.session.outcome, self.session.level_won
-        if out is not None and out.status in (End.LEVEL, End.WON) and won is not None:
-            # A level (or the whole game) won: the cascade of its foundations first.
-            from crescent.ui.cascade import start_win
-
-            start_win(self, won, then=lambda: levels_end_dialog(self))
-            return
-        self.push(levels_end_dialog(self))
-
-    def confirm_shuffle(self) -> None:
-        """Levels game: ask before a shuffle while moves remain."""
-        from crescent.ui.screens import shuffle_dialog
-
-        self.push(shuffle_dialog(self))
-
-    def open_lost_dialog(self) -> None:
-        from crescent.ui.screens import lost_dialog
-
-        self.push(lost_dialog(self))
+        navigation.open_screen(self, screen)
 
     def show_notices(self) -> None:
         texts = {
@@ -446,8 +403,9 @@ class App:
         of the scenes and hooks (``math.inf``: none)."""
         now = self.now
         wake = self.sound.wake_at(now)
-        for watcher in [*self.hooks, *self.scenes]:
-            at = watcher.wake_at(now) if hasattr(watcher, "wake_at") else None
+        watchers: list[AppHook | Scene] = [*self.hooks, *self.scenes]
+        for watcher in watchers:
+            at = watcher.wake_at(now)
             if at is None:
                 return None
             wake = min(wake, at)
@@ -511,7 +469,7 @@ class App:
         """Just after the first frame: its card pictures came from the disk cache on
         trust; any drawn from older art (the game was updated) is drawn again at once."""
         if self.art.check_kept():
-            self.table.base = None
+            self.table.repaint()
             self.full_redraw = True
             self._prefetch_cards()
             self.draw()

@@ -9,42 +9,31 @@ to the summary.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from crescent.control.cascade import LAUNCH_S, Bouncer, Cascade
 from crescent.control.explain import place_label
-from crescent.control.input import KeyPress, PointerDown
-from crescent.rules.engine import FOUNDATIONS, PILES
+from crescent.control.input import GameEvent, KeyPress, PointerDown
+from crescent.rules.engine import FOUNDATIONS, PILES, Game
 from crescent.ui import render
-from crescent.ui.events import GameEvent
-from crescent.ui.scene import Scene
-from crescent.ui.sound import Cue
+from crescent.ui.scene import Host, Scene
 
-if TYPE_CHECKING:
-    from crescent.rules.engine import Game
-    from crescent.ui.app import App
-
-
-def start_win(app: App, game: Game | None = None, then: Callable[[], Scene] | None = None) -> None:
-    """The game was won and its last card has landed: the cascade, then the summary.
-
-    The levels game: ``game`` is the level just won (the table already holds the next
-    one) and ``then`` makes the screen that follows (the level's or the game's end)."""
-    app.sound.play(Cue.WIN)
-    app.push(CascadeScene(app, game, then))
+Then = Callable[[], Scene]
+"""What makes the scene that follows the cascade."""
 
 
 class CascadeScene(Scene):
+    """The won game's foundation cards bouncing off the table; then the scene ``then``
+    makes (the summary; in the levels game the level's or the game's end)."""
+
     opaque = True
 
-    def __init__(
-        self, app: App, game: Game | None = None, then: Callable[[], Scene] | None = None
-    ) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, game: Game | None, then: Then) -> None:
+        super().__init__(host)
         self.won = game
-        """The game whose foundations cascade (None: the session's game)."""
+        """The game whose foundations cascade (None: the session's game; the levels game:
+        the level just won, while the table already holds the next one)."""
         self.then = then
         self.cascade = self._make()
         self._felt: pygame.Surface | None = None
@@ -52,8 +41,8 @@ class CascadeScene(Scene):
         self._ended = False
 
     def _make(self) -> Cascade:
-        app = self.app
-        lay = app.layout
+        host = self.host
+        lay = host.layout
         game = self._game()
         stacks = []
         for i in range(FOUNDATIONS):
@@ -61,7 +50,7 @@ class CascadeScene(Scene):
             stacks.append((PILES + i, list(game.foundations[i]), (float(slot.x), float(slot.y))))
         return Cascade(
             stacks,
-            width=float(app.size[0]),
+            width=float(host.size[0]),
             floor=float(lay.hud.y),
             card_w=float(lay.card_w),
             card_h=float(lay.card_h),
@@ -69,7 +58,7 @@ class CascadeScene(Scene):
         )
 
     def _game(self) -> Game:
-        return self.won if self.won is not None else self.app.session.game
+        return self.won if self.won is not None else self.host.session.game
 
     def relayout(self) -> None:
         # A new window size: the cards left start again from the new foundations.
@@ -95,10 +84,8 @@ class CascadeScene(Scene):
         if self._ended:
             return
         self._ended = True
-        from crescent.ui.win_summary import WinSummaryDialog
-
-        self.app.pop(self)
-        self.app.push(self.then() if self.then is not None else WinSummaryDialog(self.app))
+        self.host.pop(self)
+        self.host.push(self.then())
 
     def wake_at(self, now: float) -> float | None:
         return None  # cards in flight: every frame until the summary
@@ -113,11 +100,11 @@ class CascadeScene(Scene):
     # -- drawing -----------------------------------------------------------------------
 
     def _card_size(self) -> tuple[int, int]:
-        lay = self.app.layout
+        lay = self.host.layout
         return (lay.card_w, lay.card_h)
 
     def _foundation_region(self, place: int) -> pygame.Rect:
-        lay = self.app.layout
+        lay = self.host.layout
         s, lab = lay.slots[place], lay.labels[place]
         m = max(6, lay.card_w // 8)
         region = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
@@ -125,8 +112,8 @@ class CascadeScene(Scene):
 
     def _draw_foundation(self, surface: pygame.Surface, place: int) -> pygame.Rect:
         """The foundation as it is now: the card under the ones gone, or an empty slot."""
-        app = self.app
-        lay = app.layout
+        host = self.host
+        lay = host.layout
         if self._felt is None or self._felt.get_size() != surface.get_size():
             self._felt = render.felt(surface.get_size())
         region = self._foundation_region(place)
@@ -137,20 +124,20 @@ class CascadeScene(Scene):
         stack = self._game().foundations[place - PILES]
         radius = max(4, lay.card_w // 14)
         if left > 0:
-            surface.blit(app.art.face(stack[left - 1], rect.size), rect)
+            surface.blit(host.art.face(stack[left - 1], rect.size), rect)
         else:
             render.rounded(surface, rect, (12, 52, 34), radius, 2)
         # The label as the table draws it: name, direction, count, on its pill.
         lab = lay.labels[place]
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
-        render.place_label(surface, app.fonts, area, lay.label_px, place_label(place, left))
+        render.place_label(surface, host.fonts, area, lay.label_px, place_label(place, left))
         return region
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         rects: list[pygame.Rect] = []
         if full:
-            if self.won is None or self.won is self.app.session.game:
-                self.app.table.draw(surface, True)
+            if self.won is None or self.won is self.host.session.game:
+                self.host.table.draw(surface, True)
             else:  # the table holds the next level: the won level's piles were empty
                 if self._felt is None or self._felt.get_size() != surface.get_size():
                     self._felt = render.felt(surface.get_size())
@@ -158,11 +145,11 @@ class CascadeScene(Scene):
             for place in range(PILES, PILES + FOUNDATIONS):
                 self._draw_foundation(surface, place)
         else:
-            for place in dict.fromkeys(b.place for b in self._launched):
-                rects.append(self._draw_foundation(surface, place))
+            places = dict.fromkeys(b.place for b in self._launched)
+            rects.extend(self._draw_foundation(surface, place) for place in places)
         self._launched = []
         size = self._card_size()
-        art = self.app.art
+        art = self.host.art
         for b in self.cascade.flying:
             pos = (round(b.x), round(b.y))
             surface.blit(art.face(b.card, size), pos)

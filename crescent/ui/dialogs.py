@@ -9,21 +9,17 @@ touch size.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 import pygame
 
-from crescent.control.input import KeyPress, PointerDown, PointerUp
+from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerUp, TextInput
+from crescent.i18n import text as T
 from crescent.ui import render
-from crescent.ui.events import GameEvent, TextInput
-from crescent.ui.scene import Overlay
-
-if TYPE_CHECKING:
-    from crescent.ui.app import App
-
-Action = Callable[[], None]
+from crescent.ui.render import Action
+from crescent.ui.scene import Host, Overlay
 
 
 class RowKind(enum.StrEnum):
@@ -42,12 +38,20 @@ class RowKind(enum.StrEnum):
     """A label and its value."""
 
 
+class ButtonSpec(NamedTuple):
+    """A button of a row: what it says and what it does (the same callable every time the
+    dialog lays out its rows: a press and its release are matched by it)."""
+
+    label: str
+    action: Action
+    primary: bool = False
+
+
 @dataclass
 class Row:
     kind: RowKind
     text: str = ""
-    buttons: tuple[tuple[str, str, bool], ...] = ()
-    """(label, action id, primary)."""
+    buttons: tuple[ButtonSpec, ...] = ()
     columns: int = 0
     value: str = ""
     """For "pair" rows: the value shown right of the label."""
@@ -68,28 +72,23 @@ class PanelLayout:
 class Dialog(Overlay):
     """A centred panel of rows over the dimmed table."""
 
-    def __init__(
-        self, app: App, actions: dict[str, Action] | None = None, escape: str | None = "close"
-    ) -> None:
-        super().__init__(app)
-        self.actions: dict[str, Action] = {"close": self.close}
-        if actions:
-            self.actions.update(actions)
-        self.escape_action = escape
+    def __init__(self, host: Host, *, escape: bool = True) -> None:
+        """``escape``: Esc closes the dialog (else it does nothing: the dialog asks)."""
+        super().__init__(host)
+        self.escapes = escape
         self.focus = -1
-        self._pressed: str | None = None
+        self._pressed: Action | None = None
         """The action of the button under the press in progress."""
 
     def rows(self) -> list[Row]:
         return []
 
     def close(self) -> None:
-        self.app.pop(self)
+        self.host.pop(self)
 
-    def run(self, action: str) -> None:
-        fn = self.actions.get(action)
-        if fn is not None:
-            fn()
+    def run(self, action: Action) -> None:
+        """Do what a button does, and draw the dialog again."""
+        action()
         self._dirty = True
 
     def handle(self, event: GameEvent) -> None:
@@ -109,8 +108,8 @@ class Dialog(Overlay):
     def key(self, ev: KeyPress) -> None:
         enabled = [b for b in self.buttons if b.enabled]
         if ev.key == "escape":
-            if self.escape_action is not None:
-                self.run(self.escape_action)
+            if self.escapes:
+                self.run(self.close)
         elif ev.key in ("tab", "down", "right", "up", "left") and enabled:
             step = -1 if ev.shift or ev.key in ("up", "left") else 1
             self.focus = (self.focus + step) % len(enabled)
@@ -133,10 +132,10 @@ class Dialog(Overlay):
 
     def layout(self) -> PanelLayout:
         """Where the panel, each row and each button go in the window (measures, draws nothing)."""
-        app = self.app
-        w, h = app.screen.get_size()
-        touch = app.layout.touch_px
-        px = max(16, min(34, app.layout.hud_px + 2))
+        host = self.host
+        w, h = host.size
+        touch = host.layout.touch_px
+        px = max(16, min(34, host.layout.hud_px + 2))
         pw = min(w - 24, max(360, int(px * 24)))
         pad = max(14, px)
         rows = self.rows()
@@ -166,7 +165,7 @@ class Dialog(Overlay):
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         lay = self.layout()
-        panel, px, fonts = lay.panel, lay.px, self.app.fonts
+        panel, px, fonts = lay.panel, lay.px, self.host.fonts
         shadow = pygame.Surface((panel.w + 24, panel.h + 24), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=24)
         surface.blit(shadow, (panel.x - 12, panel.y - 6))
@@ -181,7 +180,7 @@ class Dialog(Overlay):
             render.rounded(surface, b.rect.inflate(8, 8), (40, 120, 220), 10, 3)
 
     def _row_height(self, row: Row, inner: int, px: int, touch: int) -> int:
-        fonts = self.app.fonts
+        fonts = self.host.fonts
         if row.kind == RowKind.TITLE:
             font, lines = fonts.wrap(row.text, inner, int(px * 1.4), 2, bold=True)
             return font.get_linesize() * len(lines)
@@ -210,7 +209,7 @@ class Dialog(Overlay):
         """As many buttons side by side as keep every label on one line at ``px``
         (a long label, "Undo to the last winnable position", gets a row of its own)."""
         n = max(1, len(row.buttons))
-        font = self.app.fonts.get(px)
+        font = self.host.fonts.get(px)
         widest = max((font.size(label)[0] for label, _, _ in row.buttons), default=0)
         for per_row in range(n, 1, -1):
             bw = (width - (per_row - 1) * 10) // per_row
@@ -302,22 +301,27 @@ class MessageDialog(Dialog):
 
     def __init__(
         self,
-        app: App,
+        host: Host,
         title: str,
         lines: list[str],
-        buttons: Sequence[tuple[str, Action, bool]],
-        escape: str | None = "close",
+        buttons: Sequence[ButtonSpec],
+        *,
+        escape: bool = True,
     ) -> None:
-        actions = {f"b{i}": fn for i, (_, fn, _) in enumerate(buttons)}
-        super().__init__(app, actions, escape)
+        super().__init__(host, escape=escape)
         self.title = title
         self.lines = lines
-        self.button_specs = tuple(
-            (label, f"b{i}", primary) for i, (label, _, primary) in enumerate(buttons)
-        )
+        self.button_specs = tuple(buttons)
 
     def rows(self) -> list[Row]:
         out = [Row(RowKind.TITLE, self.title)]
         out += [Row(RowKind.TEXT, ln) for ln in self.lines]
         out.append(Row(RowKind.BUTTONS, buttons=self.button_specs))
         return out
+
+
+def confirm_dialog(host: Host, title: str, text: str, yes: Action) -> MessageDialog:
+    """A question whose default (Enter, Esc) is No."""
+    tr = host.tr
+    no = ButtonSpec(tr(T.NO), host.pop, True)
+    return MessageDialog(host, title, [text], [ButtonSpec(tr(T.YES), yes), no])

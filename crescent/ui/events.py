@@ -10,9 +10,14 @@ pygame-free, in :mod:`crescent.control.input`; they are re-exported here).
 
 from __future__ import annotations
 
+import ctypes
+import glob
 import math
+import os
+import sys
 import time
 from collections.abc import Callable
+from types import ModuleType
 from typing import cast
 
 import pygame
@@ -28,6 +33,15 @@ from crescent.control.input import (
     WindowEvent,
     WindowKind,
 )
+
+_touch: ModuleType | None
+"""SDL's touch devices: pygame-ce's module, outside its documented API."""
+try:
+    from pygame._sdl2 import touch
+
+    _touch = touch
+except ImportError:  # a pygame without it: fingers are counted by their events alone
+    _touch = None
 
 __all__ = ["GameEvent", "PygameEvents", "TextInput", "Wheel", "WindowEvent", "translate"]
 
@@ -139,11 +153,11 @@ class Fingers:
 
 def _sdl_fingers(ev: pygame.event.Event) -> int | None:
     """How many fingers SDL sees on the event's touch device (None: unknown)."""
+    if _touch is None:
+        return None
     try:
-        from pygame._sdl2 import touch
-
-        return int(touch.get_num_fingers(ev.touch_id))
-    except Exception:
+        return int(_touch.get_num_fingers(ev.touch_id))
+    except (pygame.error, AttributeError, TypeError):  # no such device; no touch_id
         return None
 
 
@@ -193,11 +207,6 @@ def _find_sdl_wait() -> Callable[[object, int], int] | None:
             return None
     except pygame.error:
         return None
-    import ctypes
-    import glob
-    import os
-    import sys
-
     candidates: list[str] = []
     if sys.platform.startswith("linux"):
         try:

@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from crescent.ui.cards import CardArt
+
 if TYPE_CHECKING:
+    # Imported when the fans are on (window.table_layout): a start does not need it.
     from crescent.control.fan import Fan
-    from crescent.ui.cards import CardArt
 
 
 def draw_fan(

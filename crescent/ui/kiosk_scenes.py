@@ -19,42 +19,55 @@ The game's clock stops while the pad or the operator screen is open.
 
 from __future__ import annotations
 
+import getpass
+import logging
 import math
 import os
 import warnings
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final, NamedTuple
 
 import pygame
 
 from crescent import __version__, logs
 from crescent.control.anim import MOVE_S, Flight
-from crescent.control.input import KeyPress, PointerDown, PointerUp
+from crescent.control.input import (
+    GameEvent,
+    KeyPress,
+    PointerDown,
+    PointerUp,
+    TextInput,
+    WindowEvent,
+)
 from crescent.i18n import text as T
 from crescent.kiosk.config import PIN_DIGITS, KioskConfig
-from crescent.kiosk.core import KIOSK_SOLVER_BYTES, Kiosk, apply_kiosk_config
+from crescent.kiosk.core import (
+    KIOSK_SOLVER_BYTES,
+    RECORDED,
+    DemoLine,
+    Kiosk,
+    Purpose,
+    apply_kiosk_config,
+    export_csv,
+    export_folders,
+)
 from crescent.languages import LANGUAGES
+from crescent.options import Config
+from crescent.play.session import Session
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
-from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import HudItem
 from crescent.ui import render
-from crescent.ui.dialogs import MessageDialog, Row, RowKind
-from crescent.ui.events import GameEvent, TextInput, WindowEvent
-from crescent.ui.hud import HudLook, format_time
-from crescent.ui.scene import Overlay
+from crescent.ui.app import App
+from crescent.ui.dialogs import ButtonSpec, MessageDialog, Row, RowKind
+from crescent.ui.hud import CellKind, HudLook, format_time
+from crescent.ui.render import Action
+from crescent.ui.scene import Host, Overlay
 from crescent.ui.screens import SettingsScreen
 from crescent.ui.table import TableScene
-
-if TYPE_CHECKING:
-    import logging
-
-    from crescent.kiosk.core import DemoLine, Purpose
-    from crescent.options import Config
-    from crescent.play.session import Session
-    from crescent.ui.app import App
-
+from crescent.ui.table_view import TableView
+from crescent.ui.x11_watch import WindowProbe
 
 FADE_S: Final = 0.6
 """The visitor's table fades to dark, then the attract loop fades in: each this long."""
@@ -91,8 +104,6 @@ class WindowKeeper:
     hidden and shown again, which maps it anew)."""
 
     def __init__(self) -> None:
-        from crescent.ui.x11_watch import WindowProbe
-
         self._probe = WindowProbe()
         self._tries = 0
 
@@ -126,7 +137,10 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+    if not sizes:
+        return None
+    w, h = sizes[0]
+    return (w, h)
 
 
 class _Dimmer:
@@ -151,11 +165,13 @@ class AttractScene(TableScene):
     """The table playing a winnable deal by itself, with a "Touch to play" caption."""
 
     opaque = True
+    view: AttractView
 
     def __init__(self, app: App, kiosk: Kiosk) -> None:
-        super().__init__(app)
+        self.app = app
         self.kiosk = kiosk
         self.demo = Game.new()
+        super().__init__(app)
         self.line: DemoLine | None = None
         self.pos = 0
         self.wait = 0.0
@@ -169,13 +185,13 @@ class AttractScene(TableScene):
         self._snapshot: pygame.Surface | None = None
         self._dimmer = _Dimmer()
         self._faded = False
-        self._banner_cache: (
-            tuple[tuple[tuple[str, ...], int, int], tuple[pygame.Surface, ...]] | None
-        ) = None
 
     @property
     def game(self) -> Game:
         return self.demo
+
+    def _make_view(self) -> AttractView:
+        return AttractView(self.host, self)
 
     # -- lifecycle -----------------------------------------------------------------
 
@@ -194,9 +210,8 @@ class AttractScene(TableScene):
         self._pressed = None
         # Between two idle spells the loop holds no picture: its full-screen surfaces
         # (the table drawn under it, the fade) are made again when it comes back.
-        self.base = None
+        self.view = self._make_view()
         self._dimmer = _Dimmer()
-        self._banner_cache = None
 
     def next_deal(self) -> None:
         """Deal the next winnable deal of the loop."""
@@ -205,8 +220,6 @@ class AttractScene(TableScene):
             demo = Game.from_code(line.code)
         except (InvalidCode, ValueError):
             self.kiosk.planner.discard(line)
-            from crescent.kiosk.core import RECORDED
-
             line = RECORDED
             demo = Game.from_code(line.code)
         self.line = line
@@ -219,7 +232,7 @@ class AttractScene(TableScene):
     # -- input ---------------------------------------------------------------------
 
     def _on_language(self, x: float, y: float) -> bool:
-        i = self.app.layout.hud_item_at(x, y)
+        i = self.host.layout.hud_item_at(x, y)
         return i is not None and self.hud_items[i] == HudItem.LANG
 
     def handle(self, event: GameEvent) -> None:
@@ -232,7 +245,7 @@ class AttractScene(TableScene):
             if pressed is None or pressed[0] != event.pointer:
                 return
             if pressed[1] and self._on_language(event.x, event.y):
-                self.app.cycle_language()  # one tap, and the loop goes on in that language
+                self.host.cycle_language()  # one tap, and the loop goes on in that language
             else:
                 self.kiosk.end_attract()
         elif isinstance(event, KeyPress | TextInput):
@@ -290,30 +303,58 @@ class AttractScene(TableScene):
         card = demo.top(move.src)
         demo.play(move)  # the engine checks it: IllegalMove if the line is wrong
         assert card is not None
-        view = self._view
+        view = self.geometry
         self.anims.add(
             Flight(card, view.slot_origin(move.src), view.slot_origin(move.dst), move.dst, FLIGHT_S)
         )
 
     # -- drawing -------------------------------------------------------------------
 
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        if self.age < FADE_S and self._snapshot is not None:
+            surface.blit(self._snapshot, (0, 0))
+            self._dimmer.draw(surface, self.age / FADE_S)
+            return None
+        if self.age < 2 * FADE_S:
+            self._snapshot = None
+            super().draw(surface, True)
+            self._dimmer.draw(surface, 1.0 - (self.age - FADE_S) / FADE_S)
+            return None
+        if not self._faded:
+            self._faded = True
+            full = True
+        return super().draw(surface, full)
+
+
+class AttractView(TableView):
+    """The attract loop's picture: the table's, with its own clock in the HUD, only the
+    language live, and the banner."""
+
+    def __init__(self, host: Host, scene: AttractScene) -> None:
+        super().__init__(host, scene)
+        self.scene = scene
+        self._banner_cache: (
+            tuple[tuple[tuple[str, ...], int, int], tuple[pygame.Surface, ...]] | None
+        ) = None
+
     def _hud_key(self, i: int) -> HudLook:
         item = self.hud_items[i]
-        tr = self.app.tr
-        if item == "time":
-            return HudLook("info", tr(T.TIME), format_time(self.demo_time), True, False)
+        tr = self.host.tr
+        if item is HudItem.TIME:
+            seconds = format_time(self.scene.demo_time)
+            return HudLook(CellKind.INFO, tr(T.TIME), seconds, True, False)
         look = super()._hud_key(i)
-        if item in ("moves", "lang"):
+        if item in (HudItem.MOVES, HudItem.LANG):
             return look
         return look._replace(enabled=False, glow=False)  # only the language is live
 
     def _banner(self) -> tuple[tuple[pygame.Surface, ...], pygame.Rect]:
         """The banner's lines (the name, the goal on one or two lines, "Touch to play")
         and its box, under the foundations and inside the horseshoe."""
-        lay = self.app.layout
-        tr = self.app.tr
+        lay = self.host.layout
+        tr = self.host.tr
         texts = ("Crescent", tr(T.GOAL), tr(T.TOUCH_TO_PLAY))
-        h = self.app.size[1]
+        h = self.host.size[1]
         px = max(lay.hud_px * 2, round(lay.touch_px * 1.3))
         px = min(px, max(16, h // 14))
         pad = max(6, px // 2)
@@ -321,7 +362,7 @@ class AttractScene(TableScene):
         key = (texts, px, inner_w)
         cached = self._banner_cache
         if cached is None or cached[0] != key:
-            fonts = self.app.fonts
+            fonts = self.host.fonts
             title = fonts.fit(texts[0], inner_w, round(px * 1.5), bold=True)
             goal_font, goal_lines = fonts.wrap(texts[1], inner_w, max(14, round(px * 0.6)), 2)
             touch = fonts.fit(texts[2], inner_w, px, bold=True)
@@ -354,7 +395,7 @@ class AttractScene(TableScene):
     def _draw_transients(self, surface: pygame.Surface) -> None:
         super()._draw_transients(surface)
         imgs, box = self._banner()
-        pulse = 0.5 + 0.5 * math.sin(self.age * 2 * math.pi / PULSE_S)
+        pulse = 0.5 + 0.5 * math.sin(self.scene.age * 2 * math.pi / PULSE_S)
         radius = min(box.h // 4, imgs[-1].get_height())
         render.alpha_rounded(surface, box, (8, 30, 20, 210 + round(30 * pulse)), radius)
         r, g, b = (
@@ -366,21 +407,6 @@ class AttractScene(TableScene):
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
 
-    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
-        if self.age < FADE_S and self._snapshot is not None:
-            surface.blit(self._snapshot, (0, 0))
-            self._dimmer.draw(surface, self.age / FADE_S)
-            return None
-        if self.age < 2 * FADE_S:
-            self._snapshot = None
-            super().draw(surface, True)
-            self._dimmer.draw(surface, 1.0 - (self.age - FADE_S) / FADE_S)
-            return None
-        if not self._faded:
-            self._faded = True
-            full = True
-        return super().draw(surface, full)
-
 
 class PinPad(Overlay):
     """The operator's PIN pad: digits, delete, OK, cancel; the PIN shows as dots."""
@@ -389,14 +415,22 @@ class PinPad(Overlay):
     holds_clock = True
 
     KEYS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok")
+    """The pad's keys, row by row (the digits, delete and OK; Cancel is below them)."""
 
-    def __init__(self, app: App, kiosk: Kiosk, purpose: Purpose) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, kiosk: Kiosk, purpose: Purpose) -> None:
+        super().__init__(host)
         self.kiosk = kiosk
         self.purpose: Purpose = purpose
         self.typed = ""
         self.wrong = False
-        self._pressed: str | None = None
+        self.key_actions: dict[str, Action] = {
+            **{k: partial(self.type_digit, k) for k in self.KEYS if k.isdigit()},
+            "back": self.backspace,
+            "ok": self.ok,
+            "cancel": self.cancel,
+        }
+        """What each key does (its button carries it)."""
+        self._pressed: Action | None = None
         """The action of the key under the press in progress."""
         self._shown_wait = -1
 
@@ -407,23 +441,28 @@ class PinPad(Overlay):
 
     def wait_left(self) -> int:
         guard = self.kiosk.guard
-        return math.ceil(guard.wait_left(self.app.now)) if guard is not None else 0
+        return math.ceil(guard.wait_left(self.host.now)) if guard is not None else 0
 
-    def press(self, action: str) -> None:
+    def type_digit(self, digit: str) -> None:
         self._dirty = True
-        if action == "cancel":
-            self.typed = ""
-            self.app.pop(self)
-            return
-        if self.wait_left() > 0:
-            return
-        if action == "back":
-            self.typed = self.typed[:-1]
-        elif action == "ok":
-            self.submit()
-        elif action.isdigit() and len(self.typed) < PIN_DIGITS[1]:
-            self.typed += action
+        if self.wait_left() <= 0 and len(self.typed) < PIN_DIGITS[1]:
+            self.typed += digit
             self.wrong = False
+
+    def backspace(self) -> None:
+        self._dirty = True
+        if self.wait_left() <= 0:
+            self.typed = self.typed[:-1]
+
+    def ok(self) -> None:
+        self._dirty = True
+        if self.wait_left() <= 0:
+            self.submit()
+
+    def cancel(self) -> None:
+        self._dirty = True
+        self.typed = ""
+        self.host.pop(self)
 
     def submit(self) -> None:
         attempt, self.typed = self.typed, ""
@@ -431,8 +470,8 @@ class PinPad(Overlay):
             return
         result = self.kiosk.try_pin(attempt, self.purpose)
         self.wrong = result == "wrong"
-        if result == "ok" and self in self.app.scenes:
-            self.app.pop(self)
+        if result == "ok" and self.host.showing(self):
+            self.host.pop(self)
 
     # -- input ---------------------------------------------------------------------
 
@@ -443,19 +482,19 @@ class PinPad(Overlay):
         elif isinstance(event, PointerUp):
             b = render.hit(self.buttons, (event.x, event.y))
             if b is not None and b.action == self._pressed:
-                self.press(b.action)
+                b.action()
             self._pressed = None
         elif isinstance(event, TextInput):
             for ch in event.text:
                 if ch.isascii() and ch.isdigit():
-                    self.press(ch)
+                    self.type_digit(ch)
         elif isinstance(event, KeyPress):
             if event.key == "backspace":
-                self.press("back")
+                self.backspace()
             elif event.key in ("return", "enter", "kp_enter"):
-                self.press("ok")
+                self.ok()
             elif event.key == "escape":
-                self.press("cancel")
+                self.cancel()
 
     def wake_at(self, now: float) -> float | None:
         guard = self.kiosk.guard
@@ -480,10 +519,10 @@ class PinPad(Overlay):
 
     def _geometry(self) -> _PadGeometry:
         """Where the pad and its keys go in the window (measures, draws nothing)."""
-        app = self.app
-        fonts = app.fonts
-        w, h = app.screen.get_size()
-        touch = app.layout.touch_px
+        host = self.host
+        fonts = host.fonts
+        w, h = host.size
+        touch = host.layout.touch_px
         gap = max(8, touch // 4)
         # Keys a good deal larger than the touch minimum, as far as the window allows:
         # title, dots, status, four rows of keys and the cancel row.
@@ -507,21 +546,22 @@ class PinPad(Overlay):
         y += heights[2] + gap
         n = len(self.typed)
         locked = self.wait_left() > 0
-        labels = {"back": "←", "ok": app.tr(T.OK)}
+        labels = {"back": "←", "ok": host.tr(T.OK)}
         buttons = []
         for i, k in enumerate(self.KEYS):
             row, col = divmod(i, 3)
             rect = pygame.Rect(x + col * (key + gap), y + row * (key + gap), key, key)
             enabled = not locked and (k != "ok" or n > 0) and (k != "back" or n > 0)
-            buttons.append(render.Button(rect, labels.get(k, k), k, enabled, k == "ok"))
+            action = self.key_actions[k]
+            buttons.append(render.Button(rect, labels.get(k, k), action, enabled, k == "ok"))
         y += 4 * (key + gap)
         cancel = pygame.Rect(x, y, inner, heights[-1])
-        buttons.append(render.Button(cancel, app.tr(T.CANCEL), "cancel"))
+        buttons.append(render.Button(cancel, host.tr(T.CANCEL), self.cancel))
         return _PadGeometry(panel, title, field, status, buttons, px, status_px, gap)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
-        tr = self.app.tr
-        fonts = self.app.fonts
+        tr = self.host.tr
+        fonts = self.host.fonts
         g = self._geometry()
         px = g.px
         render.rounded(surface, g.panel, render.PANEL_BG, max(12, g.gap * 2))
@@ -558,7 +598,7 @@ class PinPad(Overlay):
                 )
         # The keys.
         for b in g.buttons:
-            b.draw(surface, fonts, int(px * 1.2) if b.action.isdigit() else px)
+            b.draw(surface, fonts, int(px * 1.2) if b.label.isdigit() else px)
 
 
 class _PadGeometry(NamedTuple):
@@ -703,50 +743,42 @@ class OperatorScreen(SettingsScreen):
 
     holds_clock = True
 
-    def __init__(self, app: App, kiosk: Kiosk) -> None:
+    def __init__(self, host: Host, kiosk: Kiosk) -> None:
         self.kiosk = kiosk
-        super().__init__(app)
-        self.actions.update(
-            {
-                "idle": self._cycle_idle,
-                "sound": self._toggle_sound,
-                "export": self._export,
-                "quit": kiosk.quit,
-            }
-        )
+        super().__init__(host)
 
-    def _toggle_sound(self) -> None:
+    def toggle_sound(self) -> None:
         """The operator's choice: every new visitor starts with it."""
-        self.app.toggle_sound()
-        self.kiosk.sound = self.app.session.settings.sound
+        self.host.toggle_sound()
+        self.kiosk.sound = self.host.session.settings.sound
 
-    def _cycle_idle(self) -> None:
+    def quit(self) -> None:
+        self.kiosk.quit()
+
+    def cycle_idle(self) -> None:
         now = round(self.kiosk.idle_s)
         later = [c for c in IDLE_CHOICES if c > now]
         self.kiosk.set_idle(float(later[0] if later else IDLE_CHOICES[0]))
 
-    def _export(self) -> None:
-        import getpass
-
-        from crescent.kiosk.core import export_folders
-
-        store = self.app.session.store
+    def export(self) -> None:
+        store = self.host.session.store
         try:
             user: str | None = getpass.getuser()
         except (OSError, KeyError):
             user = None
         folders = export_folders(self.kiosk.config, store.root if store else None, user)
-        self.app.push(ExportDialog(self.app, self.kiosk, folders))
+        self.host.push(ExportDialog(self.host, self.kiosk, folders))
 
-    def _setting(self, key: str, label: str, value: str, action: str) -> Row:
+    def _setting(self, key: str, label: str, value: str, action: Action) -> Row:
         if self.kiosk.config.fixes(key):
-            note = self.app.tr(T.SET_BY_CONFIG)
-            return Row(RowKind.SETTING, label, ((f"{value}\n{note}", action, False),), locked=True)
-        return Row(RowKind.SETTING, label, ((value, action, False),))
+            note = self.host.tr(T.SET_BY_CONFIG)
+            button = ButtonSpec(f"{value}\n{note}", action)
+            return Row(RowKind.SETTING, label, (button,), locked=True)
+        return Row(RowKind.SETTING, label, (ButtonSpec(value, action),))
 
     def rows(self) -> list[Row]:
-        tr = self.app.tr
-        s = self.app.session.settings
+        tr = self.host.tr
+        s = self.host.session.settings
         venue = self.kiosk.venue
         today = venue.days.get(self.kiosk.today().isoformat())
         total = venue.totals()
@@ -756,22 +788,27 @@ class OperatorScreen(SettingsScreen):
 
         return [
             Row(RowKind.TITLE, f"{tr(T.OPERATOR)} · Crescent {__version__}"),
-            self._setting("language", tr(T.LANGUAGE), LANGUAGES.get(tr.lang, tr.lang), "lang"),
+            self._setting(
+                "language", tr(T.LANGUAGE), LANGUAGES.get(tr.lang, tr.lang), self.cycle_language
+            ),
             self._setting(
                 "variant",
                 tr(T.VARIANT_FOR_NEW),
                 tr(T.MODE_NAMES[s.mode.key]),
-                "variant",
+                self.cycle_variant,
             ),
             self._setting(
-                "winnable_only", tr(T.WINNABLE_ONLY), self._on_off(s.winnable_only), "winnable"
+                "winnable_only",
+                tr(T.WINNABLE_ONLY),
+                self._on_off(s.winnable_only),
+                self.toggle_winnable,
             ),
-            self._setting("sound", tr(T.SOUND), self._on_off(s.sound), "sound"),
+            self._setting("sound", tr(T.SOUND), self._on_off(s.sound), self.toggle_sound),
             self._setting(
                 "idle_seconds",
                 tr(T.IDLE_TIME),
                 tr(T.SECONDS, n=round(self.kiosk.idle_s)),
-                "idle",
+                self.cycle_idle,
             ),
             Row(RowKind.TEXT, tr(T.VENUE_GAMES)),
             Row(
@@ -783,11 +820,17 @@ class OperatorScreen(SettingsScreen):
             Row(RowKind.PAIR, tr(T.LEFT_IDLE), value=both(today.idle if today else 0, total.idle)),
             Row(
                 RowKind.BUTTONS,
-                buttons=((tr(T.EXPORT_CSV), "export", False), (tr(T.STATISTICS), "stats", False)),
+                buttons=(
+                    ButtonSpec(tr(T.EXPORT_CSV), self.export),
+                    ButtonSpec(tr(T.STATISTICS), self.open_stats),
+                ),
             ),
             Row(
                 RowKind.BUTTONS,
-                buttons=((tr(T.QUIT_KIOSK), "quit", False), (tr(T.CLOSE), "close", True)),
+                buttons=(
+                    ButtonSpec(tr(T.QUIT_KIOSK), self.quit),
+                    ButtonSpec(tr(T.CLOSE), self.close, True),
+                ),
             ),
         ]
 
@@ -797,20 +840,16 @@ class ExportDialog(MessageDialog):
 
     holds_clock = True
 
-    def __init__(self, app: App, kiosk: Kiosk, folders: list[Path]) -> None:
-        tr = app.tr
+    def __init__(self, host: Host, kiosk: Kiosk, folders: list[Path]) -> None:
+        tr = host.tr
         self.kiosk = kiosk
-        buttons: list[tuple[str, Callable[[], None], bool]] = [
-            (str(folder), partial(self._write, folder), False) for folder in folders
-        ]
-        buttons.append((tr(T.CANCEL), lambda: app.pop(self), True))
+        buttons = [ButtonSpec(str(folder), partial(self._write, folder)) for folder in folders]
+        buttons.append(ButtonSpec(tr(T.CANCEL), self.close, True))
         lines = [tr(T.EXPORT_TO) if folders else tr(T.NO_EXPORT_FOLDER)]
-        super().__init__(app, tr(T.EXPORT_CSV), lines, buttons)
+        super().__init__(host, tr(T.EXPORT_CSV), lines, buttons)
 
     def _write(self, folder: Path) -> None:
-        from crescent.kiosk.core import export_csv
-
-        tr = self.app.tr
+        tr = self.host.tr
         try:
             path = export_csv(self.kiosk.venue, folder, self.kiosk.today())
         except OSError as e:
@@ -819,5 +858,5 @@ class ExportDialog(MessageDialog):
         else:
             _log().info("venue statistics exported to %s", path)
             self.lines = [tr(T.EXPORTED, path=str(path))]
-        self.button_specs = ((tr(T.CLOSE), "close", True),)
+        self.button_specs = (ButtonSpec(tr(T.CLOSE), self.close, True),)
         self._dirty = True

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from functools import cache
 
 import pygame
@@ -10,6 +12,8 @@ from crescent import resources
 from crescent.ui.lru import Lru
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
+Action = Callable[[], None]
+"""What a button does when pressed."""
 
 FELT_CENTRE = (34, 112, 74)
 FELT_EDGE = (14, 66, 42)
@@ -164,10 +168,8 @@ class FeltMaker:
     which may close before it is done."""
 
     def __init__(self, size: tuple[int, int]) -> None:
-        import threading
-
         self.size = size
-        self._made: pygame.Surface | BaseException | None = None
+        self._made: pygame.Surface | pygame.error | MemoryError | ValueError | None = None
         self._thread = threading.Thread(
             target=self._make, args=(_felt_source(), size), name="crescent-felt", daemon=True
         )
@@ -176,7 +178,7 @@ class FeltMaker:
     def _make(self, small: pygame.Surface, size: tuple[int, int]) -> None:
         try:
             self._made = _scaled(small, size)
-        except BaseException as e:  # raised again by take()
+        except (pygame.error, MemoryError, ValueError) as e:  # raised again by take()
             self._made = e
 
     def done(self) -> bool:
@@ -185,7 +187,7 @@ class FeltMaker:
     def take(self) -> pygame.Surface:
         self._thread.join()
         made = self._made
-        if isinstance(made, BaseException):
+        if isinstance(made, pygame.error | MemoryError | ValueError):
             raise made
         assert made is not None
         return made
@@ -316,7 +318,7 @@ def text_centered(
 
 
 class Button:
-    """A tappable rectangle with a label; ``action`` is what the scene does with it."""
+    """A tappable rectangle with a label; ``action`` is what pressing it does."""
 
     __slots__ = ("action", "enabled", "label", "primary", "rect")
 
@@ -324,7 +326,7 @@ class Button:
         self,
         rect: pygame.Rect,
         label: str,
-        action: str,
+        action: Action,
         enabled: bool = True,
         primary: bool = False,
     ) -> None:

@@ -8,21 +8,17 @@ once per size, language and text, and only the visible ones are rendered.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import partial
 
 import pygame
 
-from crescent.control.input import KeyPress, PointerDown, PointerMove, PointerUp
+from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerMove, PointerUp, Wheel
 from crescent.control.scroll import Scroll
 from crescent.i18n import text as T
 from crescent.i18n.rules_text import BlockKind, Doc, load_rules
 from crescent.ui import render
-from crescent.ui.events import GameEvent, Wheel
 from crescent.ui.lru import Lru
-from crescent.ui.scene import Scene
-
-if TYPE_CHECKING:
-    from crescent.ui.app import App
+from crescent.ui.scene import Host, Scene
 
 TABS = ((Doc.STANDARD, T.RULES_STANDARD), (Doc.LEVELS, T.RULES_LEVELS))
 _LINE_CACHE = 96
@@ -44,9 +40,10 @@ class Line:
 class RulesScreen(Scene):
     opaque = True
 
-    def __init__(self, app: App, doc: Doc = Doc.STANDARD) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, doc: Doc = Doc.STANDARD) -> None:
+        super().__init__(host)
         self.doc = doc
+        self._tab_actions = {d: partial(self.show, d) for d, _ in TABS}
         self.scroll = Scroll()
         self.lines: list[Line] = []
         self.buttons: list[render.Button] = []
@@ -60,8 +57,8 @@ class RulesScreen(Scene):
 
     def _metrics(self) -> tuple[int, int, pygame.Rect, pygame.Rect]:
         """(text px, bar height, bar, text column) for the current window."""
-        w, h = self.app.size
-        touch = self.app.layout.touch_px
+        w, h = self.host.size
+        touch = self.host.layout.touch_px
         px = max(15, min(34, round(min(w, h) / 32)))
         bar_h = max(touch, round(px * 2.4))
         margin = max(10, px)
@@ -72,7 +69,7 @@ class RulesScreen(Scene):
 
     def relayout(self) -> None:
         px, _, _, column = self._metrics()
-        key = (self.app.size, self.app.tr.lang, self.doc, self.app.layout.touch_px)
+        key = (self.host.size, self.host.tr.lang, self.doc, self.host.layout.touch_px)
         if key != self._key:
             self._key = key
             self.lines = self._wrap(px, column.w)
@@ -82,10 +79,10 @@ class RulesScreen(Scene):
         self._dirty = True
 
     def _wrap(self, px: int, width: int) -> list[Line]:
-        fonts = self.app.fonts
+        fonts = self.host.fonts
         out: list[Line] = []
         y = px // 2
-        for block in load_rules(self.doc, self.app.tr.lang):
+        for block in load_rules(self.doc, self.host.tr.lang):
             kind = block.kind
             size = {BlockKind.TITLE: round(px * 1.5), BlockKind.HEADING: round(px * 1.2)}.get(
                 kind, px
@@ -104,19 +101,13 @@ class RulesScreen(Scene):
     # -- input -------------------------------------------------------------------------
 
     def close(self) -> None:
-        self.app.pop(self)
+        self.host.pop(self)
 
     def show(self, doc: Doc) -> None:
         if doc is not self.doc:
             self.doc = doc
             self.scroll.offset = 0.0
             self.relayout()
-
-    def _run(self, action: str) -> None:
-        if action == "close":
-            self.close()
-        else:
-            self.show(Doc(action))
 
     def handle(self, event: GameEvent) -> None:
         moved = False
@@ -143,7 +134,7 @@ class RulesScreen(Scene):
             b = render.hit(self.buttons, (event.x, event.y))
             pressed, self._pressed = self._pressed, None
             if b is not None and b is pressed:
-                self._run(b.action)
+                b.action()
         self._dirty = self._dirty or moved
 
     # -- drawing -----------------------------------------------------------------------
@@ -152,7 +143,7 @@ class RulesScreen(Scene):
         if not (full or self._dirty):
             return []
         self._dirty = False
-        if self._key[0] != self.app.size:
+        if self._key[0] != self.host.size:
             self.relayout()
         px, bar_h, bar, column = self._metrics()
         surface.fill(render.PANEL_BG)
@@ -165,7 +156,7 @@ class RulesScreen(Scene):
         img = self._rendered.hit(i)
         if img is None:
             line = self.lines[i]
-            font = self.app.fonts.get(line.px, bold=line.bold)
+            font = self.host.fonts.get(line.px, bold=line.bold)
             img = font.render(line.text, True, render.PANEL_INK)
             self._rendered.keep(i, img)
         return img
@@ -191,8 +182,8 @@ class RulesScreen(Scene):
         surface.set_clip(None)
 
     def _draw_bar(self, surface: pygame.Surface, px: int, bar_h: int, bar: pygame.Rect) -> None:
-        tr = self.app.tr
-        fonts = self.app.fonts
+        tr = self.host.tr
+        fonts = self.host.fonts
         margin = bar.h - bar_h
         pygame.draw.rect(surface, render.HUD_BG[:3], bar)
         row = pygame.Rect(margin // 2, margin // 2, bar.w - margin, bar_h)
@@ -200,14 +191,17 @@ class RulesScreen(Scene):
         tab_w = min(round(px * 10), (row.w - close_w) * 2 // 5)
         self.buttons = []
         x = row.right - close_w
-        close = render.Button(pygame.Rect(x, row.y, close_w, bar_h), tr(T.CLOSE), "close")
-        tabs: list[render.Button] = []
+        close = render.Button(pygame.Rect(x, row.y, close_w, bar_h), tr(T.CLOSE), self.close)
+        tabs: list[tuple[render.Button, bool]] = []
         for doc, label in reversed(TABS):
             x -= tab_w + margin // 2
-            tabs.insert(0, render.Button(pygame.Rect(x, row.y, tab_w, bar_h), tr(label), doc.value))
-        for b in (*tabs, close):
+            rect = pygame.Rect(x, row.y, tab_w, bar_h)
+            tabs.insert(
+                0, (render.Button(rect, tr(label), self._tab_actions[doc]), doc is self.doc)
+            )
+        for b, open_tab in (*tabs, (close, False)):
             # The open tab is light on the dark bar; the others and Close are dark.
-            b.draw(surface, fonts, px, on_panel=b.action == self.doc.value)
+            b.draw(surface, fonts, px, on_panel=open_tab)
             self.buttons.append(b)
         title_w = x - row.x - margin // 2
         if title_w > px * 3:

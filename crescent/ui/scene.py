@@ -1,15 +1,131 @@
-"""Scenes: the table and the overlays above it, each with an explicit lifecycle."""
+"""Scenes: the table and the overlays above it, each with an explicit lifecycle, and the
+:class:`Host` they are given: the part of the app a scene may use.
+
+A scene never sees the app itself. It draws with the host's fonts, art and layout,
+reads the session through it, and asks it to push or pop a scene, to open a screen by
+name (:class:`Screen`; :mod:`crescent.ui.navigation` knows which scene that is) or to
+change a setting.
+"""
 
 from __future__ import annotations
 
+import enum
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from crescent.control.input import GameEvent
+from crescent.control.layout import TableLayout
+from crescent.i18n.translator import Translator
+from crescent.play.session import Session
+from crescent.rules.modes import HudItem
+from crescent.ui import render
+from crescent.ui.cards import CardArt
+from crescent.ui.sound import SoundBoard
+from crescent.ui.window import Options
+
 if TYPE_CHECKING:
-    from crescent.ui.app import App
-    from crescent.ui.events import GameEvent
+    # Imported when the fans are on (window.table_layout): a start does not need it.
+    from crescent.control.fan import Fan
+
+
+class Screen(enum.Enum):
+    """The screens and dialogs a scene may ask the host to open."""
+
+    SETTINGS = enum.auto()
+    RULES = enum.auto()
+    CODE = enum.auto()
+    STATS = enum.auto()
+    WON = enum.auto()
+    """The cascade of the won game's foundations, then its summary."""
+    BLOCKED = enum.auto()
+    """No move left and no redeal: undo or a new game."""
+    LOST = enum.auto()
+    """The hint found the position cannot be won."""
+    LEVELS_END = enum.auto()
+    """Levels game: a level completed, the game won or over."""
+    ABANDON = enum.auto()
+    """New game asked with moves played: confirm the loss."""
+    SHUFFLE = enum.auto()
+    """Levels game: confirm a shuffle while moves remain."""
+    RESET_STATS = enum.auto()
+    """Confirm a reset of the statistics."""
+
+
+class Host(Protocol):
+    """What a scene may use of the app: what it draws with, the session, the scene stack,
+    the screens by name and the settings that change more than a value."""
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def tr(self) -> Translator: ...
+
+    @property
+    def fonts(self) -> render.Fonts: ...
+
+    @property
+    def art(self) -> CardArt: ...
+
+    @property
+    def sound(self) -> SoundBoard: ...
+
+    @property
+    def options(self) -> Options: ...
+
+    @property
+    def layout(self) -> TableLayout: ...
+
+    @property
+    def fan(self) -> Fan | None:
+        """The fans of "Show whole piles", when it is on (and the window holds them)."""
+        ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def now(self) -> float:
+        """The loop's clock (seconds) as of this frame."""
+        ...
+
+    @property
+    def hud_items(self) -> tuple[HudItem, ...]: ...
+
+    @property
+    def table(self) -> Scene:
+        """The table, always at the bottom of the stack."""
+        ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Close ``scene`` (the top one when None); the table never closes."""
+        ...
+
+    def on_top(self, scene: Scene) -> bool: ...
+
+    def showing(self, scene: Scene) -> bool:
+        """Whether ``scene`` is on the stack."""
+        ...
+
+    def open(self, screen: Screen) -> None: ...
+
+    def clock_runs(self) -> bool: ...
+
+    def new_game(self, code: str | None = None) -> None: ...
+
+    def cycle_language(self) -> None: ...
+
+    def toggle_sound(self) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def set_four_colour(self, on: bool) -> None: ...
+
+    def set_show_piles(self, on: bool) -> None: ...
 
 
 class Scene:
@@ -20,8 +136,8 @@ class Scene:
     holds_clock = False
     """While this scene is open the game's clock stops (see ``App.clock_runs``)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
 
     def enter(self) -> None:
         """Pushed on the stack."""
@@ -66,8 +182,8 @@ class Overlay(Scene):
 
     dim_alpha = 120
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self._dirty = True
 
     @property
@@ -78,8 +194,6 @@ class Overlay(Scene):
         if not (full or self._dirty):
             return []
         self._dirty = False
-        from crescent.ui import render
-
         render.dim(surface, self.dim_alpha)
         self.draw_panel(surface)
         return None

@@ -13,16 +13,13 @@ opens it.
 from __future__ import annotations
 
 import enum
+import logging
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+
+import pygame
 
 from crescent import logs, resources
-
-if TYPE_CHECKING:
-    import logging
-
-    import pygame
 
 
 def _log() -> logging.Logger:
@@ -79,13 +76,11 @@ class SoundBoard:
         if sound is not None:
             try:
                 sound.play()
-            except Exception:  # a device that vanished: stay silent
+            except pygame.error:  # a device that vanished: stay silent
                 _log().info("sound: playing %s failed", cue.value, exc_info=True)
 
     def _start(self) -> None:
         try:
-            import pygame
-
             if pygame.mixer.get_init() is None:
                 pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             self._sounds = {
@@ -93,7 +88,9 @@ class SoundBoard:
                 for cue in Cue
             }
             self.state = MixerState.READY
-        except Exception as e:  # no audio device, no mixer, an unreadable file
+        except (pygame.error, NotImplementedError, OSError) as e:
+            # No audio device, no mixer module (NotImplementedError), a missing or
+            # unreadable file (resources.MissingAsset is an OSError).
             _log().info("sound off: %s", e)
             self._sounds = {}
             self.state = MixerState.OFF
@@ -108,14 +105,12 @@ class SoundBoard:
         if self.state is not MixerState.READY or now < self._last + CLOSE_AFTER_S:
             return
         try:
-            import pygame
-
             if pygame.mixer.get_init() is not None and pygame.mixer.get_busy():
                 self._last = now - CLOSE_AFTER_S + 1.0  # look again in a second
                 return
             self._sounds = {}
             pygame.mixer.quit()
-        except Exception:
+        except (pygame.error, NotImplementedError):
             _log().info("sound: closing the mixer failed", exc_info=True)
         self.state = MixerState.IDLE
 
@@ -123,8 +118,6 @@ class SoundBoard:
         """Silence whatever plays (sound switched off)."""
         if self.state is MixerState.READY:
             try:
-                import pygame
-
                 pygame.mixer.stop()
-            except Exception:
+            except (pygame.error, NotImplementedError):
                 _log().info("sound: stop failed", exc_info=True)

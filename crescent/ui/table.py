@@ -9,7 +9,10 @@ changed) and the HUD by :mod:`crescent.ui.hud`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+import pygame
 
 from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
 from crescent.control.confirm import RedealGuard, new_game_needs_confirm
@@ -19,6 +22,7 @@ from crescent.control.input import (
     Command,
     Controller,
     DragBack,
+    GameEvent,
     Intent,
     KeyPress,
     LayoutView,
@@ -28,19 +32,21 @@ from crescent.control.input import (
     PointerMove,
     PointerUp,
     Refuse,
+    WindowEvent,
 )
 from crescent.i18n import text as T
 from crescent.rules.cards import card_symbol
-from crescent.rules.engine import PILES, IllegalMove, Move, Reason, Redeal
-from crescent.rules.modes import End
-from crescent.ui.events import GameEvent, WindowEvent
+from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason, Redeal
+from crescent.rules.modes import End, HudItem
+from crescent.solver.autofinish import finish_line
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
+from crescent.ui.scene import Host, Scene, Screen
 from crescent.ui.sound import Cue
 from crescent.ui.table_view import SlotLook, TableView
 
 if TYPE_CHECKING:
+    # The solver's hints load with the first hint (see TableScene.hints).
     from crescent.solver.hints import HintAnswer, HintWorker
-    from crescent.ui.app import App
 
 # The HUD and the view moved out of this module; these names are kept here for callers.
 __all__ = ["HUD_ITEMS", "MESSAGE_S", "HudLook", "SlotLook", "TableScene", "format_time"]
@@ -54,13 +60,14 @@ so the step that crosses it has been taken when it draws."""
 MESSAGE_S = 3.5
 
 
-class TableScene(TableView):
-    """The table: input to intents to the session, animations, hints, auto-finish."""
+class TableScene(Scene):
+    """The table: input to intents to the session, animations, hints, auto-finish. Its
+    picture is its :attr:`view`'s."""
 
     opaque = True
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self.controller = Controller(hud_items=self.hud_items)
         self.anims = Animations()
         self._hints: HintWorker | None = None
@@ -75,35 +82,78 @@ class TableScene(TableView):
         self.finishing: list[Move] = []
         self._finish_for = -1
         self._after_landing: list[End] = []
-        self._view = self._make_view()
+        self.geometry = self._make_geometry()
+        """Where the places are: hit-testing and card origins."""
         self._outcome_shown: object = None
-        self.controller.set_dpi(app.options.dpi)
+        self.controller.set_dpi(host.options.dpi)
         self.redeal_guard = RedealGuard()
+        self.view = self._make_view()
+        self._commands: dict[Cmd, Callable[[], None]] = {
+            Cmd.UNDO: self._undo,
+            Cmd.REDEAL: self._redeal_pressed,
+            Cmd.NEW: self._new_pressed,
+            Cmd.HINT: self._hint_pressed,
+            Cmd.SETTINGS: lambda: self.host.open(Screen.SETTINGS),
+            Cmd.CODE: lambda: self.host.open(Screen.CODE),
+            Cmd.LANG: self.host.cycle_language,
+            Cmd.SOUND: self.host.toggle_sound,
+            Cmd.RULES: lambda: self.host.open(Screen.RULES),
+            Cmd.FULLSCREEN: self.host.toggle_fullscreen,
+            Cmd.TIME: _nothing,  # an info cell: not a button
+            Cmd.MOVES: _nothing,
+            Cmd.COUNTDOWN: _nothing,
+        }
 
     # -- state helpers -----------------------------------------------------------
 
+    @property
+    def game(self) -> Game:
+        return self.host.session.game
+
+    @property
+    def hud_items(self) -> tuple[HudItem, ...]:
+        """The HUD cells shown, in order (the mode of the game declares them)."""
+        return self.host.hud_items
+
+    def _make_view(self) -> TableView:
+        return TableView(self.host, self)
+
     def relayout(self) -> None:
-        self._view = self._make_view()
+        self.geometry = self._make_geometry()
         self.controller.hud_items = self.hud_items
-        self.base = None
+        self.repaint()
 
-    def _make_view(self) -> LayoutView:
+    def repaint(self) -> None:
+        """Draw the whole table anew at the next frame (its layout or its card art changed)."""
+        self.view.base = None
+
+    def _make_geometry(self) -> LayoutView:
         """Hit-testing and card origins: the fans' when "Show whole piles" is on."""
-        fan = self.app.fan
+        fan = self.host.fan
         if fan is None:
-            return LayoutView(self.app.layout)
-        from crescent.control.fan import FanView  # only with "Show whole piles"
+            return LayoutView(self.host.layout)
+        # Only with "Show whole piles": a start does not load it (docs/PERFORMANCE.md).
+        from crescent.control.fan import FanView
 
-        return FanView(self.app.layout, fan, lambda: self.game)
+        return FanView(self.host.layout, fan, lambda: self.game)
 
     @property
     def hints(self) -> HintWorker:
-        """The hint worker, made on first use: the solver is not loaded before a hint."""
+        """The hint worker, made on first use: the solver's search is not loaded before
+        a hint (tens of milliseconds of a start: docs/PERFORMANCE.md)."""
         if self._hints is None:
-            from crescent.solver.hints import HintWorker
+            from crescent.solver.hints import HintWorker  # the docstring says why
 
             self._hints = HintWorker(self.solver_bytes)
         return self._hints
+
+    # -- drawing (the view's) ------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        return self.view.draw(surface, full, self.host.on_top(self))
+
+    def shown(self) -> None:
+        self.view.shown()
 
     def pointer_lost(self) -> None:
         """A pointer's release will never come (focus lost, window left)."""
@@ -133,7 +183,7 @@ class TableScene(TableView):
         self._reset_hint()
         self.point_redeal = False
         game = self.game
-        session = self.app.session
+        session = self.host.session
         self.controller.hud_items = self.hud_items
         outcome = session.outcome
         if session.levels is not None and outcome is not None:
@@ -144,7 +194,7 @@ class TableScene(TableView):
             self._after_landing.append(outcome.status)
         elif game.status == "playing" and not game.has_move() and game.redeals_left > 0:
             self.point_redeal = True
-            self.say(self.app.tr(T.POINT_SHUFFLE if self._shuffles else T.POINT_REDEAL))
+            self.say(self.host.tr(T.POINT_SHUFFLE if self._shuffles else T.POINT_REDEAL))
         self._update_finish()
 
     @property
@@ -153,24 +203,22 @@ class TableScene(TableView):
 
     def _show_outcome(self) -> None:
         """Levels game: open the end screen of a level or of the game, once each."""
-        session = self.app.session
+        session = self.host.session
         out = session.outcome
         if session.levels is None or out is None or out is self._outcome_shown:
             return
         if self.anims.busy:
             return
         self._outcome_shown = out
-        self.app.open_levels_end()
+        self.host.open(Screen.LEVELS_END)
 
     def _update_finish(self) -> None:
-        changes = self.app.session.changes
+        changes = self.host.session.changes
         if self._finish_for != changes:
             self._finish_for = changes
             if self.finishing:
                 self.finish = None
             else:
-                from crescent.solver.autofinish import finish_line
-
                 self.finish = finish_line(self.game)
 
     # -- input -------------------------------------------------------------------
@@ -184,13 +232,13 @@ class TableScene(TableView):
                 if self.finishing:
                     self.finishing = []  # a touch stops auto-finish
             if isinstance(event, (PointerDown, KeyPress)):
-                self.app.session.idle_abandoned = False
+                self.host.session.idle_abandoned = False
             holding = self.controller.holding()
-            intents = self.controller.handle(event, self.app.now, self._view, self.game)
+            intents = self.controller.handle(event, self.host.now, self.geometry, self.game)
             for intent in intents:
                 self.execute(intent)
             if not holding and self.controller.holding():
-                self.app.sound.play(Cue.PICKUP)
+                self.host.sound.play(Cue.PICKUP)
 
     def execute(self, intent: Intent) -> None:
         if isinstance(intent, PlayMove):
@@ -202,100 +250,92 @@ class TableScene(TableView):
         elif isinstance(intent, Nowhere):
             card = self.game.top(intent.place)
             if card is not None:
-                self.say(self.app.tr(T.NO_PLACE_TAKES, card=card_symbol(card)))
+                self.say(self.host.tr(T.NO_PLACE_TAKES, card=card_symbol(card)))
         elif isinstance(intent, Command):
             self.command(intent.name)
 
     def play(self, move: Move, from_pos: tuple[float, float] | None = None) -> None:
         card = self.game.top(move.src)
         try:
-            self.app.session.play(move)
+            self.host.session.play(move)
         except IllegalMove as e:
             self.refuse(e.reason, move.src, from_pos)
             return
         assert card is not None
-        start = from_pos if from_pos is not None else self._view.slot_origin(move.src)
-        self.anims.add(Flight(card, start, self._view.slot_origin(move.dst), move.dst, MOVE_S))
+        start = from_pos if from_pos is not None else self.geometry.slot_origin(move.src)
+        self.anims.add(Flight(card, start, self.geometry.slot_origin(move.dst), move.dst, MOVE_S))
         self.controller.selected = None
-        self.app.sound.play(Cue.PLACE)
+        self.host.sound.play(Cue.PLACE)
         self.after_change()
 
     def refuse(self, reason: Reason, place: int, from_pos: tuple[float, float] | None) -> None:
         if from_pos is None:
             # A refused tap: the card still nudges and slides back, sentence or not.
-            x, y = self._view.slot_origin(place)
-            from_pos = (x + self.app.layout.card_w * 0.18, y)
+            x, y = self.geometry.slot_origin(place)
+            from_pos = (x + self.host.layout.card_w * 0.18, y)
         self._slide_back(place, from_pos)
-        self.app.sound.play(Cue.REFUSE)
-        if self.app.session.settings.interactive_rules:
-            self.say(self.app.tr.reason(reason))
+        self.host.sound.play(Cue.REFUSE)
+        if self.host.session.settings.interactive_rules:
+            self.say(self.host.tr.reason(reason))
 
     def _slide_back(self, place: int, from_pos: tuple[float, float]) -> None:
         card = self.game.top(place)
         if card is None:
             return
         # The card never left the engine's pile: fly it home over its own slot.
-        self.anims.add(Flight(card, from_pos, self._view.slot_origin(place), place, SLIDE_BACK_S))
+        self.anims.add(
+            Flight(card, from_pos, self.geometry.slot_origin(place), place, SLIDE_BACK_S)
+        )
 
     def command(self, name: Cmd) -> None:
-        session = self.app.session
-        tr = self.app.tr
-        name = ALIASES.get(name, name)
-        if name == Cmd.UNDO:
-            self._undo()
-        elif name == Cmd.REDEAL:
-            if session.outcome is not None and session.levels is not None:
-                return  # between levels or after the end: nothing to shuffle
-            if session.game.redeals_left <= 0:
-                if session.settings.interactive_rules:
-                    reason = Reason.NO_SHUFFLES_LEFT if self._shuffles else Reason.NO_REDEALS_LEFT
-                    self.say(tr.reason(reason))
-                return
-            if self._shuffles and session.game.has_move():
-                self.app.confirm_shuffle()
-                return
-            if self._shuffles or self.redeal_guard.press(self.app.now, self.game.has_move()):
-                self.redeal()
-            else:
-                self.say(tr(T.REDEAL_ARMED))
-        elif name == Cmd.NEW:
-            if new_game_needs_confirm(self.game) and session.outcome is None:
-                self.app.confirm_new_game()
-            else:
-                self.app.new_game()
-        elif name == Cmd.HINT:
-            if self.finish:
-                self.start_finish()
-            else:
-                self.ask_hint()
-        elif name == Cmd.SETTINGS:
-            self.app.open_settings()
-        elif name == Cmd.CODE:
-            self.app.open_code()
-        elif name == Cmd.LANG:
-            self.app.cycle_language()
-        elif name == Cmd.SOUND:
-            self.app.toggle_sound()
-        elif name == Cmd.RULES:
-            self.app.open_rules()
-        elif name == Cmd.FULLSCREEN:
-            self.app.toggle_fullscreen()
+        """What a HUD cell or a shortcut asks for."""
+        self._commands[ALIASES.get(name, name)]()
+
+    def _redeal_pressed(self) -> None:
+        session = self.host.session
+        tr = self.host.tr
+        if session.outcome is not None and session.levels is not None:
+            return  # between levels or after the end: nothing to shuffle
+        if session.game.redeals_left <= 0:
+            if session.settings.interactive_rules:
+                reason = Reason.NO_SHUFFLES_LEFT if self._shuffles else Reason.NO_REDEALS_LEFT
+                self.say(tr.reason(reason))
+            return
+        if self._shuffles and session.game.has_move():
+            self.host.open(Screen.SHUFFLE)
+            return
+        if self._shuffles or self.redeal_guard.press(self.host.now, self.game.has_move()):
+            self.redeal()
+        else:
+            self.say(tr(T.REDEAL_ARMED))
+
+    def _new_pressed(self) -> None:
+        if new_game_needs_confirm(self.game) and self.host.session.outcome is None:
+            self.host.open(Screen.ABANDON)
+        else:
+            self.host.new_game()
+
+    def _hint_pressed(self) -> None:
+        if self.finish:
+            self.start_finish()
+        else:
+            self.ask_hint()
 
     def redeal(self) -> None:
         """Redeal (or shuffle) now, with its animation."""
         self.redeal_guard.disarm()
         self.controller.reset()
-        self.app.session.redeal()
-        self.app.sound.play(Cue.REDEAL)
+        self.host.session.redeal()
+        self.host.sound.play(Cue.REDEAL)
         self._animate_redeal()
         self.after_change()
 
     def _undo(self) -> None:
         game = self.game
         last = game.history[-1] if game.can_undo else None
-        if last is None or not self.app.session.undo():
+        if last is None or not self.host.session.undo():
             if undo_cleared_by_redeal(game.can_undo, game.rules.redeals - game.redeals_left):
-                self.say(self.app.tr(T.UNDO_AFTER_REDEAL))
+                self.say(self.host.tr(T.UNDO_AFTER_REDEAL))
             return
         self.controller.reset()
         card = game.top(last.src)
@@ -303,8 +343,8 @@ class TableScene(TableView):
             self.anims.add(
                 Flight(
                     card,
-                    self._view.slot_origin(last.dst),
-                    self._view.slot_origin(last.src),
+                    self.geometry.slot_origin(last.dst),
+                    self.geometry.slot_origin(last.src),
                     last.src,
                     MOVE_S,
                 )
@@ -313,12 +353,12 @@ class TableScene(TableView):
 
     def _animate_redeal(self) -> None:
         game = self.game
-        lift = self.app.layout.card_h * 0.45
+        lift = self.host.layout.card_h * 0.45
         k = 0
         for p in range(PILES):
             pile = game.piles[p]
             if len(pile) >= 2:
-                x, y = self._view.slot_origin(p)
+                x, y = self.geometry.slot_origin(p)
                 self.anims.add(
                     Flight(pile[-1], (x, y + lift), (x, y), p, REDEAL_S, delay=0.012 * k)
                 )
@@ -327,7 +367,7 @@ class TableScene(TableView):
     # -- hints -------------------------------------------------------------------
 
     def ask_hint(self) -> None:
-        session = self.app.session
+        session = self.host.session
         if self.hint is not None and self.hint.changes == session.changes and self.hint.step:
             step = self.hint.step
             self._reset_hint()
@@ -339,21 +379,21 @@ class TableScene(TableView):
         if self.game.status != "playing":
             return
         if session.hints_left == 0:
-            self.say(self.app.tr(T.NO_HINTS_LEFT))
+            self.say(self.host.tr(T.NO_HINTS_LEFT))
             return
         self.hints.ask(self.game, session.changes)
         self.hint_pending = True
-        self.say(self.app.tr(T.HINT_THINKING))
+        self.say(self.host.tr(T.HINT_THINKING))
 
     def _hint_ready(self, answer: HintAnswer) -> None:
-        tr = self.app.tr
+        tr = self.host.tr
         self.hint_pending = False
-        if answer.changes != self.app.session.changes:
+        if answer.changes != self.host.session.changes:
             return
         if answer.kind == "rewind":
             if answer.undos:
                 for _ in range(answer.undos):
-                    self.app.session.undo()
+                    self.host.session.undo()
                 self.controller.reset()
                 self.after_change()
             elif answer.undos == 0:
@@ -362,18 +402,18 @@ class TableScene(TableView):
                 self.say(tr(T.HINT_NO_WAY_BACK))
             return
         self.hint = answer
-        self.app.sound.play(Cue.HINT)
+        self.host.sound.play(Cue.HINT)
         if answer.kind == "win":
-            self.app.session.proven_winnable()
+            self.host.session.proven_winnable()
         if answer.kind == "lost":
             self.message = None  # the dialog says it, once
-            self.app.open_lost_dialog()
+            self.host.open(Screen.LOST)
             return
         step = answer.step
         if step is None:
             self.say(tr(T.POINT_SHUFFLE if self._shuffles else T.POINT_REDEAL))
             return
-        self.app.session.hint_used()  # a hint that shows something; one found no move is free
+        self.host.session.hint_used()  # a hint that shows something; one found no move is free
         if isinstance(step, Redeal):
             self.say(tr(T.HINT_SHUFFLE if self._shuffles else T.HINT_REDEAL))
         elif answer.kind == "win":
@@ -382,13 +422,13 @@ class TableScene(TableView):
             self.say(tr(T.HINT_UNSURE, move=self._move_words(step)))
 
     def rewind_to_winnable(self) -> None:
-        self.hints.ask(self.game, self.app.session.changes, rewind=True)
+        self.hints.ask(self.game, self.host.session.changes, rewind=True)
         self.hint_pending = True
-        self.say(self.app.tr(T.HINT_SEARCHING_BACK))
+        self.say(self.host.tr(T.HINT_SEARCHING_BACK))
 
     def _move_words(self, move: Move) -> str:
         card = self.game.top(move.src)
-        return self.app.tr.move(card, move.src, move.dst) if card is not None else str(move)
+        return self.host.tr.move(card, move.src, move.dst) if card is not None else str(move)
 
     # -- finish ------------------------------------------------------------------
 
@@ -401,8 +441,8 @@ class TableScene(TableView):
     # -- update --------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        session = self.app.session
-        if self.app.clock_runs():
+        session = self.host.session
+        if self.host.clock_runs():
             session.tick(dt)
         landed = self.anims.update(dt)
         if landed:
@@ -436,8 +476,8 @@ class TableScene(TableView):
             or (drag is not None and drag.active)
         ):
             return None
-        session = self.app.session
-        if not self.app.clock_runs() or not session.started or self.game.status != "playing":
+        session = self.host.session
+        if not self.host.clock_runs() or not session.started or self.game.status != "playing":
             return math.inf
         # The clock on screen shows whole seconds: it changes at the next one.
         return now + math.floor(session.elapsed) + 1 - session.elapsed + CLOCK_LATE_S
@@ -446,7 +486,11 @@ class TableScene(TableView):
         if not self.anims.busy and self._after_landing:
             for what in self._after_landing:
                 if what is End.WON:
-                    self.app.open_won()
+                    self.host.open(Screen.WON)
                 elif what is End.BLOCKED:
-                    self.app.open_blocked()
+                    self.host.open(Screen.BLOCKED)
             self._after_landing.clear()
+
+
+def _nothing() -> None:
+    """An info cell's command: it is no button."""

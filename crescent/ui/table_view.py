@@ -10,28 +10,26 @@ the display. Drawing reads the game and the scene's state and changes neither.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import pygame
 
 from crescent.control.anim import Animations
 from crescent.control.assist import PlayableCache
-from crescent.control.confirm import RedealGuard
 from crescent.control.explain import ROW_TAGS, complete, place_label
 from crescent.control.input import PLACES, Controller
 from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.rules.engine import PILES, Game, Move
-from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
 from crescent.ui.fan_view import draw_fan
-from crescent.ui.hud import HudLook
+from crescent.ui.hud import HudLook, HudSource
 from crescent.ui.marks import draw_playable_mark
-from crescent.ui.scene import Scene
+from crescent.ui.scene import Host
 
 if TYPE_CHECKING:
+    # Loaded with the first hint (see TableScene.hints), not by the start-up.
     from crescent.solver.hints import HintAnswer
-    from crescent.ui.app import App
 
 
 class SlotLook(NamedTuple):
@@ -57,24 +55,35 @@ class SlotLook(NamedTuple):
     """...of which this many, at the bottom, lie face down."""
 
 
-class TableView(Scene):
-    """The drawing half of the table scene (:class:`crescent.ui.table.TableScene`)."""
+class TableState(HudSource, Protocol):
+    """What the table's picture shows, kept by the table scene."""
 
-    # What the picture shows, kept by the scene.
-    controller: Controller
-    anims: Animations
-    hint: HintAnswer | None
-    hint_pending: bool
-    point_redeal: bool
-    finish: list[Move] | None
-    finishing: list[Move]
-    message: tuple[str, float] | None
-    redeal_guard: RedealGuard
+    @property
+    def controller(self) -> Controller:
+        """The selection, the drag, the keyboard's focus."""
+        ...
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    @property
+    def anims(self) -> Animations: ...
+
+    @property
+    def hint(self) -> HintAnswer | None: ...
+
+    @property
+    def message(self) -> tuple[str, float] | None:
+        """The sentence shown over the table, and how long it stays."""
+        ...
+
+
+class TableView:
+    """The table's picture (what :class:`crescent.ui.table.TableScene` draws): reads the
+    ``state`` and the ``host``, changes neither."""
+
+    def __init__(self, host: Host, state: TableState) -> None:
+        self.host = host
+        self.state = state
         self.base: pygame.Surface | None = None
-        self._slot_keys: list[SlotLook | None] = [None] * 24
+        self._slot_keys: list[SlotLook | None] = [None] * PLACES
         self._hud_keys: list[HudLook | None] = []
         self._transient: list[pygame.Rect] = []
         self._last_signature: tuple[object, ...] = ()
@@ -88,32 +97,32 @@ class TableView(Scene):
 
     @property
     def game(self) -> Game:
-        return self.app.session.game
+        return self.state.game
 
     @property
     def hud_items(self) -> tuple[HudItem, ...]:
         """The HUD cells shown, in order (the mode of the game declares them)."""
-        return self.app.hud_items
+        return self.host.hud_items
 
     def _hidden(self, place: int) -> int:
-        n = self.anims.landing_on(place)
-        d = self.controller.drag
+        n = self.state.anims.landing_on(place)
+        d = self.state.controller.drag
         if d is not None and d.active and d.src == place:
             n += 1
         return n
 
     def _highlights(self) -> tuple[int | None, set[int], set[int]]:
-        sel = self.controller.selected
+        sel = self.state.controller.selected
         dests: set[int] = set()
         if sel is not None:
-            dests = set(self.controller.destinations(self.game, sel))
+            dests = set(self.state.controller.destinations(self.game, sel))
         hint: set[int] = set()
-        step = self.hint.step if self.hint is not None else None
+        step = self.state.hint.step if self.state.hint is not None else None
         if isinstance(step, Move):
             hint = {step.src, step.dst}
-        d = self.controller.drag
+        d = self.state.controller.drag
         if d is not None and d.active:
-            dests = set(self.controller.destinations(self.game, d.src))
+            dests = set(self.state.controller.destinations(self.game, d.src))
         return sel, dests, hint
 
     def _slot_key(self, place: int, sel: int | None, dests: set[int], hint: set[int]) -> SlotLook:
@@ -127,7 +136,7 @@ class TableView(Scene):
             down = idx >= 0 and idx < game.down[place]
             edges = min(game.down[place], max(idx, 0))
             count = len(pile)
-            if self.app.fan is not None and idx > 0:
+            if self.host.fan is not None and idx > 0:
                 under = tuple(pile[:idx])
                 edges = 0
         else:
@@ -138,7 +147,7 @@ class TableView(Scene):
             edges = 0
             count = len(found)
         playable = self._playable.get(
-            game, self.app.session.changes, self.app.session.settings.show_playable
+            game, self.host.session.changes, self.host.session.settings.show_playable
         )
         return SlotLook(
             top,
@@ -147,7 +156,7 @@ class TableView(Scene):
             place == sel,
             place in dests,
             place in hint,
-            place == self.controller.focus and self.controller.focus_visible,
+            place == self.state.controller.focus and self.state.controller.focus_visible,
             not game.rules.empty_piles_accept,
             edges,
             place in playable and hidden == 0,
@@ -157,12 +166,12 @@ class TableView(Scene):
 
     def _shadow_margin(self) -> int:
         """How far a lifted card's shadow reaches beyond the card (see _draw_card)."""
-        w = self.app.layout.card_w
+        w = self.host.layout.card_w
         return max(4, w // 14) + 2 * max(3, w // 16) + 4
 
     def _region(self, place: int) -> pygame.Rect:
-        lay = self.app.layout
-        fan = self.app.fan
+        lay = self.host.layout
+        fan = self.host.fan
         s = fan.areas[place] if fan is not None and place < PILES else lay.slots[place]
         lab = lay.labels[place]
         m = max(6, lay.card_w // 8)
@@ -173,7 +182,7 @@ class TableView(Scene):
         return r.union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
 
     def _focus_ring(self, place: int) -> pygame.Rect:
-        lay = self.app.layout
+        lay = self.host.layout
         s, lab = lay.slots[place], lay.labels[place]
         m = max(3, min(lay.card_w // 10, 8))
         r = pygame.Rect(s.x, s.y, s.w, s.h).union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
@@ -181,28 +190,28 @@ class TableView(Scene):
 
     def _edge_step(self) -> int:
         """How far apart the back edges of face-down cards show above a pile."""
-        return edge_step(self.app.layout.card_w)
+        return edge_step(self.host.layout.card_w)
 
     def _draw_slot(self, surf: pygame.Surface, place: int, key: SlotLook) -> None:
-        app = self.app
-        lay = app.layout
+        host = self.host
+        lay = host.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
         top, down, count, selected, dest, hinted, focused, closed = key[:8]
         edges, playable, under, under_down = key[8:]
-        if under and app.fan is not None:
-            rect = draw_fan(surf, app.art, app.fan, place, under, under_down)
+        if under and host.fan is not None:
+            rect = draw_fan(surf, host.art, host.fan, place, under, under_down)
         radius = max(4, lay.card_w // 14)
         step = self._edge_step()
         for k in range(min(edges, MAX_EDGES), 0, -1):
-            surf.blit(app.art.back(rect.size), rect.move(0, -k * step))
+            surf.blit(host.art.back(rect.size), rect.move(0, -k * step))
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0 and closed)
         else:
-            shadow = app.art.shadow(rect.size, radius)
+            shadow = host.art.shadow(rect.size, radius)
             off = max(2, lay.card_w // 30)
             surf.blit(shadow, shadow.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
-            img = app.art.back(rect.size) if down else app.art.face(top, rect.size)
+            img = host.art.back(rect.size) if down else host.art.face(top, rect.size)
             surf.blit(img, rect)
         width = max(3, lay.card_w // 22)
         pad = width + 1
@@ -230,7 +239,7 @@ class TableView(Scene):
             render.rounded(surf, ring, render.FOCUS, radius + pad, 2)
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
         colour = render.GOLD if done else render.INK
-        render.place_label(surf, app.fonts, area, lay.label_px, place_label(place, count), colour)
+        render.place_label(surf, host.fonts, area, lay.label_px, place_label(place, count), colour)
 
     @staticmethod
     def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:
@@ -249,7 +258,7 @@ class TableView(Scene):
     ) -> pygame.Surface:
         """A new base (the felt, the HUD's background, the rows; the places are drawn by
         ``draw``): drawn straight ``onto`` the screen when given, else a surface of its own."""
-        lay = self.app.layout
+        lay = self.host.layout
         if onto is not None:
             render.felt_into(onto)
             base = onto
@@ -264,7 +273,7 @@ class TableView(Scene):
         # The clean felt a changed place is redrawn on is not needed by this frame, which
         # draws every place once on the new base: it is made after the frame (see shown).
         self._felt = None
-        self._slot_keys = [None] * 24
+        self._slot_keys = [None] * PLACES
         self._hud_keys = [None] * len(self.hud_items)
         return base
 
@@ -275,7 +284,7 @@ class TableView(Scene):
             size = self.base.get_size()
             clean, self._clean = self._clean, None
             felt = clean.take() if clean is not None and clean.size == size else render.felt(size)
-            lay = self.app.layout
+            lay = self.host.layout
             felt.blit(self._hud_bg, (lay.hud.x, lay.hud.y))
             self._draw_foundation_rows(felt)
             self._felt = felt
@@ -284,7 +293,7 @@ class TableView(Scene):
     def _draw_foundation_rows(self, surf: pygame.Surface) -> pygame.Rect | None:
         """Two bands, a lighter one behind the climbing row and a darker one behind
         the falling row, each tagged with its direction; the area drawn on."""
-        lay = self.app.layout
+        lay = self.host.layout
         colours = (render.ROW_UP, render.ROW_DOWN)
         drawn: pygame.Rect | None = None
         for band, tag, colour, words in zip(
@@ -293,7 +302,7 @@ class TableView(Scene):
             r = pygame.Rect(band.x, band.y, band.w, band.h)
             render.alpha_rounded(surf, r, colour, max(6, lay.card_w // 10))
             drawn = r if drawn is None else drawn.union(r)
-            font = self.app.fonts.get(max(render.MIN_PX, lay.label_px + 2), bold=True)
+            font = self.host.fonts.get(max(render.MIN_PX, lay.label_px + 2), bold=True)
             w = font.size(words)[0]
             if tag.w >= w:
                 # Beside its band, against it; in a strip above or below it, centred.
@@ -304,40 +313,46 @@ class TableView(Scene):
 
     def _signature(self) -> tuple[object, ...]:
         """What the picture depends on, cheaply: an idle table skips drawing entirely."""
-        session = self.app.session
-        c = self.controller
+        session = self.host.session
+        c = self.state.controller
         return (
             session.changes,
             c.selected,
             c.focus,
             c.focus_visible,
             int(session.elapsed),
-            self.hint,
-            self.hint_pending,
-            self.point_redeal,
-            self.redeal_guard.armed(self.app.now),
+            self.state.hint,
+            self.state.hint_pending,
+            self.state.point_redeal,
+            self.state.redeal_guard.armed(self.host.now),
             math.ceil(session.levels.time_left) if session.levels is not None else 0,
-            bool(self.finish),
-            bool(self.finishing),
-            self.app.tr.lang,
-            self.app.layout,
+            bool(self.state.finish),
+            bool(self.state.finishing),
+            self.host.tr.lang,
+            self.host.layout,
             session.settings.sound,
             session.settings.show_playable,
             session.daily_day(load=False),
         )
 
-    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, full: bool, on_top: bool) -> list[pygame.Rect] | None:
+        """Draw the table (see :meth:`crescent.ui.scene.Scene.draw`); ``on_top``: no scene
+        is above it."""
         size = surface.get_size()
         if self._base_on_screen:  # drawn on the screen, and not taken from it (see shown)
             self._base_on_screen = False
             self.base = None
-        drag = self.controller.drag
-        moving = self.anims.busy or (drag is not None and drag.active) or self.message is not None
+        drag = self.state.controller.drag
+        moving = (
+            self.state.anims.busy
+            or (drag is not None and drag.active)
+            or self.state.message is not None
+        )
         if self.base is None or self.base.get_size() != size:
             # With nothing moving and no scene above, a new base is drawn straight on the
             # screen (no base of its own to make, nor to copy there before the frame: the
             # first frame comes ~8 ms sooner); shown() then keeps a copy of it.
-            on_screen = not moving and self.app.scenes[-1] is self
+            on_screen = not moving and on_top
             self.base = self._rebuild_base(size, surface if on_screen else None)
             self._base_on_screen = on_screen
             full = True
@@ -346,11 +361,27 @@ class TableView(Scene):
             return []
         self._last_signature = signature
         base = self.base
+        dirty = self._redraw_places(base) + self._redraw_hud(base)
+        # Transients: flying and dragged cards, and the message, over the base.
+        transient = self._transient_rects()
+        if full:
+            if base is not surface:
+                surface.blit(base, (0, 0))
+        else:
+            for r in dirty + self._transient + transient:
+                surface.blit(base, r, r)
+        self._draw_transients(surface)
+        out = None if full else dirty + self._transient + transient
+        self._transient = transient
+        return out
+
+    def _redraw_places(self, base: pygame.Surface) -> list[pygame.Rect]:
+        """Draw on ``base`` the places whose look changed; the regions drawn."""
         dirty: list[pygame.Rect] = []
         sel, dests, hint = self._highlights()
         fresh = all(k is None for k in self._slot_keys)  # a base just made: a clean felt
         changed: list[tuple[int, SlotLook]] = []
-        for p in range(24):
+        for p in range(PLACES):
             key = self._slot_key(p, sel, dests, hint)
             if key != self._slot_keys[p]:
                 self._slot_keys[p] = key
@@ -364,32 +395,26 @@ class TableView(Scene):
                 self._draw_slot(base, p, slot)
                 continue
             base.blit(self._clean_felt(), region, region)
-            for q in range(24):
+            for q in range(PLACES):
                 if q == p or self._region(q).colliderect(region):
                     base.set_clip(region)
                     slot_look = self._slot_keys[q]
                     if slot_look is not None:
                         self._draw_slot(base, q, slot_look)
                     base.set_clip(None)
+        return dirty
+
+    def _redraw_hud(self, base: pygame.Surface) -> list[pygame.Rect]:
+        """Draw on ``base`` the HUD cells whose look changed; the cells drawn."""
+        dirty: list[pygame.Rect] = []
         for i in range(len(self.hud_items)):
             look = self._hud_key(i)
             if look != self._hud_keys[i]:
                 self._hud_keys[i] = look
                 self._draw_hud_cell(base, i, look)
-                c = self.app.layout.hud_cells[i]
+                c = self.host.layout.hud_cells[i]
                 dirty.append(pygame.Rect(c.x, c.y, c.w, c.h))
-        # Transients: flying and dragged cards, and the message, over the base.
-        transient = self._transient_rects()
-        if full:
-            if base is not surface:
-                surface.blit(base, (0, 0))
-        else:
-            for r in dirty + self._transient + transient:
-                surface.blit(base, r, r)
-        self._draw_transients(surface)
-        out = None if full else dirty + self._transient + transient
-        self._transient = transient
-        return out
+        return dirty
 
     def shown(self) -> None:
         if self._base_on_screen:
@@ -409,38 +434,38 @@ class TableView(Scene):
             self._clean = render.FeltMaker(size)
 
     def _transient_rects(self) -> list[pygame.Rect]:
-        lay = self.app.layout
+        lay = self.host.layout
         rects = []
         m = self._shadow_margin()
-        for f in self.anims.flights:
+        for f in self.state.anims.flights:
             x, y = f.position()
             rects.append(
                 pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m)
             )
-        d = self.controller.drag
+        d = self.state.controller.drag
         if d is not None and d.active:
             x, y = d.card_origin
             rects.append(
                 pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m)
             )
-        if self.message is not None:
+        if self.state.message is not None:
             msg = lay.message
             rects.append(pygame.Rect(msg.x, msg.y, msg.w, msg.h))
         return rects
 
     def _draw_transients(self, surface: pygame.Surface) -> None:
-        app = self.app
-        lay = app.layout
+        host = self.host
+        lay = host.layout
         size = (lay.card_w, lay.card_h)
         radius = max(4, lay.card_w // 14)
-        if self.message is not None:
+        if self.state.message is not None:
             self._draw_message(surface)
-        for f in self.anims.flights:
+        for f in self.state.anims.flights:
             if f.elapsed < f.delay:
                 continue
             x, y = f.position()
             self._draw_card(surface, f.card, (int(x), int(y)), size, radius, lift=1)
-        d = self.controller.drag
+        d = self.state.controller.drag
         if d is not None and d.active:
             card = self.game.top(d.src)
             if card is not None:
@@ -456,7 +481,7 @@ class TableView(Scene):
         radius: int,
         lift: int,
     ) -> None:
-        art = self.app.art
+        art = self.host.art
         shadow = art.shadow(size, radius)
         off = max(3, size[0] // 16) * lift
         surface.blit(
@@ -466,12 +491,12 @@ class TableView(Scene):
         surface.blit(art.face(card, size), pos)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
-        assert self.message is not None
-        lay = self.app.layout
+        assert self.state.message is not None
+        lay = self.host.layout
         msg = lay.message
         rect = pygame.Rect(msg.x, msg.y, msg.w, msg.h)
-        text, _ = self.message
-        font, lines = self.app.fonts.wrap(text, rect.w - 32, lay.hud_px, 2, bold=True)
+        text, _ = self.state.message
+        font, lines = self.host.fonts.wrap(text, rect.w - 32, lay.hud_px, 2, bold=True)
         lh = font.get_linesize()
         w = min(rect.w, max(font.size(ln)[0] for ln in lines) + 40)
         h = min(rect.h, lh * len(lines) + 20)
@@ -484,19 +509,19 @@ class TableView(Scene):
             y += lh
 
     def _hud_key(self, i: int) -> HudLook:
-        c = self.controller
+        c = self.state.controller
         focused = c.focus_visible and c.focus == PLACES + i
-        return hud.look(self, self.hud_items[i])._replace(focused=focused)
+        return hud.look(self.state, self.host, self.hud_items[i])._replace(focused=focused)
 
     def _draw_hud_cell(self, surf: pygame.Surface, i: int, key: HudLook) -> None:
-        lay = self.app.layout
+        lay = self.host.layout
         c = lay.hud_cells[i]
         rect = pygame.Rect(c.x, c.y, c.w, c.h)
         hud.draw_cell(
             surf,
             rect,
             key,
-            self.app.fonts,
+            self.host.fonts,
             (lay.hud_px, lay.hud_sub_px),
             (self._hud_bg, (lay.hud.x, lay.hud.y)),
         )

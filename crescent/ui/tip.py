@@ -9,37 +9,32 @@ or any key closes it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
-from crescent.control.input import KeyPress, PointerDown, PointerUp
+from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerUp
 from crescent.i18n import text as T
 from crescent.rules.cards import HEARTS, card
 from crescent.ui import render
-from crescent.ui.events import GameEvent
-from crescent.ui.scene import Scene
-
-if TYPE_CHECKING:
-    from crescent.ui.app import App
+from crescent.ui.scene import Host, Scene
 
 _PASS_KEYS = frozenset({"escape", "return", "space"})
 """Keys that only close the tip; any other key also reaches the table."""
 
 
-def show_first_run_tip(app: App) -> bool:
+def show_first_run_tip(host: Host) -> bool:
     """Open the tip if it was never shown; whether it opened."""
-    if app.session.settings.tip_seen:
+    if host.session.settings.tip_seen:
         return False
-    app.push(TipOverlay(app))
+    host.push(TipOverlay(host))
     return True
 
 
 class TipOverlay(Scene):
     opaque = False
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self._dirty = True
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._pressed_inside = False
@@ -54,25 +49,25 @@ class TipOverlay(Scene):
         return self._dirty
 
     def dismiss(self) -> None:
-        settings = self.app.session.settings
+        settings = self.host.session.settings
         if not settings.tip_seen:
             settings.tip_seen = True
-            self.app.session.save_settings()
-        self.app.pop(self)
+            self.host.session.save_settings()
+        self.host.pop(self)
 
     def handle(self, event: GameEvent) -> None:
         if isinstance(event, PointerDown):
             self._pressed_inside = self.panel.collidepoint(event.x, event.y)
             if not self._pressed_inside:
                 self.dismiss()
-                self.app.table.handle(event)  # the tap still plays
+                self.host.table.handle(event)  # the tap still plays
         elif isinstance(event, PointerUp):
             if self._pressed_inside:
                 self.dismiss()
         elif isinstance(event, KeyPress):
             self.dismiss()
             if event.key not in _PASS_KEYS:
-                self.app.table.handle(event)
+                self.host.table.handle(event)
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -80,14 +75,14 @@ class TipOverlay(Scene):
         if not (full or self._dirty):
             return []
         self._dirty = False
-        lay = self.app.layout
-        w, h = self.app.size
+        lay = self.host.layout
+        w, h = self.host.size
         px = max(15, min(30, lay.hud_px + 2))
         pad = px
         pw = min(w - 24, px * 24)
         inner = pw - 2 * pad
-        tr = self.app.tr
-        fonts = self.app.fonts
+        tr = self.host.tr
+        fonts = self.host.fonts
         texts = []
         for message, bold in ((T.TIP_TAP, True), (T.TIP_CHOOSE, False), (T.TIP_RULES, False)):
             size = round(px * 1.15) if bold else px
@@ -113,14 +108,14 @@ class TipOverlay(Scene):
             y += px // 3
         button = pygame.Rect(0, 0, max(px * 7, bh * 2), bh)
         button.midbottom = (panel.centerx, panel.bottom - pad)
-        render.Button(button, tr(T.GOT_IT), "close", True, True).draw(surface, fonts, px)
+        render.Button(button, tr(T.GOT_IT), self.dismiss, True, True).draw(surface, fonts, px)
         return None
 
     def _draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """A seven of hearts tapped, flying onto the eight of hearts."""
         ch = area.h
         cw = round(ch / 1.4)
-        art = self.app.art
+        art = self.host.art
         gap = cw * 2
         left = pygame.Rect(area.centerx - gap // 2 - cw, area.y, cw, ch)
         right = pygame.Rect(area.centerx + gap // 2, area.y, cw, ch)

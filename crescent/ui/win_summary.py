@@ -6,18 +6,13 @@ New game deals the next one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from crescent.control.input import PointerDown, PointerUp
+from crescent.control.input import GameEvent, PointerDown, PointerUp
 from crescent.i18n import text as T
 from crescent.play.summary import Figure
 from crescent.ui import render
-from crescent.ui.dialogs import Dialog, Row, RowKind
-from crescent.ui.events import GameEvent
+from crescent.ui.dialogs import ButtonSpec, Dialog, Row, RowKind
 from crescent.ui.hud import format_time
-
-if TYPE_CHECKING:
-    from crescent.ui.app import App
+from crescent.ui.scene import Host
 
 FIGURE_NAMES = {
     Figure.WON_PLAYED: T.WON_OF_PLAYED,
@@ -28,8 +23,8 @@ FIGURE_NAMES = {
 
 
 class WinSummaryDialog(Dialog):
-    def __init__(self, app: App) -> None:
-        super().__init__(app, {"new": app.new_game})
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self._down_on_button = False
 
     def handle(self, event: GameEvent) -> None:
@@ -45,8 +40,8 @@ class WinSummaryDialog(Dialog):
         super().handle(event)
 
     def rows(self) -> list[Row]:
-        tr = self.app.tr
-        session = self.app.session
+        tr = self.host.tr
+        session = self.host.session
         summary = session.win_summary
         out = session.outcome
         seconds = summary.seconds if summary else (out.seconds if out else session.elapsed)
@@ -74,7 +69,10 @@ class WinSummaryDialog(Dialog):
         rows.append(
             Row(
                 RowKind.BUTTONS,
-                buttons=((tr(T.CLOSE), "close", False), (tr(T.NEW_GAME), "new", True)),
+                buttons=(
+                    ButtonSpec(tr(T.CLOSE), self.close),
+                    ButtonSpec(tr(T.NEW_GAME), self.host.new_game, True),
+                ),
             )
         )
         return rows

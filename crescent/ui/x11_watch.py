@@ -21,16 +21,13 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import logging
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from crescent import logs
-
-if TYPE_CHECKING:
-    import logging
 
 __all__ = ["EXIT_DISPLAY_LOST", "watch_display"]
 
@@ -65,7 +62,10 @@ def _finish(message: str, save: Callable[[], None]) -> None:
     logs.flush()
     try:
         save()
-    except Exception:
+    # Whatever the save raises (the disk, the database, a bug), the process must still
+    # leave with its exit code below: this runs inside Xlib's callback, where an escaping
+    # exception would be printed and dropped and Xlib would exit(1) unlogged.
+    except Exception:  # noqa: BLE001
         _log().exception("could not save the game while leaving")
     logs.flush()
     os._exit(EXIT_DISPLAY_LOST)

@@ -50,7 +50,9 @@ from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.clock import SteppedClock
 from crescent.ui.dialogs import Dialog
 from crescent.ui.kiosk_scenes import FADE_S, AttractScene, OperatorScreen, PinPad, install_kiosk
+from crescent.ui.render import Action
 from crescent.ui.rules_screen import RulesScreen
+from crescent.ui.scene import Screen
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, post_mouse
 
@@ -113,7 +115,8 @@ def top(c: Client) -> object:
     return c.app.scenes[-1]
 
 
-def pad_button(pad: PinPad, action: str) -> tuple[int, int]:
+def pad_button(pad: PinPad, key: str) -> tuple[int, int]:
+    action = pad.key_actions[key]
     for b in pad.buttons:
         if b.action == action:
             return b.rect.center
@@ -131,7 +134,7 @@ def enter_pin(c: Client, digits: str) -> None:
     tap(c, pad_button(pad, "ok"))
 
 
-def dialog_button(c: Client, action: str) -> tuple[int, int]:
+def dialog_button(c: Client, action: Action) -> tuple[int, int]:
     scene = top(c)
     assert isinstance(scene, Dialog)
     c.app.draw()
@@ -143,8 +146,9 @@ def dialog_button(c: Client, action: str) -> tuple[int, int]:
 
 def operator_quits(c: Client) -> None:
     """On the operator screen (after the PIN): tap Quit."""
-    assert isinstance(top(c), OperatorScreen)
-    tap(c, dialog_button(c, "quit"))
+    screen = top(c)
+    assert isinstance(screen, OperatorScreen)
+    tap(c, dialog_button(c, screen.quit))
 
 
 def hold_corner(c: Client, seconds: float) -> None:
@@ -320,7 +324,7 @@ def test_kiosk_without_a_config_runs_fully_locked(tmp_path: Path) -> None:
         assert k.guard is None
         hold_corner(c, 5.1)
         assert not isinstance(top(c), PinPad)
-        c.app.open_settings()
+        c.app.open(Screen.SETTINGS)
         c.frames(2)
         assert not isinstance(top(c), PinPad)
         assert top(c) is c.app.table
@@ -470,7 +474,7 @@ def test_wrong_pins_are_refused_and_rate_limited(kiosk_client: tuple[Client, Kio
     assert pad.wait_left() == 0
     enter_pin(c, "1111")  # the third: a 30 s wait
     assert pad.wait_left() == 30
-    assert all(not b.enabled for b in pad.buttons if b.action != "cancel")
+    assert all(not b.enabled for b in pad.buttons if b.action != pad.cancel)
     # During the wait even the right PIN is refused, unchecked (typed keys do nothing).
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=PIN))
     c.key(pygame.K_RETURN)
@@ -573,7 +577,7 @@ def test_visitors_get_no_code_nor_settings_and_language_is_one_tap(
             assert isinstance(rules, RulesScreen)
             rules.close()
         assert c.app.scenes == [c.app.table]
-    c.app.open_settings()  # even called directly: nothing for visitors
+    c.app.open(Screen.SETTINGS)  # even called directly: nothing for visitors
     assert c.app.scenes == [c.app.table]
 
 
@@ -675,11 +679,12 @@ def test_the_language_button_works_in_the_attract_loop(
     tap(c, c.hud("lang"))
     assert c.app.tr.lang != lang
     assert top(c) is scene  # still playing by itself, now in the new language
-    banner = scene._banner_cache
+    banner = scene.view._banner_cache
     c.frames(int(3 * FADE_S * 60))
-    assert scene._banner_cache is not None
-    assert scene._banner_cache is not banner
-    assert scene._banner_cache[0][0] == ("Crescent", c.app.tr(T.GOAL), c.app.tr(T.TOUCH_TO_PLAY))
+    assert scene.view._banner_cache is not None
+    assert scene.view._banner_cache is not banner
+    texts = ("Crescent", c.app.tr(T.GOAL), c.app.tr(T.TOUCH_TO_PLAY))
+    assert scene.view._banner_cache[0][0] == texts
     tap(c, c.app.layout.slots[20].center)
     assert c.app.scenes == [c.app.table]
     assert c.app.tr.lang != lang
@@ -1053,7 +1058,7 @@ def test_visitors_open_and_close_the_rules_from_the_table(
     tap(c, c.hud("rules"))
     screen = top(c)
     assert isinstance(screen, RulesScreen)
-    close = next(b for b in screen.buttons if b.action == "close")
+    close = next(b for b in screen.buttons if b.action == screen.close)
     assert close.rect.h >= c.app.layout.touch_px  # a finger's size
     tap(c, close.rect.center)
     assert top(c) is c.app.table

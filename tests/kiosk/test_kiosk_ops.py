@@ -44,6 +44,7 @@ from crescent.ui.kiosk_scenes import (
     PinPad,
     install_kiosk,
 )
+from crescent.ui.render import Action
 from tests.helpers_ui import Client, post_mouse
 from tests.kiosk.test_kiosk import (
     PIN,
@@ -68,7 +69,7 @@ def _quit_pygame() -> Iterator[None]:
     pygame.quit()
 
 
-def button(c: Client, action: str) -> pygame.Rect:
+def button(c: Client, action: Action) -> pygame.Rect:
     scene = top(c)
     assert isinstance(scene, Dialog | PinPad)
     c.app.draw()
@@ -274,17 +275,17 @@ def test_operator_screen_shows_config_values_locked(tmp_path: Path) -> None:
         screen = to_operator(c)
         rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
         note = c.app.tr(T.SET_BY_CONFIG)
-        assert rows["variant"].locked
-        assert note in rows["variant"].buttons[0][0]
-        assert rows["idle"].locked
-        assert note in rows["idle"].buttons[0][0]
-        assert not rows["winnable"].locked
-        assert not rows["lang"].locked
-        tap(c, button(c, "variant").center)  # a disabled button: nothing changes
+        assert rows[screen.cycle_variant].locked
+        assert note in rows[screen.cycle_variant].buttons[0][0]
+        assert rows[screen.cycle_idle].locked
+        assert note in rows[screen.cycle_idle].buttons[0][0]
+        assert not rows[screen.toggle_winnable].locked
+        assert not rows[screen.cycle_language].locked
+        tap(c, button(c, screen.cycle_variant).center)  # a disabled button: nothing changes
         assert c.app.session.settings.variant == "F"
-        assert not any(b.enabled for b in top(c).buttons if b.action == "variant")  # type: ignore[attr-defined]
+        assert not any(b.enabled for b in screen.buttons if b.action == screen.cycle_variant)
         winnable = c.app.session.settings.winnable_only
-        tap(c, button(c, "winnable").center)
+        tap(c, button(c, screen.toggle_winnable).center)
         assert c.app.session.settings.winnable_only is not winnable
         assert __import__("crescent").__version__ in screen.rows()[0].text
     finally:
@@ -296,17 +297,17 @@ def test_operator_screen_switches_sound_unless_the_config_fixes_it(tmp_path: Pat
     try:
         screen = to_operator(c)
         rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
-        assert not rows["sound"].locked
-        assert rows["sound"].text == c.app.tr(T.SOUND)
+        assert not rows[screen.toggle_sound].locked
+        assert rows[screen.toggle_sound].text == c.app.tr(T.SOUND)
         assert c.app.session.settings.sound
-        tap(c, button(c, "sound").center)
+        tap(c, button(c, screen.toggle_sound).center)
         assert not c.app.session.settings.sound
         assert top(c) is screen
         on_off = {r.buttons[0][1]: r.buttons[0][0] for r in screen.rows() if r.kind == "setting"}
-        assert on_off["sound"] == c.app.tr(T.OFF)
-        tap(c, button(c, "sound").center)
+        assert on_off[screen.toggle_sound] == c.app.tr(T.OFF)
+        tap(c, button(c, screen.toggle_sound).center)
         assert c.app.session.settings.sound
-        tap(c, button(c, "sound").center)
+        tap(c, button(c, screen.toggle_sound).center)
         assert not c.app.session.settings.sound
         assert not k.sound
         k.go_idle()
@@ -319,10 +320,10 @@ def test_operator_screen_switches_sound_unless_the_config_fixes_it(tmp_path: Pat
     try:
         screen = to_operator(c2)
         rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
-        assert rows["sound"].locked
-        assert c2.app.tr(T.SET_BY_CONFIG) in rows["sound"].buttons[0][0]
+        assert rows[screen.toggle_sound].locked
+        assert c2.app.tr(T.SET_BY_CONFIG) in rows[screen.toggle_sound].buttons[0][0]
         assert not c2.app.session.settings.sound  # the config's value, from the start
-        tap(c2, button(c2, "sound").center)  # a disabled button: nothing changes
+        tap(c2, button(c2, screen.toggle_sound).center)  # a disabled button: nothing changes
         assert not c2.app.session.settings.sound
     finally:
         k2.planner.close()
@@ -331,9 +332,9 @@ def test_operator_screen_switches_sound_unless_the_config_fixes_it(tmp_path: Pat
 def test_operator_idle_time_is_kept_and_used(tmp_path: Path) -> None:
     c, k = make_kiosk(tmp_path)
     try:
-        to_operator(c)
+        screen = to_operator(c)
         assert k.idle_s == 90
-        tap(c, button(c, "idle").center)
+        tap(c, button(c, screen.cycle_idle).center)
         assert k.idle_s == 120
         c.app.session.writer is None or c.app.session.writer.flush()
     finally:
@@ -355,8 +356,8 @@ def test_operator_idle_time_is_kept_and_used(tmp_path: Path) -> None:
 def test_operator_quit_ends_with_code_0(tmp_path: Path) -> None:
     c, k = make_kiosk(tmp_path)
     try:
-        to_operator(c)
-        tap(c, button(c, "quit").center)
+        screen = to_operator(c)
+        tap(c, button(c, screen.quit).center)
         assert not c.app.running
         assert c.app.exit_code == 0
     finally:
@@ -416,8 +417,8 @@ def test_venue_csv_export_to_a_chosen_folder(tmp_path: Path) -> None:
     k.venue.win(day)
     k.venue.start("CR1-N-AAAAAAC", date(2026, 12, 2))
     try:
-        to_operator(c)
-        tap(c, button(c, "export").center)
+        screen = to_operator(c)
+        tap(c, button(c, screen.export).center)
         dialog = top(c)
         assert isinstance(dialog, ExportDialog)
         folders = [b for b in dialog.button_specs if b[0] == str(usb)]
@@ -505,11 +506,12 @@ def test_the_game_clock_stops_while_the_pin_pad_is_open(tmp_path: Path) -> None:
         running = session.elapsed
         assert running > 0.5
         hold_corner(c, 5.1)
-        assert isinstance(top(c), PinPad)
+        pad = top(c)
+        assert isinstance(pad, PinPad)
         before = session.elapsed
         c.frames(600)
         assert session.elapsed == before
-        tap(c, button(c, "cancel").center)
+        tap(c, button(c, pad.cancel).center)
         c.frames(61)
         assert session.elapsed > before + 0.5
     finally:

@@ -191,7 +191,7 @@ class Soak:
         session = app.session
         top = app.scenes[-1]
         if isinstance(top, MessageDialog):  # won, blocked or lost: its first button
-            top.run("b0")
+            top.run(top.button_specs[0].action)
             return
         if top is not table:
             top.handle(PointerDown(1, 1))  # a tap beside a dialog...
@@ -206,9 +206,9 @@ class Soak:
             pad = app.scenes[-1]
             assert isinstance(pad, PinPad)
             for d in "1111":
-                pad.press(d)
-            pad.press("ok")
-            pad.press("cancel")
+                pad.type_digit(d)
+            pad.ok()
+            pad.cancel()
         elif roll < 0.05:
             table.command("undo")
         elif roll < 0.06:

@@ -280,15 +280,22 @@ def test_a_corrupt_save_is_set_aside_and_the_player_is_told_once(tmp_path: Path)
 
 
 def test_settings_chosen_in_the_settings_screen_are_remembered(tmp_path: Path) -> None:
+    from crescent.ui.scene import Screen
     from crescent.ui.screens import SettingsScreen
     from tests.helpers_ui import close_client, make_client
 
     c = make_client(store=Store(tmp_path))
     try:
-        c.app.open_settings()
+        c.app.open(Screen.SETTINGS)
         screen = c.app.scenes[-1]
         assert isinstance(screen, SettingsScreen)
-        for action in ("lang", "rules", "variant", "colour", "winnable"):
+        for action in (
+            screen.cycle_language,
+            screen.toggle_rules,
+            screen.cycle_variant,
+            screen.toggle_four_colour,
+            screen.toggle_winnable,
+        ):
             screen.run(action)
         c.frames(2)
     finally:

@@ -15,18 +15,21 @@ from pathlib import Path
 import pygame
 import pytest
 
-from crescent.__main__ import Config
 from crescent.control.input import PointerDown, PointerUp
 from crescent.i18n.translator import load_translator
 from crescent.kiosk.config import KioskConfig
 from crescent.kiosk.core import AttractPlanner
+from crescent.options import Config
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.ui.app import STEP, App, LoopStats, Options, init_pygame, run_loop
 from crescent.ui.clock import SteppedClock
 from crescent.ui.events import GameEvent
 from crescent.ui.kiosk_scenes import AttractScene, PinPad, install_kiosk
+from crescent.ui.rules_screen import RulesScreen
+from crescent.ui.scene import Screen
 from crescent.ui.table import format_time
+from crescent.ui.tip import TipOverlay
 
 CODE = "CR1-N-AAAAAAB"
 
@@ -159,15 +162,11 @@ def test_a_still_overlay_draws_nothing_either(
     app = make_app()
     app.table.play(app.session.game.legal_moves()[0])  # a clock that would tick
     if overlay == "tip":
-        from crescent.ui.tip import TipOverlay
-
         app.push(TipOverlay(app))
     elif overlay == "rules":
-        from crescent.ui.rules_screen import RulesScreen
-
         app.push(RulesScreen(app))
     else:
-        app.open_settings()
+        app.open(Screen.SETTINGS)
     settle(app, clock)
     display = Display(monkeypatch, clock)
     queue, _ = run_idle(app, clock, 20.0)
@@ -196,8 +195,8 @@ def test_a_running_clock_is_drawn_once_a_second_and_keeps_exact_time(
     # The sleeping loop lost no time: the clock advanced by the time that passed
     # (to within the step owed at the end).
     assert app.session.elapsed - start == pytest.approx(30.0, abs=2 * STEP)
-    assert app.table._hud_keys[0] is not None
-    assert app.table._hud_keys[0].sub == format_time(app.session.elapsed)
+    assert app.table.view._hud_keys[0] is not None
+    assert app.table.view._hud_keys[0].sub == format_time(app.session.elapsed)
 
 
 def test_input_during_a_sleep_is_handled_in_the_frame_it_arrives(

@@ -10,17 +10,26 @@ import pytest
 
 from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard, new_game_needs_confirm
 from crescent.control.explain import ROW_TAGS, contrast_ratio, over, place_label
+from crescent.control.input import PLACES
 from crescent.control.layout import compute_layout
 from crescent.engine import Game, Reason
 from crescent.i18n import text as T
+from crescent.i18n.translator import load_translator
+from crescent.rules import modes
+from crescent.rules.modes import HudItem
+from crescent.solver.hints import HintAnswer
 from crescent.ui import render
-from crescent.ui.dialogs import MessageDialog
+from crescent.ui.dialogs import MessageDialog, RowKind
+from crescent.ui.scene import Screen
+from crescent.ui.screens import CodeScreen
+from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, close_client, make_client
+from tests.ui.test_ui_hint import _clubs_position
 
 MakeClient = Callable[..., Client]
-HUD_BUTTONS = [n for n in HUD_ITEMS if n not in ("time", "moves")]
+HUD_BUTTONS = [n for n in HUD_ITEMS if n not in (HudItem.TIME, HudItem.MOVES)]
 EMPTY_FELT = (300, 400)  # between the left column and the foundations at 1280x800
 
 
@@ -71,7 +80,8 @@ def test_new_game_with_moves_played_asks_and_no_is_the_default(client_for: MakeC
     c = client_for()
     play_first_move(c)
     code = c.game.code
-    for ask in (lambda: c.key(pygame.K_n), lambda: c.click(c.hud("new"))):
+    asks: list[Callable[[], None]] = [lambda: c.key(pygame.K_n), lambda: c.click(c.hud("new"))]
+    for ask in asks:
         ask()
         c.frames(2)
         d = top_dialog(c)
@@ -120,7 +130,7 @@ def test_redeal_with_moves_left_needs_a_second_tap_and_the_button_says_so(
     c.click(c.hud("redeal"))
     c.frames(2)
     assert c.game.redeals_left == 3  # not yet
-    look = c.app.table._hud_keys[2]
+    look = c.app.table.view._hud_keys[2]
     assert look is not None
     assert look.title == c.app.tr(T.REDEAL_AGAIN)
     assert message(c) == c.app.tr(T.REDEAL_ARMED)
@@ -132,7 +142,7 @@ def test_redeal_with_moves_left_needs_a_second_tap_and_the_button_says_so(
     c.frames(2)
     c.clock.advance(REDEAL_CONFIRM_S + 1)
     c.frames(2)
-    look = c.app.table._hud_keys[2]
+    look = c.app.table.view._hud_keys[2]
     assert look is not None
     assert look.title == c.app.tr(T.REDEAL)
     c.key(pygame.K_r)
@@ -249,7 +259,7 @@ def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
 
 def test_face_down_piles_show_their_hidden_cards(client_for: MakeClient) -> None:
     c = client_for(code="CR1-D-AAAAAAB")
-    look = c.app.table._slot_keys[0]
+    look = c.app.table.view._slot_keys[0]
     assert look is not None
     assert look.edges == 5
     assert not look.down
@@ -279,11 +289,11 @@ def _hud_texts(c: Client, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, An
         return r
 
     monkeypatch.setattr(render, "text_centered", spy)
-    table.base = None
+    table.view.base = None
     table.draw(c.app.screen, True)
-    for i in range(len(table._hud_keys)):
+    for i in range(len(table.view._hud_keys)):
         cell[0] = c.app.layout.hud_cells[i]
-        table._draw_hud_cell(c.app.screen, i, table._hud_key(i))
+        table.view._draw_hud_cell(c.app.screen, i, table.view._hud_key(i))
     monkeypatch.setattr(render, "text_centered", real)
     return drawn
 
@@ -308,7 +318,8 @@ def test_hud_text_is_never_under_11_px_and_fits_its_cell(
                 continue  # table labels, drawn by the full redraw
             seen += 1
             ink = font.render("H", True, (0, 0, 0)).get_bounding_rect().h
-            assert font.point_size >= 11 and ink >= 8, (lang, size, text, font.point_size)
+            assert font.point_size >= 11, (lang, size, text, font.point_size)
+            assert ink >= 8, (lang, size, text, font.point_size)
             box = pygame.Rect(cell.x, cell.y, cell.w, cell.h)
             assert box.contains(rect), (lang, size, text, rect, box)
     assert seen >= 3 * 9
@@ -384,10 +395,10 @@ def test_a_new_first_finger_replaces_a_stale_one(client_for: MakeClient) -> None
 
 def test_tab_reaches_the_hud_and_enter_opens_settings(client_for: MakeClient) -> None:
     c = client_for()
-    for _ in range(24 + HUD_BUTTONS.index("settings") + 1):
+    for _ in range(24 + HUD_BUTTONS.index(HudItem.SETTINGS) + 1):
         c.key(pygame.K_TAB)
     c.frames(1)
-    look = c.app.table._hud_keys[HUD_ITEMS.index("settings")]
+    look = c.app.table.view._hud_keys[HUD_ITEMS.index("settings")]
     assert look is not None
     assert look.focused
     c.key(pygame.K_RETURN)
@@ -401,16 +412,16 @@ def test_the_focus_ring_hides_for_the_pointer_and_never_crosses_a_label(
     c = client_for()
     c.key(pygame.K_TAB)
     c.frames(1)
-    assert c.app.table._slot_keys[0] is not None
-    assert c.app.table._slot_keys[0].focused
+    assert c.app.table.view._slot_keys[0] is not None
+    assert c.app.table.view._slot_keys[0].focused
     c.click(EMPTY_FELT)
     c.frames(1)
-    assert not c.app.table._slot_keys[0].focused
+    assert not c.app.table.view._slot_keys[0].focused
     for size in HUD_SIZES:
         lay = compute_layout(*size, hud_items=len(HUD_ITEMS))
         c.app.layout = lay
-        for p in range(24):
-            ring = c.app.table._focus_ring(p)
+        for p in range(PLACES):
+            ring = c.app.table.view._focus_ring(p)
             for q, lab in enumerate(lay.labels):
                 box = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
                 if q == p:
@@ -439,10 +450,8 @@ def test_the_clock_stops_while_a_dialog_covers_the_table(client_for: MakeClient)
 
 
 def _lost_game(with_history: bool) -> Game:
-    from tests.ui.test_ui_hint import _clubs_position
-
     before = _clubs_position([["AC", "JC", "QC"], ["KC"], ["2C"]], desc_top=3)
-    before.play("P2-P1")
+    before.play_text("P2-P1")
     d = before.to_dict()
     if not with_history:
         d.pop("history", None)
@@ -450,8 +459,6 @@ def _lost_game(with_history: bool) -> Game:
 
 
 def _answer_lost(c: Client) -> None:
-    from crescent.solver.hints import HintAnswer
-
     c.app.table._hint_ready(HintAnswer("lost", changes=c.app.session.changes))
     c.frames(1)
 
@@ -486,7 +493,8 @@ def test_a_title_wraps_into_balanced_lines() -> None:
     text = "This position cannot be won."
     w = font.size("This position cannot be")[0] + 2
     lines = render._wrap(font, text, w)
-    assert len(lines) == 2 and lines[-1] != "won.", lines
+    assert len(lines) == 2, lines
+    assert lines[-1] != "won.", lines
 
 
 def test_while_the_solver_searches_back_its_progress_stays_on_screen(
@@ -506,8 +514,6 @@ def test_while_the_solver_searches_back_its_progress_stays_on_screen(
 
 @pytest.mark.parametrize("width", [200, 260, 320, 400, 560])
 def test_the_japanese_code_prompt_never_splits_the_code(width: int) -> None:
-    from crescent.i18n.translator import load_translator
-
     pygame.font.init()
     tr = load_translator("ja")
     fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
@@ -520,22 +526,18 @@ def test_the_japanese_code_prompt_never_splits_the_code(width: int) -> None:
 
 
 def test_crescent_four_is_translated_in_japanese() -> None:
-    from crescent.i18n.translator import load_translator
-
     assert load_translator("ja")(T.VARIANT_F) != T.VARIANT_F
 
 
 def test_code_errors_have_their_own_colour(client_for: MakeClient) -> None:
-    from crescent.ui.screens import CodeScreen
-
     c = client_for()
     c.click(c.hud("code"))
     c.frames(1)
     screen = c.app.scenes[-1]
     assert isinstance(screen, CodeScreen)
-    assert [r.kind for r in screen.rows()].count("error") == 0
+    assert [r.kind for r in screen.rows()].count(RowKind.ERROR) == 0
     screen.typed = "CR1-X-AAAAAAB"
-    screen.run("deal")
+    screen.run(screen.deal)
     kinds = [r.kind for r in screen.rows()]
     assert "error" in kinds
     assert contrast_ratio(render.PANEL_ERROR, render.PANEL_BG) >= 4.5
@@ -548,11 +550,13 @@ def test_statistics_tabs_fit_at_the_dialog_size(
     client_for: MakeClient, lang: str, size: tuple[int, int]
 ) -> None:
     c = client_for(lang=lang, size=size)
-    c.app.open_stats()
+    c.app.open(Screen.STATS)
     c.frames(1)
     screen = c.app.scenes[-1]
+    assert isinstance(screen, StatsScreen)
     font = c.app.fonts.get(_dialog_px(c))
-    tabs = [b for b in screen.buttons if b.action.startswith("mode:")]  # type: ignore[attr-defined]
+    names = {c.app.tr(T.MODE_NAMES[m.key]) for m in modes.MODES}
+    tabs = [b for b in screen.buttons if b.label in names]
     assert len(tabs) >= 3
     for b in tabs:
         assert font.size(b.label)[0] <= b.rect.w - 12, (lang, b.label)

@@ -133,7 +133,7 @@ def test_clicks_drags_and_keys_in_a_real_window(desktop: Desktop) -> None:
     desktop.shot("desktop-start.png")
     # A click on P1: its 5H has exactly one destination (P11), so it goes there.
     desktop.click(*layout.slots[0].center)
-    expected.play("P1-P11")
+    expected.play_text("P1-P11")
     # A drag of P2's QD anywhere into the foundation area: onto the descending diamonds.
     x, y = layout.slots[1].center
     fx, fy = layout.foundation_area.center
@@ -145,7 +145,7 @@ def test_clicks_drags_and_keys_in_a_real_window(desktop: Desktop) -> None:
         time.sleep(0.05)
     desktop.xdo("mouseup", "1")
     time.sleep(0.5)
-    expected.play("P2-F7")
+    expected.play_text("P2-F7")
     desktop.shot("desktop-after-moves.png")
     # The keyboard: U undoes the drag's move.
     desktop.xdo("key", "--window", desktop.window, "u")

@@ -7,10 +7,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from crescent import __main__ as cli
+from crescent.i18n import text as T
 from crescent.i18n.rules_text import Doc
 from crescent.i18n.translator import LANGUAGES
 from crescent.play.storage import Store
+from crescent.ui import tip
 from crescent.ui.rules_screen import RulesScreen
+from crescent.ui.scene import Screen
 from crescent.ui.screens import SettingsScreen
 from crescent.ui.tip import TipOverlay, show_first_run_tip
 from tests.helpers_ui import Client, close_client, make_client
@@ -26,6 +30,11 @@ def wheel(notches: int) -> None:
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, precise_x=0.0, precise_y=notches)
     )
+
+
+def shown_doc(screen: RulesScreen) -> Doc:
+    """The text shown, read anew (mypy keeps the one an earlier assert narrowed)."""
+    return screen.doc
 
 
 def test_question_mark_opens_the_rules_and_escape_closes_them() -> None:
@@ -61,7 +70,7 @@ def test_settings_open_the_rules() -> None:
     try:
         settings = SettingsScreen(c.app)
         c.app.push(settings)
-        settings.run("how")
+        settings.run(settings.open_rules)
         rules_on_top(c)
     finally:
         close_client(c)
@@ -70,7 +79,7 @@ def test_settings_open_the_rules() -> None:
 def test_wheel_keys_and_finger_drag_scroll_the_text() -> None:
     c = make_client(size=(800, 600))
     try:
-        c.app.open_rules()
+        c.app.open(Screen.RULES)
         c.frames(1)
         s = rules_on_top(c).scroll
         assert s.max_offset > 0
@@ -104,18 +113,18 @@ def test_wheel_keys_and_finger_drag_scroll_the_text() -> None:
 def test_tabs_switch_to_the_levels_game() -> None:
     c = make_client()
     try:
-        c.app.open_rules()
+        c.app.open(Screen.RULES)
         c.frames(1)
         screen = rules_on_top(c)
-        tab = next(b for b in screen.buttons if b.action == Doc.LEVELS.value)
+        tab = next(b for b in screen.buttons if b.label == c.app.tr(T.RULES_LEVELS))
         c.click(tab.rect.center)
         c.frames(1)
         assert screen.doc is Doc.LEVELS
         assert screen.scroll.offset == 0
         c.key(pygame.K_RIGHT)
         c.frames(1)
-        assert screen.doc is Doc.STANDARD
-        close = next(b for b in screen.buttons if b.action == "close")
+        assert shown_doc(screen) is Doc.STANDARD
+        close = next(b for b in screen.buttons if b.action == screen.close)
         c.click(close.rect.center)
         c.frames(1)
         assert c.app.scenes == [c.app.table]
@@ -148,7 +157,7 @@ def test_every_line_fits_the_column(size: tuple[int, int], lang: str) -> None:
 def test_rules_screen_follows_a_language_change() -> None:
     c = make_client()
     try:
-        c.app.open_rules()
+        c.app.open(Screen.RULES)
         c.frames(1)
         screen = rules_on_top(c)
         english = screen.lines[0].text
@@ -207,9 +216,6 @@ def test_tip_closes_on_its_button_or_a_key_without_playing() -> None:
 def test_command_line_start_shows_the_tip_but_not_in_a_kiosk(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from crescent import __main__ as cli
-    from crescent.ui import tip
-
     shown: list[bool] = []
 
     def recording(app: object) -> bool:

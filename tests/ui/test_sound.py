@@ -12,15 +12,25 @@ import pygame
 import pytest
 
 from crescent import resources
-from crescent.control.input import PointerDown, PointerMove, PointerUp
+from crescent.control.input import Cmd, PointerDown, PointerMove, PointerUp
 from crescent.kiosk.config import parse_kiosk_config
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.rules.engine import Move
-from crescent.ui.sound import Cue, MixerState, SoundBoard
+from crescent.ui.screens import SettingsScreen
+from crescent.ui.sound import CLOSE_AFTER_S, Cue, MixerState, SoundBoard
 from tests.helpers_ui import close_client, make_client
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def mixer_state(board: SoundBoard) -> MixerState:
+    """The board's state, read anew (mypy keeps the one an earlier assert narrowed)."""
+    return board.state
+
+
+def last_cue(cued: list[Cue]) -> Cue:
+    return cued[-1]
 
 
 def test_committed_sounds_are_what_the_tool_makes() -> None:
@@ -52,8 +62,6 @@ def test_the_mixer_starts_only_with_the_first_sound() -> None:
 def test_the_mixer_closes_after_a_silence_and_opens_again_for_the_next_sound() -> None:
     """An open audio device wakes its thread ~40 times a second (0.4 % of a core, sound
     or not): an idle table must not keep it open."""
-    from crescent.ui.sound import CLOSE_AFTER_S
-
     now = [100.0]
     board = SoundBoard(lambda: True, lambda: now[0])
     pygame.mixer.quit()
@@ -69,7 +77,7 @@ def test_the_mixer_closes_after_a_silence_and_opens_again_for_the_next_sound() -
     assert board.state is MixerState.READY
     now[0] += 0.5
     board.tick(now[0])
-    assert board.state is MixerState.IDLE
+    assert mixer_state(board) is MixerState.IDLE
     assert pygame.mixer.get_init() is None
     assert board.wake_at(now[0]) == math.inf
     board.play(Cue.HINT)  # the next sound opens it again
@@ -107,15 +115,15 @@ def test_table_cues_place_pickup_refuse_redeal() -> None:
         table.play(next(m for m in game.legal_moves() if m.src < 16))
         assert cued[-1] is Cue.PLACE
         c.settle()
-        table.command("redeal")  # moves are left: the first press arms Redeal...
-        table.command("redeal")  # ...the second redeals
-        assert cued[-1] is Cue.REDEAL
+        table.command(Cmd.REDEAL)  # moves are left: the first press arms Redeal...
+        table.command(Cmd.REDEAL)  # ...the second redeals
+        assert last_cue(cued) is Cue.REDEAL
         c.settle()
         # A press on a pile, dragged past the threshold, picks the card up.
         x, y = c.centre(next(p for p in range(16) if game.piles[p]))
         table.handle(PointerDown(x, y))
         table.handle(PointerMove(x + 60, y + 60))
-        assert cued[-1] is Cue.PICKUP
+        assert last_cue(cued) is Cue.PICKUP
         table.handle(PointerUp(x + 60, y + 60))
         c.settle()
         illegal = next(
@@ -125,7 +133,7 @@ def test_table_cues_place_pickup_refuse_redeal() -> None:
             if a != b and game.piles[a] and game.check(Move(a, b)) is not None
         )
         table.play(illegal)
-        assert cued[-1] is Cue.REFUSE
+        assert last_cue(cued) is Cue.REFUSE
     finally:
         close_client(c)
 
@@ -146,15 +154,13 @@ def test_mute_button_on_the_table_is_remembered(tmp_path: Path) -> None:
 
 
 def test_settings_screen_toggles_sound() -> None:
-    from crescent.ui.screens import SettingsScreen
-
     c = make_client()
     try:
         screen = SettingsScreen(c.app)
         c.app.push(screen)
-        screen.run("sound")
+        screen.run(screen.toggle_sound)
         assert not c.app.session.settings.sound
-        screen.run("sound")
+        screen.run(screen.toggle_sound)
         assert c.app.session.settings.sound
     finally:
         close_client(c)

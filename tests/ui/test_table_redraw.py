@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from crescent.control.input import Cmd
 from crescent.ui import render
 from tests.helpers_ui import Client, close_client, make_client
 
@@ -32,7 +33,7 @@ def screen_bytes(c: Client) -> bytes:
 
 def drawn_afresh(c: Client) -> bytes:
     """The screen of the same position drawn on a new base (every place drawn once)."""
-    c.app.table.base = None
+    c.app.table.view.base = None
     c.app.full_redraw = True
     c.frames(1)
     return screen_bytes(c)
@@ -40,9 +41,9 @@ def drawn_afresh(c: Client) -> bytes:
 
 def test_the_first_frame_leaves_the_clean_felt_to_a_thread(client: Client) -> None:
     table = client.app.table
-    assert table._felt is None  # not made before the first frame was shown
-    assert isinstance(table._clean, render.FeltMaker)
-    assert table._clean.size == client.app.size
+    assert table.view._felt is None  # not made before the first frame was shown
+    assert isinstance(table.view._clean, render.FeltMaker)
+    assert table.view._clean.size == client.app.size
 
 
 def test_redrawn_places_look_as_a_table_drawn_afresh(client: Client) -> None:
@@ -52,9 +53,9 @@ def test_redrawn_places_look_as_a_table_drawn_afresh(client: Client) -> None:
     for step in range(14):
         moves = client.game.legal_moves()
         if step % 5 == 4:
-            table.command("undo")
+            table.command(Cmd.UNDO)
         elif not moves:
-            table.command("redeal")
+            table.command(Cmd.REDEAL)
         elif step % 3 == 2:
             # Selected: the card and its legal destinations are highlighted.
             client.click(client.centre(rng.choice(moves).src))
@@ -64,7 +65,7 @@ def test_redrawn_places_look_as_a_table_drawn_afresh(client: Client) -> None:
         client.pause()
         client.frames(1)
         incremental = screen_bytes(client)
-        assert table._felt is not None  # the changed places were drawn on the clean felt
+        assert table.view._felt is not None  # the changed places were drawn on the clean felt
         assert incremental == drawn_afresh(client), f"step {step}"
         # The next step redraws on the new base's clean felt again.
         client.frames(1)
@@ -76,11 +77,11 @@ def test_a_change_before_the_thread_is_done_still_draws_right(client: Client) ->
     """A clean felt asked for at once (no thread yet, or one for another size) is made
     there and then, with the same pixels."""
     table = client.app.table
-    table.base = None
+    table.view.base = None
     client.app.full_redraw = True
-    table._clean = None
+    table.view._clean = None
     client.frames(1)
-    table._clean = render.FeltMaker((64, 64))  # a thread for a size since left
+    table.view._clean = render.FeltMaker((64, 64))  # a thread for a size since left
     table.play(client.game.legal_moves()[0])
     client.settle()
     client.frames(1)
@@ -93,19 +94,19 @@ def test_a_new_base_is_drawn_straight_on_the_screen_then_kept(client: Client) ->
     with the same pixels as on a base of its own; after the frame the base is a copy."""
     app = client.app
     table = app.table
-    assert table.base is not None
-    assert table.base is not app.screen
+    assert table.view.base is not None
+    assert table.view.base is not app.screen
     on_screen = screen_bytes(client)
     # The same frame on a base of its own (a dialog-less table with a card flying is
     # drawn that way): the same picture.
-    table.base = table._rebuild_base(app.size)
-    assert table.base is not app.screen
-    table._slot_keys = [None] * 24
-    table._hud_keys = [None] * len(table.hud_items)
+    table.view.base = table.view._rebuild_base(app.size)
+    assert table.view.base is not app.screen
+    table.view._slot_keys = [None] * 24
+    table.view._hud_keys = [None] * len(table.hud_items)
     app.screen.fill((255, 0, 255))
     table.draw(app.screen, True)
     assert screen_bytes(client) == on_screen
-    assert pygame.image.tobytes(table.base, "RGB") == on_screen
+    assert pygame.image.tobytes(table.view.base, "RGB") == on_screen
 
 
 def test_the_felt_drawn_into_a_surface_is_the_felt() -> None:

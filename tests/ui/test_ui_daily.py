@@ -7,7 +7,8 @@ from datetime import date
 from crescent.i18n import text as T
 from crescent.play.daily import daily_code
 from crescent.solver.pools import load_pool
-from crescent.ui.screens import CodeScreen, StatsScreen
+from crescent.ui.screens import CodeScreen
+from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_ui import close_client, make_client
 
@@ -22,16 +23,16 @@ def test_code_dialog_deals_the_daily_deal_and_the_table_names_it() -> None:
         session.pool = lambda v: POOL
         session.today = lambda: DAY
         code_index = HUD_ITEMS.index("code")
-        assert c.app.table._hud_key(code_index).title == c.app.tr(T.CODE)
+        assert c.app.table.view._hud_key(code_index).title == c.app.tr(T.CODE)
         dialog = CodeScreen(c.app)
         c.app.push(dialog)
         c.frames(1)
-        daily = next(b for b in dialog.buttons if b.action == "daily")
+        daily = next(b for b in dialog.buttons if b.action == dialog.daily)
         c.click(daily.rect.center)
         c.frames(2)
         assert c.game.code == daily_code(DAY, POOL)
         assert c.app.scenes == [c.app.table]
-        look = c.app.table._hud_key(code_index)
+        look = c.app.table.view._hud_key(code_index)
         assert (look.title, look.sub) == (c.app.tr(T.DAILY_DEAL), c.game.code)
     finally:
         close_client(c)
@@ -44,7 +45,7 @@ def test_no_pool_no_daily_button() -> None:
         dialog = CodeScreen(c.app)
         c.app.push(dialog)
         c.frames(1)
-        assert all(b.action != "daily" for b in dialog.buttons)
+        assert all(b.action != dialog.daily for b in dialog.buttons)
     finally:
         close_client(c)
 

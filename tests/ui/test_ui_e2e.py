@@ -18,9 +18,12 @@ import pygame
 import pytest
 
 from crescent.i18n import text as T
+from crescent.play.session import Session
 from crescent.rules.cards import parse_card
 from crescent.rules.engine import Game
+from crescent.rules.modes import STANDARD, HudItem
 from crescent.ui.cascade import CascadeScene
+from crescent.ui.screens import SettingsScreen
 from crescent.ui.table import SlotLook
 from crescent.ui.win_summary import WinSummaryDialog
 from tests.helpers_positions import moves_text, position, tableau_intact
@@ -87,7 +90,7 @@ SIX_S = parse_card("6S")
 
 def shown(c: Client, place: int) -> SlotLook:
     """How the table last drew ``place``."""
-    look = c.app.table._slot_keys[place]
+    look = c.app.table.view._slot_keys[place]
     assert look is not None
     return look
 
@@ -476,8 +479,6 @@ def test_a_dialog_is_tappable_before_it_is_drawn_and_drawn_once_a_frame(
     client_for: MakeClient,
 ) -> None:
     """Hit targets come from the layout, not from the last frame; drawing changes nothing."""
-    from crescent.ui.screens import SettingsScreen
-
     c = client_for(one_destination())
     c.frames(1)
     screen = SettingsScreen(c.app)
@@ -492,7 +493,7 @@ def test_a_dialog_is_tappable_before_it_is_drawn_and_drawn_once_a_frame(
     c.app.push(screen)
     before = [(b.action, tuple(b.rect)) for b in screen.buttons]
     rules = c.app.session.settings.interactive_rules
-    [button] = [b for b in screen.buttons if b.action == "rules"]
+    [button] = [b for b in screen.buttons if b.action == screen.toggle_rules]
     c.click(button.rect.center)
     c.frames(1)  # handles the tap (before the dialog was ever drawn), then draws once
     assert c.app.session.settings.interactive_rules is not rules
@@ -506,9 +507,6 @@ def test_the_hud_shows_the_cells_its_mode_declares(
     client_for: MakeClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A mode's HUD items are all the client needs to lay out, draw and tap its HUD."""
-    from crescent.play.session import Session
-    from crescent.rules.modes import STANDARD, HudItem
-
     c = client_for(one_destination())
     c.frames(1)
     assert len(c.app.layout.hud_cells) == len(STANDARD.hud)
@@ -517,7 +515,7 @@ def test_the_hud_shows_the_cells_its_mode_declares(
     c.app.new_game()
     c.frames(1)
     assert len(c.app.layout.hud_cells) == 4
-    assert len(c.app.table._hud_keys) == 4
+    assert len(c.app.table.view._hud_keys) == 4
     cell = c.app.layout.hud_cells[3]
     c.click((cell.x + cell.w // 2, cell.y + cell.h // 2))
     c.frames(2)

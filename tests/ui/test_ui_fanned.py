@@ -13,7 +13,7 @@ def fanned(code: str = "CR1-N-AAAAAAB", size: tuple[int, int] = (1280, 800)) -> 
     c = make_client(code=code, size=size)
     settings = SettingsScreen(c.app)
     c.app.push(settings)
-    settings.run("piles")
+    settings.run(settings.toggle_piles)
     c.app.pop()
     c.frames(1)
     return c
@@ -24,7 +24,7 @@ def test_off_by_default() -> None:
     try:
         assert not c.app.session.settings.show_piles
         assert c.app.fan is None
-        assert all(look is not None and look.under == () for look in c.app.table._slot_keys)
+        assert all(look is not None and look.under == () for look in c.app.table.view._slot_keys)
     finally:
         close_client(c)
 
@@ -35,7 +35,7 @@ def test_setting_fans_every_pile_with_its_cards_under_the_top() -> None:
         assert c.app.session.settings.show_piles
         assert c.app.fan is not None
         for p in range(16):
-            look = c.app.table._slot_keys[p]
+            look = c.app.table.view._slot_keys[p]
             assert look is not None
             assert look.under == tuple(c.game.piles[p][:-1])
             assert look.size == len(c.game.piles[p])  # the count stays
@@ -63,8 +63,8 @@ def test_a_tap_on_a_card_under_the_top_plays_the_top_card() -> None:
         assert len(c.game.piles[0]) == 5
         assert c.game.moves == 1
         shown_matches_engine(c)
-        assert c.app.table._slot_keys[10] is not None
-        assert c.app.table._slot_keys[10].under == tuple(c.game.piles[10][:-1])
+        assert c.app.table.view._slot_keys[10] is not None
+        assert c.app.table.view._slot_keys[10].under == tuple(c.game.piles[10][:-1])
     finally:
         close_client(c)
 
@@ -95,7 +95,7 @@ def test_face_down_deal_shows_backs_under_the_top() -> None:
     c = fanned(code="CR1-D-AAAAAAB")
     try:
         for p in range(16):
-            look = c.app.table._slot_keys[p]
+            look = c.app.table.view._slot_keys[p]
             assert look is not None
             assert look.under_down == c.game.down[p] == len(look.under)
     finally:
@@ -118,6 +118,6 @@ def test_switching_off_restores_the_usual_table() -> None:
         c.app.set_show_piles(False)
         c.frames(1)
         assert c.app.fan is None
-        assert all(look is not None and look.under == () for look in c.app.table._slot_keys)
+        assert all(look is not None and look.under == () for look in c.app.table.view._slot_keys)
     finally:
         close_client(c)

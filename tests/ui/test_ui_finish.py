@@ -16,7 +16,7 @@ def test_finish_button_plays_the_rest_with_animation() -> None:
     try:
         table = c.app.table
         assert table.finish, "a finish line is offered"
-        look = table._hud_key(HUD_ITEMS.index("hint"))
+        look = table.view._hud_key(HUD_ITEMS.index("hint"))
         assert look.title == c.app.tr(T.FINISH)
         assert look.enabled
         c.click(c.hud("hint"))
@@ -41,7 +41,7 @@ def test_no_finish_offered_while_pile_moves_are_needed() -> None:
     c = make_client()
     try:
         assert not c.app.table.finish
-        look = c.app.table._hud_key(HUD_ITEMS.index("hint"))
+        look = c.app.table.view._hud_key(HUD_ITEMS.index("hint"))
         assert look.title == c.app.tr(T.HINT)
     finally:
         close_client(c)

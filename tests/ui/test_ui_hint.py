@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
 from crescent.i18n import text as T
 from crescent.rules.cards import RANKS
 from crescent.rules.engine import Game, Move
+from crescent.solver.hints import HintAnswer
 from crescent.ui.dialogs import MessageDialog
 from tests.helpers_ui import Client, close_client, make_client
 
@@ -47,8 +49,6 @@ def _wait_for_hint(c: Client, seconds: float = 20.0) -> None:
 
 
 def test_hint_shows_the_next_winning_move_and_plays_it_on_a_second_press() -> None:
-    import pygame
-
     # QC must first go onto KC (a pile-to-pile move), so Finish is not offered.
     c = make_client(_clubs_position([["AC", "JC", "QC"], ["KC"], ["2C"]], desc_top=3))
     try:
@@ -66,11 +66,12 @@ def test_hint_shows_the_next_winning_move_and_plays_it_on_a_second_press() -> No
         assert c.app.table.message is not None
         assert c.app.table.message[0].startswith(c.app.tr(T.HINT_MOVE).split("{")[0])
         c.frames(2)
-        looks = c.app.table._slot_keys
-        assert looks[m.src] is not None
-        assert looks[m.src].hinted
-        assert looks[m.dst] is not None
-        assert looks[m.dst].hinted
+        looks = c.app.table.view._slot_keys
+        src, dst = looks[m.src], looks[m.dst]
+        assert src is not None
+        assert src.hinted
+        assert dst is not None
+        assert dst.hinted
         c.key(pygame.K_h)
         c.settle()
         assert c.game.moves == 41
@@ -81,11 +82,9 @@ def test_hint_shows_the_next_winning_move_and_plays_it_on_a_second_press() -> No
 
 
 def test_a_proven_loss_says_so_and_goes_back_to_the_last_winnable_position() -> None:
-    import pygame
-
     # KC was put on QC: the Jack is buried for good. One move before, the game could be won.
     before = _clubs_position([["AC", "JC", "QC"], ["KC"], ["2C"]], desc_top=3)
-    before.play("P2-P1")
+    before.play_text("P2-P1")
     lost = Game.from_dict(before.to_dict())
     assert lost.status == "playing"  # 2C can still go up: not blocked, but lost
     c = make_client(lost)
@@ -97,7 +96,7 @@ def test_a_proven_loss_says_so_and_goes_back_to_the_last_winnable_position() -> 
         dialog = c.app.scenes[-1]
         assert isinstance(dialog, MessageDialog)
         assert dialog.title == c.app.tr(T.HINT_LOST)
-        dialog.run("b0")  # "Undo to the last winnable position"
+        dialog.run(dialog.button_specs[0].action)  # "Undo to the last winnable position"
         _wait_for_hint(c)
         c.settle()
         assert c.game.piles[1] == [12 + 3 * 13]  # KC is back on its own pile
@@ -117,7 +116,7 @@ def test_no_move_but_a_redeal_points_at_redeal() -> None:
         assert table.point_redeal
         assert table.message is not None
         assert table.message[0] == c.app.tr(T.POINT_REDEAL)
-        look = table._hud_key(2)
+        look = table.view._hud_key(2)
         assert look.glow
         assert look.enabled
     finally:
@@ -125,8 +124,6 @@ def test_no_move_but_a_redeal_points_at_redeal() -> None:
 
 
 def test_a_shown_hint_is_drawn_without_reading_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    from crescent.solver.hints import HintAnswer
-
     c = make_client(Game.from_code("CR1-N-AAAAAAB"))
     try:
         move = c.game.legal_moves()[0]
@@ -137,8 +134,8 @@ def test_a_shown_hint_is_drawn_without_reading_text(monkeypatch: pytest.MonkeyPa
 
         monkeypatch.setattr(Move, "parse", no_parsing)
         c.frames(3)
-        looks = c.app.table._slot_keys
-        assert looks[move.src] is not None
-        assert looks[move.src].hinted
+        shown = c.app.table.view._slot_keys[move.src]
+        assert shown is not None
+        assert shown.hinted
     finally:
         close_client(c)

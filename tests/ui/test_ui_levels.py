@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pygame
 import pytest
 
 from crescent.i18n import text as T
 from crescent.rules.engine import Game, Move
+from crescent.rules.modes import HudItem
 from crescent.ui.cascade import CascadeScene
+from crescent.ui.hud import HudLook
+from crescent.ui.scene import Screen
+from crescent.ui.screens import CodeScreen
+from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, close_client, dialog, make_client, press_button
@@ -28,8 +34,8 @@ def levels_client(game: Game | None = None, lang: str = "en") -> Client:
     return c
 
 
-def look(c: Client, item: str) -> object:
-    return c.app.table._hud_key(HUD_ITEMS.index(item))
+def look(c: Client, item: str) -> HudLook:
+    return c.app.table.view._hud_key(HUD_ITEMS.index(HudItem(item)))
 
 
 def skip_cascade(c: Client, *, level: int) -> None:
@@ -59,9 +65,9 @@ def stuck(level: int, shuffles_left: int) -> Game:
 
 
 @pytest.fixture
-def clients() -> list[Client]:
+def clients() -> Iterator[list[Client]]:
     made: list[Client] = []
-    yield made  # type: ignore[misc]
+    yield made
     for c in made:
         close_client(c)
 
@@ -77,9 +83,9 @@ def test_hud_shows_the_level_time_left_hints_and_shuffles(clients: list[Client])
     assert time_look.big
     assert not time_look.warn
     shuffle = look(c, "redeal")
-    assert shuffle.title == tr(T.SHUFFLE)  # type: ignore[attr-defined]
-    assert shuffle.sub == tr.plural(T.SHUFFLES_LEFT, 5)  # type: ignore[attr-defined]
-    assert look(c, "hint").sub == tr.plural(T.HINTS_LEFT, 3)  # type: ignore[attr-defined]
+    assert shuffle.title == tr(T.SHUFFLE)
+    assert shuffle.sub == tr.plural(T.SHUFFLES_LEFT, 5)
+    assert look(c, "hint").sub == tr.plural(T.HINTS_LEFT, 3)
     levels = c.app.session.levels
     assert levels is not None
     levels.running = True
@@ -166,7 +172,7 @@ def test_level_complete_screen_then_the_next_level(clients: list[Client]) -> Non
     press_button(c, tr(T.NEXT_LEVEL))
     assert c.app.scenes == [c.app.table]
     assert session.outcome is None
-    assert look(c, "time").title == tr(T.LEVEL_N, n=3)  # type: ignore[attr-defined]
+    assert look(c, "time").title == tr(T.LEVEL_N, n=3)
 
 
 def test_time_out_shows_game_over(clients: list[Client]) -> None:
@@ -224,28 +230,24 @@ def test_a_hint_uses_one_of_three_and_none_are_left_after(clients: list[Client])
 def test_a_levels_code_typed_in_the_code_dialog_starts_the_levels_game(
     clients: list[Client],
 ) -> None:
-    from crescent.ui.screens import CodeScreen
-
     c = make_client()  # a standard game
     clients.append(c)
     assert c.app.session.levels is None
-    c.app.open_code()
+    c.app.open(Screen.CODE)
     code = c.app.scenes[-1]
     assert isinstance(code, CodeScreen)
     code.typed = ""
     code.text_input("cr1-l-levelsa")
-    code._deal()
+    code.deal()
     c.frames(1)
     assert c.game.code == "CR1-L-LEVELSA"
     assert c.game.level == 1
     assert c.app.session.levels is not None
-    assert look(c, "time").title == c.app.tr(T.LEVEL_N, n=1)  # type: ignore[attr-defined]
-    assert look(c, "redeal").title == c.app.tr(T.SHUFFLE)  # type: ignore[attr-defined]
+    assert look(c, "time").title == c.app.tr(T.LEVEL_N, n=1)
+    assert look(c, "redeal").title == c.app.tr(T.SHUFFLE)
 
 
 def test_statistics_of_the_levels_game_show_level_and_time_left(clients: list[Client]) -> None:
-    from crescent.ui.screens import StatsScreen
-
     c = levels_client()
     clients.append(c)
     stats = c.app.session.stats

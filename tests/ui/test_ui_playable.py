@@ -12,7 +12,7 @@ from tests.helpers_ui import Client, close_client, make_client
 
 
 def marked(c: Client) -> set[int]:
-    return {p for p, look in enumerate(c.app.table._slot_keys) if look and look.playable}
+    return {p for p, look in enumerate(c.app.table.view._slot_keys) if look and look.playable}
 
 
 def badge_colour(c: Client, place: int) -> tuple[int, int, int]:
@@ -36,7 +36,7 @@ def test_every_playable_top_card_is_marked_and_follows_the_moves() -> None:
     try:
         settings = SettingsScreen(c.app)
         c.app.push(settings)
-        settings.run("playable")
+        settings.run(settings.toggle_playable)
         c.app.pop()
         c.frames(1)
         assert c.app.session.settings.show_playable

@@ -1,0 +1,184 @@
+"""Which screen opens which: every :class:`~crescent.ui.scene.Screen` a scene asks for is
+made here, with what its buttons do to the table.
+
+Scenes never import each other: they ask their host to ``open`` a screen by name, and
+the app hands the request to :func:`open_screen`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, assert_never
+
+from crescent.control.input import Cmd
+from crescent.i18n import text as T
+from crescent.i18n.rules_text import Doc
+from crescent.play.session import LEVEL_COMPLETE, TIME_UP
+from crescent.rules.engine import Game
+from crescent.rules.modes import End
+from crescent.ui.cascade import CascadeScene, Then
+from crescent.ui.dialogs import ButtonSpec, MessageDialog, confirm_dialog
+from crescent.ui.hud import format_time
+from crescent.ui.rules_screen import RulesScreen
+from crescent.ui.scene import Host, Screen
+from crescent.ui.screens import CodeScreen, SettingsScreen
+from crescent.ui.sound import Cue
+from crescent.ui.stats_screen import StatsScreen
+from crescent.ui.table import TableScene
+from crescent.ui.win_summary import WinSummaryDialog
+
+
+class TableHost(Host, Protocol):
+    """The host as navigation sees it: the end-of-game dialogs act on the table."""
+
+    @property
+    def table(self) -> TableScene: ...
+
+
+def open_screen(host: TableHost, screen: Screen) -> None:
+    """Open ``screen`` over the scenes there are."""
+    match screen:
+        case Screen.SETTINGS:
+            host.push(SettingsScreen(host))
+        case Screen.RULES:
+            # The text of the game being played first (the other one is a tab away).
+            doc = Doc.LEVELS if host.session.levels is not None else Doc.STANDARD
+            host.push(RulesScreen(host, doc))
+        case Screen.CODE:
+            host.push(CodeScreen(host))
+        case Screen.STATS:
+            host.push(StatsScreen(host))
+        case Screen.WON:
+            start_win(host, None, lambda: WinSummaryDialog(host))
+        case Screen.BLOCKED:
+            host.push(blocked_dialog(host))
+        case Screen.LOST:
+            host.push(lost_dialog(host))
+        case Screen.LEVELS_END:
+            open_levels_end(host)
+        case Screen.ABANDON:
+            host.push(abandon_dialog(host))
+        case Screen.SHUFFLE:
+            host.push(shuffle_dialog(host))
+        case Screen.RESET_STATS:
+            host.push(reset_stats_dialog(host))
+        case _:
+            assert_never(screen)
+
+
+def start_win(host: Host, game: Game | None, then: Then) -> None:
+    """The game was won and its last card has landed: the cascade, then ``then``'s scene.
+
+    The levels game: ``game`` is the level just won (the table already holds the next
+    one) and ``then`` makes the screen that follows (the level's or the game's end)."""
+    host.sound.play(Cue.WIN)
+    host.push(CascadeScene(host, game, then))
+
+
+def open_levels_end(host: TableHost) -> None:
+    """Levels game: the screen of a completed level, of the game over, or of the win."""
+    out, won = host.session.outcome, host.session.level_won
+    if out is not None and out.status in (End.LEVEL, End.WON) and won is not None:
+        # A level (or the whole game) won: the cascade of its foundations first.
+        start_win(host, won, lambda: levels_end_dialog(host))
+        return
+    host.push(levels_end_dialog(host))
+
+
+def abandon_dialog(host: Host) -> MessageDialog:
+    """New game with moves played: Yes abandons (a loss), No (the default) keeps playing."""
+    tr = host.tr
+    return confirm_dialog(host, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), host.new_game)
+
+
+def reset_stats_dialog(host: Host) -> MessageDialog:
+    """Reset the statistics? (from the statistics screen, which it goes back to)."""
+
+    def reset() -> None:
+        host.session.reset_stats()
+        host.pop()
+
+    tr = host.tr
+    return confirm_dialog(host, tr(T.RESET_STATS), tr(T.RESET_CONFIRM), reset)
+
+
+def blocked_dialog(host: TableHost) -> MessageDialog:
+    """No move and no redeal left: undo the last move (when there is one) or a new game."""
+    tr = host.tr
+
+    def undo() -> None:
+        host.pop()
+        host.table.command(Cmd.UNDO)
+
+    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True)]
+    if host.session.game.can_undo:
+        buttons.insert(0, ButtonSpec(tr(T.UNDO_LAST), undo))
+    return MessageDialog(host, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons, escape=False)
+
+
+def lost_dialog(host: TableHost) -> MessageDialog:
+    """The position cannot be won: go back (only when the undo history holds an
+    earlier position), a new game, or close."""
+    tr = host.tr
+
+    def go_back() -> None:
+        host.pop()
+        host.table.rewind_to_winnable()
+
+    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game), ButtonSpec(tr(T.CLOSE), host.pop)]
+    if host.session.game.can_undo:
+        buttons.insert(0, ButtonSpec(tr(T.HINT_GO_BACK), go_back, True))
+    return MessageDialog(host, tr(T.HINT_LOST), [], buttons)
+
+
+def levels_end_dialog(host: TableHost) -> MessageDialog:
+    """Levels game: level complete (time left, hints used, next level), game over
+    (why, levels completed, time left per level), or all four levels won."""
+    tr = host.tr
+    session = host.session
+    out = session.outcome
+    levels = session.levels
+    assert out is not None
+    assert levels is not None
+    per_level = [
+        tr(T.LEVEL_TIME_LINE, n=i + 1, time=format_time(r.time_left))
+        for i, r in enumerate(levels.done)
+    ]
+    if out.status is LEVEL_COMPLETE:
+        done = levels.done[-1]
+
+        def go_on() -> None:
+            host.pop()
+            session.go_on()
+            host.table.after_change()
+
+        lines = [
+            tr(T.LEVEL_TIME_LEFT, time=format_time(done.time_left)),
+            tr.plural(T.HINTS_USED, done.hints_used),
+            tr(T.NEXT_LEVEL_INFO, n=levels.level, time=format_time(levels.time_left)),
+        ]
+        title = tr(T.LEVEL_COMPLETE, n=len(levels.done))
+        next_level = [ButtonSpec(tr(T.NEXT_LEVEL), go_on, True)]
+        return MessageDialog(host, title, lines, next_level, escape=False)
+    new = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True)]
+    if out.status is End.WON:
+        lines = [*per_level, tr(T.WON_TIME, time=format_time(out.seconds))]
+        return MessageDialog(host, tr(T.WON_LEVELS_TITLE), lines, new, escape=False)
+    why = tr(T.TIME_UP if out.status is TIME_UP else T.STUCK_NO_SHUFFLE)
+    lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
+    return MessageDialog(host, tr(T.GAME_OVER), lines, new, escape=False)
+
+
+def shuffle_dialog(host: TableHost) -> MessageDialog:
+    """Levels game: moves remain; a shuffle spends one of the game's five for good."""
+    tr = host.tr
+
+    def shuffle() -> None:
+        host.pop()
+        host.table.redeal()
+
+    return MessageDialog(
+        host,
+        tr(T.SHUFFLE_CONFIRM_TITLE),
+        [tr(T.SHUFFLE_CONFIRM)],
+        [ButtonSpec(tr(T.SHUFFLE), shuffle, True), ButtonSpec(tr(T.CANCEL), host.pop)],
+    )
