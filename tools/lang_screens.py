@@ -28,7 +28,7 @@ def main() -> int:
     for lang in LANGUAGES:
         session = Session(None, background_saves=False)
         session.game = Game.from_code("CR1-N-AAAAAAB")
-        session.game.play("P1-P11")
+        session.game.play_text("P1-P11")
         app = App(session, Options(size=(size[0], size[1])), load_translator(lang))
         app.table.controller.selected = 13
         app.table.refuse(Reason.PILE_FULL, 0, None)

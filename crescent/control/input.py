@@ -31,11 +31,10 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import Final, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from crescent.control.layout import TableLayout as TableLayoutLike
 from crescent.rules.engine import FOUNDATIONS, PILES, Move, Reason, ascending, descending
-from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import HudItem
 
 PLACES = PILES + FOUNDATIONS

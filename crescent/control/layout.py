@@ -21,9 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Final
-
-from crescent.rules.frozen import NamedTuple
+from typing import Final, NamedTuple
 
 __all__ = [
     "CORNERS",

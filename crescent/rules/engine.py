@@ -14,6 +14,7 @@ first, then destination) and the first that fails is the reason.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
 from collections import deque
@@ -32,7 +33,6 @@ from crescent.rules.deal import (
     parse_code,
     shuffle_seed,
 )
-from crescent.rules.frozen import Frozen
 from crescent.rules.modes import Mode
 from crescent.rules.ruleset import Rules
 
@@ -148,30 +148,18 @@ class IllegalMove(Exception):
         super().__init__(f"{what} refused: {reason.name}")
 
 
-class Move(Frozen):
+@dataclasses.dataclass(frozen=True, slots=True)
+class Move:
     """One card from ``src`` to ``dst`` (places as ints); text form ``"P10-P14"``."""
 
-    __slots__ = ("dst", "src")
-    FIELDS = ("src", "dst")
     src: int
     dst: int
 
-    def __init__(self, src: int, dst: int) -> None:
-        if not (0 <= src < PLACES and 0 <= dst < PLACES):
-            raise ValueError(f"move places must be 0..{PLACES - 1}, got {src}, {dst}")
-        if src == dst:
-            raise ValueError(f"a move needs two different places, got {place_name(src)} twice")
-        self._set("src", src)
-        self._set("dst", dst)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Move:
-            return NotImplemented
-        assert isinstance(other, Move)
-        return self.src == other.src and self.dst == other.dst
-
-    def __hash__(self) -> int:
-        return hash((self.src, self.dst))
+    def __post_init__(self) -> None:
+        if not (0 <= self.src < PLACES and 0 <= self.dst < PLACES):
+            raise ValueError(f"move places must be 0..{PLACES - 1}, got {self.src}, {self.dst}")
+        if self.src == self.dst:
+            raise ValueError(f"a move needs two different places, got {place_name(self.src)} twice")
 
     def __str__(self) -> str:
         return f"{place_name(self.src)}-{place_name(self.dst)}"
@@ -374,13 +362,7 @@ class Game:
     # -- rules ----------------------------------------------------------------
 
     def check(self, move: Move) -> Reason | None:
-        """Why ``move`` would be refused, or None if it is legal. Changes nothing.
-
-        (Text like ``"P10-P14"`` is still read, for callers written before
-        :meth:`play_text`; new code passes a :class:`Move`.)
-        """
-        if isinstance(move, str):
-            move = Move.parse(move)
+        """Why ``move`` would be refused, or None if it is legal. Changes nothing."""
         src, dst = move.src, move.dst
         # The source.
         if src < PILES:
@@ -480,12 +462,8 @@ class Game:
     # -- changing -------------------------------------------------------------
 
     def play(self, move: Move) -> None:
-        """Play ``move``; IllegalMove (nothing changed) if the rules refuse it.
-
-        (Text is still read, as by :meth:`check`; new code uses :meth:`play_text`.)
-        """
-        if isinstance(move, str):
-            move = Move.parse(move)
+        """Play ``move``; IllegalMove (nothing changed) if the rules refuse it (text such
+        as ``"P10-P14"`` goes through :meth:`play_text`)."""
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason, move)

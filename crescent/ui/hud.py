@@ -7,14 +7,13 @@ table view draws a cell again only when its :class:`HudLook` changed.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from crescent.i18n import text as T
 from crescent.languages import LANGUAGES
 from crescent.rules import modes
-from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import HudItem
 from crescent.ui import render
 

@@ -25,7 +25,7 @@ import warnings
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import pygame
 
@@ -37,7 +37,6 @@ from crescent.kiosk.config import PIN_DIGITS, KioskConfig
 from crescent.kiosk.core import KIOSK_SOLVER_BYTES, Kiosk, apply_kiosk_config
 from crescent.languages import LANGUAGES
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
-from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import HudItem
 from crescent.solver import search as solver
 from crescent.ui import render

@@ -10,7 +10,7 @@ the display. Drawing reads the game and the scene's state and changes neither.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -21,7 +21,6 @@ from crescent.control.explain import ROW_TAGS, complete, place_label
 from crescent.control.input import PLACES, Controller
 from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.rules.engine import PILES, Game, Move
-from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
 from crescent.ui.fan_view import draw_fan

@@ -89,7 +89,7 @@ def test_a_tap_anywhere_on_a_fan_is_its_pile_and_cards_fly_to_its_top() -> None:
         top = fan.top_rect(pile, len(game.piles[pile]))
         assert view.slot_origin(pile) == (top.x, top.y)
     assert view.place_at(*lay.slots[16].center) == 16
-    game.play("P1-P11")
+    game.play_text("P1-P11")
     assert view.slot_origin(10) == (
         fan.top_rect(10, 7).x,
         fan.top_rect(10, 7).y,

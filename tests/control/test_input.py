@@ -260,7 +260,7 @@ def test_double_tap_where_nothing_accepts_gives_the_reason() -> None:
 def test_second_tap_of_a_double_tap_does_nothing_after_the_first_moved() -> None:
     p = Player(one_destination())
     assert p.tap("P1") == [PlayMove(mv("P1-F1"))]
-    p.game.play("P1-F1")  # the table carries the move out
+    p.game.play_text("P1-F1")  # the table carries the move out
     p.wait(0.1)
     assert p.tap("P1") == []
     assert p.c.selected is None

@@ -7,7 +7,7 @@ import pytest
 
 from crescent.rules.cards import card_text
 from crescent.rules.deal import InvalidCode, deal_piles, make_code, parse_code
-from crescent.rules.engine import Game, IllegalMove, Reason
+from crescent.rules.engine import Game, IllegalMove, Move, Reason
 from crescent.rules.modes import LEVELS
 
 CODE = "CR1-L-LEVELSA"
@@ -68,16 +68,16 @@ def emptied(g: Game) -> Game:
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_any_card_goes_onto_an_empty_pile_at_levels_one_to_three(n: int) -> None:
     g = emptied(level(n))
-    assert g.check("P9-P1") is None
-    g.play("P9-P1")
+    assert g.check(Move.parse("P9-P1")) is None
+    g.play_text("P9-P1")
     assert len(g.piles[0]) == 1
 
 
 def test_nothing_goes_onto_an_empty_pile_at_level_four() -> None:
     g = emptied(level(4))
-    assert g.check("P9-P1") is Reason.EMPTY_PILE
+    assert g.check(Move.parse("P9-P1")) is Reason.EMPTY_PILE
     with pytest.raises(IllegalMove) as err:
-        g.play("P9-P1")
+        g.play_text("P9-P1")
     assert err.value.reason is Reason.EMPTY_PILE
 
 
@@ -120,7 +120,7 @@ def test_shuffles_are_reproducible_from_the_code_level_and_index() -> None:
 
 def test_shuffle_clears_undo_but_is_not_a_move() -> None:
     g = emptied(level(1))
-    g.play("P9-P1")
+    g.play_text("P9-P1")
     g.apply("s")
     assert g.moves == 1
     assert not g.can_undo
