@@ -4,8 +4,10 @@ bad cache is never more than a missed one."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -225,6 +227,73 @@ def test_only_the_last_sizes_are_kept_and_foreign_files_are_left_alone(tmp_path:
     assert kept == sorted(f"{w}x99" for w in last)
     assert mine.read_text() == "keep me\n"
     assert other.is_dir()
+
+
+def _picture_bytes(size: tuple[int, int]) -> int:
+    return DiskCache.HEADER.size + size[0] * size[1] * 4
+
+
+def test_the_cache_stays_within_its_bytes_the_sizes_written_longest_ago_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sizes = [(71, 99), (72, 99), (73, 99)]
+    monkeypatch.setattr(DiskCache, "MAX_BYTES", _picture_bytes(sizes[1]) + _picture_bytes(sizes[2]))
+    for i, size in enumerate(sizes):
+        art = CardArt(disk=DiskCache(tmp_path))
+        art.face(SHOWN[0], size)
+        assert art.save_cache(size) == 1
+        os.utime(tmp_path / f"{size[0]}x99", (1_000_000 + i, 1_000_000 + i))
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == ["72x99", "73x99"]
+    total = sum(f.stat().st_size for f in tmp_path.rglob("*.rgba"))
+    assert total <= DiskCache.MAX_BYTES
+
+
+def test_a_size_larger_than_the_whole_cache_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(DiskCache, "MAX_BYTES", _picture_bytes(SIZE) + 10)
+    art = CardArt(disk=DiskCache(tmp_path))
+    for c in SHOWN[:2]:
+        art.face(c, SIZE)
+    assert art.save_cache(SIZE) == 1  # the second would go over
+    assert sum(f.stat().st_size for f in tmp_path.rglob("*.rgba")) <= DiskCache.MAX_BYTES
+
+
+def test_nothing_is_written_on_a_disk_short_of_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = shutil.disk_usage
+
+    def short(path: str | os.PathLike[str]) -> Any:
+        usage = real(path)
+        return usage._replace(free=DiskCache.FREE_MARGIN + _picture_bytes(SIZE) - 1)
+
+    monkeypatch.setattr(ui_cards.shutil, "disk_usage", short)
+    art = CardArt(disk=DiskCache(tmp_path))
+    art.face(SHOWN[0], SIZE)
+    assert art.save_cache(SIZE) == 0
+    assert not list(tmp_path.rglob("*.rgba"))
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_a_picture_is_written_whole_through_the_one_atomic_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writes: list[tuple[Path, int, bool]] = []
+    real = ui_cards.write_atomic
+
+    def watched(path: Path, data: bytes, *, durable: bool) -> None:
+        writes.append((path, len(data), durable))
+        real(path, data, durable=durable)
+
+    monkeypatch.setattr(ui_cards, "write_atomic", watched)
+    art = CardArt(disk=DiskCache(tmp_path))
+    art.face(SHOWN[0], SIZE)
+    assert art.save_cache(SIZE) == 1
+    path = DiskCache(tmp_path).path(art._key(SHOWN[0], SIZE))
+    assert writes == [(path, _picture_bytes(SIZE), False)]
+    assert path.stat().st_size == _picture_bytes(SIZE)
 
 
 def test_a_resize_forgets_what_was_drawn_at_the_old_size(tmp_path: Path) -> None:
