@@ -23,8 +23,8 @@ Rasterising is most of a start's work (a court card takes about 4-6 ms; it took 
 more before ``tools/fetch_cards.py`` dropped the closepaths that gave nanosvg zero-length
 segments to subdivide): given a folder (:class:`DiskCache`, in the platform's cache folder,
 never in the data folder nor in the bundle), the pictures drawn at the window's size are
-kept there when the game ends
-(:meth:`CardArt.save_cache`) and the next start reads them back instead. A cached picture
+kept there when the game ends (:meth:`CardArt.save_cache`) and the next start reads them
+back instead (some 55 ms of a start at 1920x1080). A cached picture
 is used only if it was drawn from the same SVG text by the same pygame and SDL_image;
 anything else in that folder (truncated, foreign, damaged) is ignored and drawn again.
 The first frame's pictures are taken from that folder on trust and checked just after
