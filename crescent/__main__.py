@@ -92,11 +92,7 @@ def _join_negative_values(argv: list[str]) -> list[str]:
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if (
-            arg in _VALUE_OPTIONS
-            and i + 1 < len(argv)
-            and _NEGATIVE.match(argv[i + 1]) is not None
-        ):
+        if arg in _VALUE_OPTIONS and i + 1 < len(argv) and _NEGATIVE.match(argv[i + 1]) is not None:
             out.append(f"{arg}={argv[i + 1]}")
             i += 2
             continue

@@ -97,7 +97,7 @@ def test_a_tap_anywhere_on_a_fan_is_its_pile_and_cards_fly_to_its_top() -> None:
 
 
 def test_too_small_is_refused() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="too small"):
         compute_fanned_layout(100, 80, hud_items=HUD)
 
 

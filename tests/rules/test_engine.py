@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -543,9 +544,8 @@ def test_move_parse_reads_good_texts(text: str, src: int, dst: int) -> None:
     ],
 )
 def test_move_parse_refuses_bad_texts_clearly(text: str, words: str) -> None:
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(ValueError, match=re.escape(words)):
         Move.parse(text)
-    assert words in str(err.value)
 
 
 def test_move_parse_refuses_non_text() -> None:
@@ -567,7 +567,7 @@ def test_move_text_round_trips_for_all_552_moves() -> None:
 
 def test_move_needs_two_different_places_in_range() -> None:
     for src, dst in [(0, 0), (-1, 3), (3, 24)]:
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=r"two different places|must be 0\.\.23"):
             Move(src, dst)
 
 
@@ -1048,9 +1048,8 @@ def _pile_of_14(d: dict[str, Any]) -> None:
 )
 def test_from_dict_refuses_an_invalid_game_saying_what_is_wrong(change: Any, words: str) -> None:
     d = corrupt(change)
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(ValueError, match=re.escape(words)):
         Game.from_dict(d)
-    assert words in str(err.value)
 
 
 def test_from_dict_refuses_a_non_object() -> None:
@@ -1139,5 +1138,5 @@ def test_a_line_of_play_reads_into_typed_steps() -> None:
     h.apply("R")
     assert g.to_dict() == h.to_dict()
     assert g.redeals_left == 2
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="is not a move"):
         h.play_text("P1")

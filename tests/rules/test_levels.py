@@ -52,7 +52,7 @@ def test_level_rules_empty_piles_accept_at_levels_one_to_three_only() -> None:
         assert LEVELS.rules_for_level(n).empty_piles_accept
     assert not LEVELS.rules_for_level(4).empty_piles_accept
     assert all(LEVELS.rules_for_level(n).redeal == "shuffle" for n in range(1, 5))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"levels 1\.\.4, not 5"):
         LEVELS.rules_for_level(5)
 
 
@@ -154,9 +154,9 @@ def test_next_level_deals_the_same_code_and_stops_after_four() -> None:
         assert (g.level, g.code, g.rules) == (n, CODE, LEVELS.rules_for_level(n))
         assert g.piles == level(n).piles
     assert g.last_level
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no level after 4"):
         g.next_level()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no level after 0"):
         Game.from_code("CR1-N-AAAAAAB").next_level()
 
 
@@ -185,9 +185,9 @@ def test_bad_levels_codes_are_refused() -> None:
     for bad in ("CR1-L-AAAAAA", "CR1-LL-AAAAAAB", "CR1-L-AAAAAA1"):
         with pytest.raises(InvalidCode):
             parse_code(bad)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"outside 1\.\.4"):
         Game.deal(1, "L", level=5)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="has no levels"):
         Game.deal(1, "N", level=2)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
+from crescent import files
 from crescent.rules.cards import CLUBS, HEARTS, SPADES, card
 from crescent.ui import cards as ui_cards
 from crescent.ui.cards import CardArt, DiskCache
@@ -25,7 +26,7 @@ def _pixels(surface: pygame.Surface) -> bytes:
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, int]]]:
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """Every rasterisation, by size (the cache's whole point is to skip them)."""
     calls: list[tuple[int, int]] = []
     rasterise = ui_cards._rasterise_sized
@@ -269,7 +270,7 @@ def test_nothing_is_written_on_a_disk_short_of_space(
         usage = real(path)
         return usage._replace(free=DiskCache.FREE_MARGIN + _picture_bytes(SIZE) - 1)
 
-    monkeypatch.setattr(ui_cards.shutil, "disk_usage", short)
+    monkeypatch.setattr(shutil, "disk_usage", short)
     art = CardArt(disk=DiskCache(tmp_path))
     art.face(SHOWN[0], SIZE)
     assert art.save_cache(SIZE) == 0
@@ -281,13 +282,13 @@ def test_a_picture_is_written_whole_through_the_one_atomic_writer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     writes: list[tuple[Path, int, bool]] = []
-    real = ui_cards.write_atomic
+    real = files.write_atomic
 
     def watched(path: Path, data: bytes, *, durable: bool) -> None:
         writes.append((path, len(data), durable))
         real(path, data, durable=durable)
 
-    monkeypatch.setattr(ui_cards, "write_atomic", watched)
+    monkeypatch.setattr("crescent.ui.cards.write_atomic", watched)
     art = CardArt(disk=DiskCache(tmp_path))
     art.face(SHOWN[0], SIZE)
     assert art.save_cache(SIZE) == 1
@@ -370,7 +371,12 @@ def test_prefetched_pictures_are_taken_on_trust_then_checked(
     drawn.clear()
     document = ui_cards._document
     read: list[str] = []
-    monkeypatch.setattr(ui_cards, "_document", lambda key: read.append(key[0]) or document(key))
+
+    def reading(key: ui_cards.Key) -> bytes:
+        read.append(key[0])
+        return document(key)
+
+    monkeypatch.setattr(ui_cards, "_document", reading)
     art = CardArt(disk=DiskCache(tmp_path))
     art.prefetch([*SHOWN, None], SIZE)
     assert read == []  # trusted: no document read before the frame
