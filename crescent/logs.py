@@ -37,7 +37,7 @@ def get(name: str = ROOT) -> logging.Logger:
     """The logger ``name`` (under ``crescent``), its records written to the log file."""
     root = logging.getLogger(ROOT)
     with _lock:
-        if _folder and not any(getattr(h, "crescent_log", False) for h in root.handlers):
+        if _folder and not any(isinstance(h, _LazyLogFile) for h in root.handlers):
             handler = _LazyLogFile(_folder[0] / FILE_NAME)
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
             root.addHandler(handler)
@@ -53,8 +53,6 @@ def flush() -> None:
 
 class _LazyLogFile(logging.Handler):
     """The log file at ``path``: the rotating file handler is made with the first record."""
-
-    crescent_log = True
 
     def __init__(self, path: Path) -> None:
         super().__init__()
@@ -82,6 +80,9 @@ def _rotating(path: Path) -> logging.Handler:
     import logging.handlers  # 6 ms of a start that logs nothing (the module docstring)
 
     class LogFile(logging.handlers.RotatingFileHandler):
+        _told = False
+        """The player was told once that the log cannot be written."""
+
         def _open(self) -> Any:
             file = Path(self.baseFilename)
             file.parent.mkdir(parents=True, exist_ok=True)
@@ -92,7 +93,7 @@ def _rotating(path: Path) -> logging.Handler:
 
         def handleError(self, record: logging.LogRecord) -> None:
             # The log cannot be written (read-only folder...): say it once on stderr, go on.
-            if not getattr(self, "_told", False):
+            if not self._told:
                 self._told = True
                 print("crescent: the log file cannot be written", file=sys.stderr)
 
