@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from crescent.control.layout import TableLayout, compute_layout
+from crescent.play.session import Session
+from crescent.play.settings import Settings
+from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.cards import CardArt, DiskCache
 
 if TYPE_CHECKING:
-    from crescent.control.fan import Fan
-    from crescent.play.session import Session
-    from crescent.play.settings import Settings
-    from crescent.rules.engine import Game
+    from crescent.control.fan import Fan  # imported when the fans are on (table_layout)
 
 MIN_SIZE = (800, 600)
 DEFAULT_SIZE = (1280, 800)
