@@ -27,9 +27,6 @@ kept there when the game ends (:meth:`CardArt.save_cache`) and the next start re
 back instead (some 55 ms of a start at 1920x1080). A cached picture
 is used only if it was drawn from the same SVG text by the same pygame and SDL_image;
 anything else in that folder (truncated, foreign, damaged) is ignored and drawn again.
-The first frame's pictures are taken from that folder on trust and checked just after
-that frame (:meth:`CardArt.check_kept`): reading the SVG documents to check them is most
-of a next start's work on its cards. One drawn from older art is then drawn again.
 """
 
 from __future__ import annotations
@@ -542,11 +539,6 @@ class CardArt:
         self._shadows: Lru[tuple[int, int, int], pygame.Surface] = Lru(SHADOW_LIMIT)
         self._drawn: dict[Key, int] = {}
         """Pictures rasterised in this run (not read from the disk cache): their document CRC."""
-        self._trusting = True
-        """Prefetch takes pictures from the disk on trust (until the first check_kept)."""
-        self._unchecked: dict[Key, int] = {}
-        """Pictures prefetched from the disk on trust: the CRC of the document each was
-        drawn from, not yet compared with the art's (see :meth:`check_kept`)."""
 
     @property
     def four_colour(self) -> bool:
@@ -591,21 +583,11 @@ class CardArt:
             key = self._key(card, size)
             if key in self._cache or key in self._pending:
                 continue
-            # The disk is read here (a worker only rasterises). A picture kept there is
-            # taken on trust, its document checked after the first frame (check_kept):
-            # reading the art's documents is most of a start's work on its cards.
-            disk = self._disk
-            if disk is not None and self._trusting:
-                trusted = disk.load_kept(key)
-                if trusted is not None:
-                    # Converted for the display when taken (the window may not be open yet).
-                    self._pending[key] = _Job.done(trusted[0])
-                    self._unchecked[key] = trusted[1]
-                    continue
+            # The disk is read here (a worker only rasterises); a picture kept there is
+            # converted for the display when taken (the window may not be open yet).
             document = _document(key)
             crc = zlib.crc32(document)
-            # (Trusting, the disk was just looked at: nothing there.)
-            kept = disk.load(key, crc) if disk is not None and not self._trusting else None
+            kept = self._disk.load(key, crc) if self._disk is not None else None
             if kept is not None:
                 self._pending[key] = _Job.done(kept)
                 continue
@@ -629,25 +611,13 @@ class CardArt:
         return surface
 
     def check_kept(self) -> int:
-        """Check the pictures :meth:`prefetch` took from the disk on trust against the
-        art's documents; those drawn from another document (the art changed since) are
-        dropped, and drawn again when next asked for. How many were dropped. From then
-        on, nothing is taken from the disk unchecked."""
-        self._trusting = False
-        dropped = 0
-        for key, crc in list(self._unchecked.items()):
-            if zlib.crc32(_document(key)) != crc:
-                self._cache.pop(key, None)
-                job = self._pending.pop(key, None)
-                if job is not None:
-                    job.cancelled = True
-                dropped += 1
-        self._unchecked.clear()
-        return dropped
+        """How many pictures taken from the disk had to be dropped as drawn from older
+        art: none, as every picture is checked against the art's document when it is
+        read. (Kept for the client's call after the first frame, until it goes.)"""
+        return 0
 
     def clear(self) -> None:
         """Drop every cached surface (a resize: the pictures of the old size are no use)."""
-        self._unchecked.clear()
         self._cache.clear()
         self._shadows.clear()
         self._drawn.clear()
