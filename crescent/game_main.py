@@ -31,6 +31,7 @@ from crescent.play.storage import Store, default_data_dir
 from crescent.rules import modes
 from crescent.rules.cards import card_text
 from crescent.rules.engine import IllegalMove, InvalidCode
+from crescent.solver.search import load_lost, load_pool
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import SteppedClock
 from crescent.ui.sound import Cue
@@ -56,13 +57,10 @@ CACHE_ENV = "CRESCENT_CACHE_DIR"
 """Names the folder card pictures are kept in between runs (tests point it at their own
 folder); without it, the platform's cache folder (``platformdirs.user_cache_dir``)."""
 OLD_ART_CACHE = Path("cache", "cards")
-"""Where versions before 0.2 kept card pictures, in the data folder: removed at start."""
+"""Where earlier versions kept card pictures, in the data folder: removed at start."""
 
 
 def _pool(pool: str) -> list[int]:
-    # The solver's module (~20 ms to import) only when a new deal is drawn from a pool.
-    from crescent.solver.search import load_pool
-
     try:
         return list(load_pool(pool))
     except OSError:
@@ -70,8 +68,6 @@ def _pool(pool: str) -> list[int]:
 
 
 def _lost(pool: str) -> list[int]:
-    from crescent.solver.search import load_lost  # as in _pool
-
     try:
         return list(load_lost(pool))
     except OSError:

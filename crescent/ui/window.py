@@ -15,10 +15,10 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
+from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.play.session import Session
 from crescent.play.settings import Settings
@@ -26,9 +26,6 @@ from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.cards import CardArt, DiskCache
-
-if TYPE_CHECKING:
-    from crescent.control.fan import Fan  # imported when the fans are on (table_layout)
 
 MIN_SIZE = (800, 600)
 DEFAULT_SIZE = (1280, 800)
@@ -152,9 +149,6 @@ def table_layout(
     touch = touch_px(options)
     corner = options.exit_corner
     if session.settings.show_piles and corner is None:
-        # Only when on: the fanned table's module is some 5 ms of a start.
-        from crescent.control.fan import compute_fanned_layout
-
         try:
             return compute_fanned_layout(w, h, hud_items=items, touch_px=touch)
         except ValueError:
