@@ -114,12 +114,14 @@ def _compile_bytecode() -> None:
 
 def first_frame(next_start: bool = False) -> FirstFrame:
     """One game process to its first frame on a fresh data folder; ``next_start``: the
-    second process on one (what the first kept there, card pictures included, is used)."""
-    with tempfile.TemporaryDirectory(prefix="crescent-bench-") as data_dir:
+    second process on one (what the first kept, card pictures included, is used). The
+    card pictures are kept in a cache folder of the run's own, never the player's."""
+    with tempfile.TemporaryDirectory(prefix="crescent-bench-") as folder:
+        data_dir, cache = os.path.join(folder, "data"), os.path.join(folder, "cache")
         if next_start:
-            _first_frame_child(data_dir)
+            _first_frame_child(data_dir, cache)
         start = time.time()
-        report = _first_frame_child(data_dir)
+        report = _first_frame_child(data_dir, cache)
     return FirstFrame(
         report["wall"] - start, report["from_main"], report["cpu"], _peak_rss_mb(children=True)
     )
@@ -132,18 +134,22 @@ def bare_window() -> float:
     return _child("benchmarks.bare_window", "x".join(map(str, BENCH_SIZE)))["wall"] - start
 
 
-def _first_frame_child(data_dir: str) -> dict[str, float]:
-    return _child("benchmarks.first_frame", data_dir, "x".join(map(str, BENCH_SIZE)), CODE)
+def _first_frame_child(data_dir: str, cache: str) -> dict[str, float]:
+    size = "x".join(map(str, BENCH_SIZE))
+    return _child("benchmarks.first_frame", data_dir, size, CODE, cache=cache)
 
 
-def _child(module: str, *args: str) -> dict[str, float]:
-    """Run ``python -m module args`` in this repository; the JSON it printed last."""
+def _child(module: str, *args: str, cache: str | None = None) -> dict[str, float]:
+    """Run ``python -m module args`` in this repository (``cache``: the folder its card
+    pictures are kept in); the JSON it printed last."""
+    env = dict(os.environ) if cache is None else dict(os.environ, CRESCENT_CACHE_DIR=cache)
     r = subprocess.run(
         [sys.executable, "-m", module, *args],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=ROOT,
+        env=env,
     )
     if r.returncode != 0:
         raise RuntimeError(f"{module} failed ({r.returncode}): {r.stderr.strip()}")

@@ -12,16 +12,14 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
+from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
 from crescent.languages import LANGUAGES
 from crescent.options import Config
 from crescent.play.safejson import clip, shown
 from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
-
-if TYPE_CHECKING:
-    from crescent.kiosk.config import KioskConfig
 
 EXIT_USAGE = 2
 
@@ -35,11 +33,11 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(_shorten_values(message))
 
 
-# Compiled by re when first used (re keeps them): a start compiles only those of the
-# options it is given.
-_SIZE = r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*"
-_WHOLE = r"\s*([0-9]+)\s*"
-_NUMBER = r"\s*[0-9]+(\.[0-9]*)?\s*|\s*\.[0-9]+\s*"
+_SIZE = re.compile(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*")
+_WHOLE = re.compile(r"\s*([0-9]+)\s*")
+_NUMBER = re.compile(r"\s*[0-9]+(\.[0-9]*)?\s*|\s*\.[0-9]+\s*")
+_LONG_QUOTED = re.compile(r"'([^']{39})[^']+'")
+_NEGATIVE = re.compile(r"-[0-9.]")
 _DIGITS_MAX = 9
 """Longer numbers than this are out of every range here (and are never echoed whole)."""
 _VALUE_OPTIONS = ("--size", "--frames", "--dpi")
@@ -47,7 +45,7 @@ _VALUE_OPTIONS = ("--size", "--frames", "--dpi")
 
 
 def _size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(_SIZE, text)
+    m = _SIZE.fullmatch(text)
     if m is None:
         if text.strip().startswith("-"):
             why = "negative: a size is WIDTHxHEIGHT in digits 0-9, like 1280x800"
@@ -64,7 +62,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _positive(text: str) -> int:
-    m = re.fullmatch(_WHOLE, text)
+    m = _WHOLE.fullmatch(text)
     if m is None or len(m[1]) > _DIGITS_MAX or int(m[1]) < 1:
         raise argparse.ArgumentTypeError(
             f"{shown(text)} is not a whole number from 1 to {10**_DIGITS_MAX - 1}"
@@ -73,7 +71,7 @@ def _positive(text: str) -> int:
 
 
 def _dpi(text: str) -> float:
-    if re.fullmatch(_NUMBER, text) is None or len(text.strip()) > 12:
+    if _NUMBER.fullmatch(text) is None or len(text.strip()) > 12:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a number from 30 to 1000")
     v = float(text)
     if not 30 <= v <= 1000:
@@ -84,7 +82,7 @@ def _dpi(text: str) -> float:
 def _shorten_values(message: str) -> str:
     """argparse repeats a bad value in quotes: keep each to 40 characters, one line."""
     message = " ".join(message.split())
-    return re.sub(r"'([^']{39})[^']+'", lambda m: f"'{m[1]}…'", message)
+    return _LONG_QUOTED.sub(lambda m: f"'{m[1]}…'", message)
 
 
 def _join_negative_values(argv: list[str]) -> list[str]:
@@ -94,11 +92,7 @@ def _join_negative_values(argv: list[str]) -> list[str]:
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if (
-            arg in _VALUE_OPTIONS
-            and i + 1 < len(argv)
-            and re.match(r"-[0-9.]", argv[i + 1]) is not None
-        ):
+        if arg in _VALUE_OPTIONS and i + 1 < len(argv) and _NEGATIVE.match(argv[i + 1]) is not None:
             out.append(f"{arg}={argv[i + 1]}")
             i += 2
             continue
@@ -207,8 +201,6 @@ def parse_args(argv: list[str]) -> Config:
 def _kiosk_config(path: Path | None) -> KioskConfig:
     """The kiosk configuration. Without ``--config`` the kiosk has no operator PIN:
     it is fully locked (no exit gesture, no operator settings). Loaded for a kiosk only."""
-    from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
-
     if path is None:
         return KioskConfig()
     try:
@@ -243,7 +235,8 @@ def _main(argv: list[str] | None) -> int:
     except UsageError as e:
         print(f"crescent: {clip(str(e), 400)}", file=sys.stderr)
         return EXIT_USAGE
-    from crescent.game_main import run, self_check  # after parsing: --help stays fast
+    # Imported once the environment above is set: pygame reads it when it is imported.
+    from crescent.game_main import run, self_check
 
     if config.self_check:
         return self_check()

@@ -2,22 +2,20 @@
 
 Records go through the standard library's :mod:`logging`, under the ``crescent``
 logger (``crescent.play.storage``, ``crescent.kiosk.core``...), and no personal data
-is logged. Nothing of it is imported, made or opened before there is something to log:
-:func:`setup` only names the folder, and :func:`get` -- the one way the game's modules
-reach a logger -- imports :mod:`logging` (about 5 ms, a start that logs nothing spends
-none of it) and gives the ``crescent`` logger its file. The file and its folder are
-created with the first record: a run that logs nothing leaves the data folder as it was.
+is logged. :func:`setup` only names the folder, and :func:`get` -- the one way the game's
+modules reach a logger -- gives the ``crescent`` logger its file. The file and its folder
+are created with the first record: a run that logs nothing leaves the data folder as it
+was. The rotating file handler is made then too: :mod:`logging.handlers` (it brings
+``socket`` and ``pickle``) costs a start some 6 ms that a start logging nothing saves.
 """
 
 from __future__ import annotations
 
+import logging
 import sys
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import logging
+from typing import Any
 
 ROOT = "crescent"
 FILE_NAME = "crescent.log"
@@ -37,12 +35,10 @@ def setup(data_dir: Path) -> None:
 
 def get(name: str = ROOT) -> logging.Logger:
     """The logger ``name`` (under ``crescent``), its records written to the log file."""
-    import logging
-
     root = logging.getLogger(ROOT)
     with _lock:
-        if _folder and not any(getattr(h, "crescent_log", False) for h in root.handlers):
-            handler = _lazy_file(_folder[0] / FILE_NAME)
+        if _folder and not any(isinstance(h, _LazyLogFile) for h in root.handlers):
+            handler = _LazyLogFile(_folder[0] / FILE_NAME)
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
             root.addHandler(handler)
             root.setLevel(logging.INFO)
@@ -51,47 +47,42 @@ def get(name: str = ROOT) -> logging.Logger:
 
 def flush() -> None:
     """Write out what the log holds (before the process may be killed)."""
-    import logging
-
     for handler in logging.getLogger(ROOT).handlers:
         handler.flush()
 
 
-def _lazy_file(path: Path) -> logging.Handler:
-    """A handler for the log file at ``path``: the rotating file handler is made with the
-    first record (``logging.handlers`` brings ``socket`` and ``pickle`` with it)."""
-    import logging
+class _LazyLogFile(logging.Handler):
+    """The log file at ``path``: the rotating file handler is made with the first record."""
 
-    class LazyLogFile(logging.Handler):
-        crescent_log = True
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self._path = path
+        self._file: logging.Handler | None = None
 
-        def __init__(self) -> None:
-            super().__init__()
-            self._file: logging.Handler | None = None
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._file is None:
+            self._file = _rotating(self._path)
+            self._file.setFormatter(self.formatter)
+        self._file.handle(record)
 
-        def emit(self, record: logging.LogRecord) -> None:
-            if self._file is None:
-                self._file = _rotating(path)
-                self._file.setFormatter(self.formatter)
-            self._file.handle(record)
+    def flush(self) -> None:
+        if self._file is not None:
+            self._file.flush()
 
-        def flush(self) -> None:
-            if self._file is not None:
-                self._file.flush()
-
-        def close(self) -> None:
-            if self._file is not None:
-                self._file.close()
-            super().close()
-
-    return LazyLogFile()
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
 
 
 def _rotating(path: Path) -> logging.Handler:
     """A small rotating log at ``path``, opened on the first record."""
-    import logging.handlers
+    import logging.handlers  # 6 ms of a start that logs nothing (the module docstring)
 
     class LogFile(logging.handlers.RotatingFileHandler):
+        _told = False
+        """The player was told once that the log cannot be written."""
+
         def _open(self) -> Any:
             file = Path(self.baseFilename)
             file.parent.mkdir(parents=True, exist_ok=True)
@@ -102,7 +93,7 @@ def _rotating(path: Path) -> logging.Handler:
 
         def handleError(self, record: logging.LogRecord) -> None:
             # The log cannot be written (read-only folder...): say it once on stderr, go on.
-            if not getattr(self, "_told", False):
+            if not self._told:
                 self._told = True
                 print("crescent: the log file cannot be written", file=sys.stderr)
 

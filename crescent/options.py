@@ -6,67 +6,31 @@ starts the game from it. Pure (no pygame, nothing at import time).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from crescent.kiosk.config import KioskConfig
+from crescent.kiosk.config import KioskConfig
 
 __all__ = ["Config"]
 
 
+@dataclass(frozen=True, slots=True)
 class Config:
     """Every launch option, parsed and checked (None: not given)."""
 
-    __slots__ = (
-        "code",
-        "config",
-        "data_dir",
-        "dpi",
-        "frames",
-        "fullscreen",
-        "kiosk",
-        "kiosk_config",
-        "lang",
-        "new",
-        "play",
-        "screenshot",
-        "self_check",
-        "size",
-        "variant",
-    )
-
-    def __init__(
-        self,
-        code: str | None = None,
-        variant: str | None = None,
-        lang: str | None = None,
-        size: tuple[int, int] | None = None,
-        fullscreen: bool = False,
-        data_dir: Path | None = None,
-        new: bool = False,
-        play: list[str] | None = None,
-        screenshot: Path | None = None,
-        frames: int | None = None,
-        kiosk: bool = False,
-        config: Path | None = None,
-        dpi: float | None = None,
-        self_check: bool = False,
-        kiosk_config: KioskConfig | None = None,
-    ) -> None:
-        self.code = code
-        self.variant = variant
-        self.lang = lang
-        self.size = size
-        self.fullscreen = fullscreen
-        self.data_dir = data_dir
-        self.new = new
-        self.play = play
-        self.screenshot = screenshot
-        self.frames = frames
-        self.kiosk = kiosk
-        self.config = config
-        self.dpi = dpi
-        self.self_check = self_check
-        self.kiosk_config = kiosk_config
-        """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""
+    code: str | None = None
+    variant: str | None = None
+    lang: str | None = None
+    size: tuple[int, int] | None = None
+    fullscreen: bool = False
+    data_dir: Path | None = None
+    new: bool = False
+    play: list[str] | None = None
+    screenshot: Path | None = None
+    frames: int | None = None
+    kiosk: bool = False
+    config: Path | None = None
+    dpi: float | None = None
+    self_check: bool = False
+    kiosk_config: KioskConfig | None = None
+    """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""

@@ -35,7 +35,6 @@ def test_the_game_s_first_frame_is_timed_at_the_first_display_update(tmp_path: P
     modules = report["modules"]
     assert isinstance(modules, list)
     assert "crescent.ui.app" in modules
-    assert "crescent.solver.portfolio" not in modules
 
 
 def test_a_bare_pygame_window_is_timed_the_same_way() -> None:

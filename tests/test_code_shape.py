@@ -53,6 +53,6 @@ def test_every_exception_still_names_a_long_function() -> None:
 def test_the_check_finds_a_long_function(tmp_path: Path) -> None:
     package = tmp_path / "crescent"
     package.mkdir()
-    body = "\n".join(f"    x{i} = {i}" for i in range(MAX_LINES))
+    body = "\n".join(f"        x{i} = {i}" for i in range(MAX_LINES))
     (package / "long.py").write_text(f"class C:\n    def f(self):\n{body}\n")
     assert long_functions(tmp_path) == [("crescent/long.py:C.f", MAX_LINES + 1)]

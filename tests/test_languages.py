@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from crescent import languages
 from crescent.i18n import translator
 from crescent.kiosk import config as kiosk_config
@@ -15,7 +17,7 @@ REPO = Path(__file__).resolve().parent.parent
 def test_one_list_of_languages() -> None:
     assert translator.LANGUAGES is languages.LANGUAGES
     assert settings.LANGUAGES is languages.LANGUAGES
-    assert kiosk_config.LANGUAGES is languages.LANGUAGES
+    assert vars(kiosk_config)["LANGUAGES"] is languages.LANGUAGES
     assert translator.DEFAULT_LANGUAGE == languages.DEFAULT_LANGUAGE in languages.LANGUAGES
 
 
@@ -31,9 +33,5 @@ def test_settings_accept_exactly_the_languages() -> None:
         d = settings.Settings(language=code).to_dict()
         assert settings.Settings.from_dict(d).language == code
     bad = settings.Settings().to_dict() | {"language": "de"}
-    try:
+    with pytest.raises(ValueError, match="language"):
         settings.Settings.from_dict(bad)
-    except ValueError as e:
-        assert "language" in str(e)
-    else:
-        raise AssertionError("an unknown language was accepted")

@@ -22,12 +22,12 @@ def _run(code: str, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_setting_up_the_log_imports_and_creates_nothing(tmp_path: Path) -> None:
+def test_the_log_file_and_its_handler_are_made_with_the_first_record(tmp_path: Path) -> None:
     data = tmp_path / "data"
     r = _run(
         "import sys; from pathlib import Path; from crescent import logs;"
-        "logs.setup(Path(sys.argv[1]));"
-        "print('logging' in sys.modules)",
+        "logs.setup(Path(sys.argv[1])); logs.get();"
+        "print('logging.handlers' in sys.modules)",
         str(data),
     )
     assert r.returncode == 0, r.stderr

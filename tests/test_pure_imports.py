@@ -22,8 +22,8 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 # Every module outside the pygame client: found by walking the package, not listed by hand.
-# The entry points (`__main__`, `game_main`) are where the client is started, so they may
-# import it (lazily, after parsing the command line); everything else must not.
+# The entry points (`__main__`, `game_main`) are where the client is started, so they
+# import it (`__main__` imports `game_main` once pygame's environment is set); nothing else.
 CLIENT = ("crescent.ui", "crescent.__main__", "crescent.game_main")
 REQUIRED = [
     "crescent.rules.engine",

@@ -110,7 +110,9 @@ def mo_bytes(lang: str) -> bytes:
     return buf.getvalue()
 
 
-def translations_of(string: str | tuple[str, ...]) -> list[str]:
+def translations_of(string: str | tuple[str, ...] | list[str] | None) -> list[str]:
+    if string is None:
+        return []
     return [string] if isinstance(string, str) else list(string)
 
 

@@ -22,7 +22,7 @@ from crescent.i18n.rules_text import Doc
 from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.play.session import Session
 from crescent.play.settings import Settings
-from crescent.rules.engine import Game
+from crescent.rules.engine import Game, Move
 from crescent.solver.pools import load_pool
 from crescent.solver.portfolio import solve
 from crescent.ui.app import App, Options, init_pygame
@@ -35,9 +35,10 @@ CODE = "CR1-N-AAAAAAB"
 
 
 def _app(lang: str, size: tuple[int, int], **settings: bool) -> App:
-    session = Session(
-        None, Settings(language=lang, **settings), pool=load_pool, background_saves=False
-    )
+    chosen = Settings(language=lang)
+    for name, on in settings.items():
+        setattr(chosen, name, on)
+    session = Session(None, chosen, pool=load_pool, background_saves=False)
     session.start(code=CODE)
     return App(session, Options(size=size), load_translator(lang))
 
@@ -73,7 +74,7 @@ def _fanned(app: App, variant: str) -> None:
     """Whole piles shown, a few moves into a game (face-down deal: backs under the tops)."""
     app.session.new_game(code=f"CR1-{variant}-AAAAAAB")
     for move in ("P1-P11", "P2-F7", "P11-P15", "P3-P7", "R", "P12-P1"):
-        if move == "R" or app.session.check(move) is None:
+        if move == "R" or app.session.check(Move.parse(move)) is None:
             app.session.apply(move)
     app.set_show_piles(True)
     app.table.after_change()

@@ -15,10 +15,10 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from crescent.__main__ import Config
 from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.kiosk.config import parse_kiosk_config
 from crescent.kiosk.core import AttractPlanner
+from crescent.options import Config
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store

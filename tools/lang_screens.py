@@ -14,6 +14,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+from crescent.control.input import Cmd
 from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.play.session import Session
 from crescent.rules.engine import Game, Reason
@@ -28,7 +29,7 @@ def main() -> int:
     for lang in LANGUAGES:
         session = Session(None, background_saves=False)
         session.game = Game.from_code("CR1-N-AAAAAAB")
-        session.game.play("P1-P11")
+        session.game.play_text("P1-P11")
         app = App(session, Options(size=(size[0], size[1])), load_translator(lang))
         app.table.controller.selected = 13
         app.table.refuse(Reason.PILE_FULL, 0, None)
@@ -38,9 +39,9 @@ def main() -> int:
         app.close_dialogs()
         app.table.message = None
         app.table.controller.selected = None
-        app.table.command("redeal")  # moves remain: armed, the button says so
+        app.table.command(Cmd.REDEAL)  # moves remain: armed, the button says so
         app.screenshot(out / f"{lang}-redeal-armed.png")
-        app.table.command("new")
+        app.table.command(Cmd.NEW)
         app.screenshot(out / f"{lang}-abandon.png")
         app.close_dialogs()
         app.push(lost_dialog(app))

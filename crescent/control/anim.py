@@ -5,6 +5,8 @@ Animation state advances only in ``update``; drawing reads it. No pygame.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 MOVE_S = 0.18
 """A card slide: short, so play never waits on it."""
 REDEAL_S = 0.30
@@ -17,6 +19,7 @@ def ease_out(t: float) -> float:
     return 1.0 - (1.0 - t) ** 3
 
 
+@dataclass(slots=True, eq=False)
 class Flight:
     """A card sliding from ``start`` to ``end`` (top-left corners, table pixels).
 
@@ -24,25 +27,13 @@ class Flight:
     beneath it, so the table always shows the engine's position.
     """
 
-    __slots__ = ("card", "delay", "dst", "duration", "elapsed", "end", "start")
-
-    def __init__(
-        self,
-        card: int,
-        start: tuple[float, float],
-        end: tuple[float, float],
-        dst: int,
-        duration: float = MOVE_S,
-        delay: float = 0.0,
-        elapsed: float = 0.0,
-    ) -> None:
-        self.card = card
-        self.start = start
-        self.end = end
-        self.dst = dst
-        self.duration = duration
-        self.delay = delay
-        self.elapsed = elapsed
+    card: int
+    start: tuple[float, float]
+    end: tuple[float, float]
+    dst: int
+    duration: float = MOVE_S
+    delay: float = 0.0
+    elapsed: float = 0.0
 
     @property
     def done(self) -> bool:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 REDEAL_CONFIRM_S = 4.0
@@ -30,13 +31,11 @@ def new_game_needs_confirm(game: GameView) -> bool:
     return game.moves > 0 and game.status == "playing"
 
 
+@dataclass(slots=True, eq=False)
 class RedealGuard:
     """The two-press Redeal: armed by a first press while moves remain."""
 
-    __slots__ = ("armed_until",)
-
-    def __init__(self, armed_until: float | None = None) -> None:
-        self.armed_until = armed_until
+    armed_until: float | None = None
 
     def press(self, now: float, moves_remain: bool) -> bool:
         """A press of Redeal at ``now``: True when the redeal should happen."""

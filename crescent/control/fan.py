@@ -30,8 +30,8 @@ from typing import Final, Protocol
 
 from crescent.control.input import LayoutView
 from crescent.control.layout import (
-    FOUNDATION_COUNT,
     PILE_COUNT,
+    Places,
     Rect,
     TableLayout,
     _card_metrics,
@@ -39,6 +39,7 @@ from crescent.control.layout import (
     _check_args,
     _hud,
     _largest,
+    assemble,
     default_touch_px,
 )
 
@@ -246,21 +247,8 @@ def compute_fanned_layout(
     touch = touch_px or default_touch_px(width, height)
     margin = max(6, round(min(width, height) * 0.015))
     hud = _hud(width, height, hud_items, touch, margin)
-    x0, y0 = margin, margin
-    w, h = width - 2 * margin, hud.rect.y - 2 * margin
     message_h = round(hud.text_px * 2.6)
-    best: _Plan | None = None
-    for arrange in (_wide, _tall):
-
-        def fits(c: int, arrange: _Arrange = arrange) -> bool:
-            return arrange(c, card_ratio, x0, y0, w, h, message_h) is not None
-
-        cw = _largest(fits, w // 8)
-        if cw is None:
-            continue
-        plan = arrange(cw, card_ratio, x0, y0, w, h, message_h)
-        if plan is not None and (best is None or plan.cw > best.cw):
-            best = plan
+    best = _best_plan(card_ratio, margin, width - 2 * margin, hud.rect.y - 2 * margin, message_h)
     if best is None:
         raise ValueError(f"window {width}x{height} is too small for the table")
     m = best.m
@@ -275,28 +263,31 @@ def compute_fanned_layout(
         fx - margin_f, top - margin_f, right - fx + 2 * margin_f, bottom - top + 2 * margin_f
     )
     message = Rect(centre.x, foundation_area.bottom + m.gap, centre.w, message_h)
-    slots = (*best.fan.anchors, *founds)
     labels = (
         *best.pile_labels,
         *(Rect(s.x, s.bottom + m.label_gap, s.w, m.label_h) for s in founds),
     )
-    assert len(slots) == PILE_COUNT + FOUNDATION_COUNT
-    layout = TableLayout(
-        width=width,
-        height=height,
-        card_w=m.card_w,
-        card_h=m.card_h,
-        slots=slots,
-        labels=labels,
-        label_px=m.label_px,
-        foundation_area=foundation_area,
-        hud=hud.rect,
-        hud_cells=hud.cells,
-        hud_px=hud.text_px,
-        message=message,
-        touch_px=touch,
-    )
+    places = Places((*best.fan.anchors, *founds), labels, foundation_area, message)
+    layout = assemble((width, height), m, touch, hud, places, tags_from=centre.x)
     return layout, best.fan
+
+
+def _best_plan(ratio: float, margin: int, w: int, h: int, message_h: int) -> _Plan | None:
+    """The arrangement with the larger cards in the ``w`` x ``h`` space ``margin`` from
+    the window's top-left corner (the wide one on a tie); None if neither fits."""
+    best: _Plan | None = None
+    for arrange in (_wide, _tall):
+
+        def fits(c: int, arrange: _Arrange = arrange) -> bool:
+            return arrange(c, ratio, margin, margin, w, h, message_h) is not None
+
+        cw = _largest(fits, w // 8)
+        if cw is None:
+            continue
+        plan = arrange(cw, ratio, margin, margin, w, h, message_h)
+        if plan is not None and (best is None or plan.cw > best.cw):
+            best = plan
+    return best
 
 
 class _Piles(Protocol):

@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import Final, Protocol
+from dataclasses import dataclass, field
+from typing import Final, NamedTuple, Protocol
 
 from crescent.control.layout import TableLayout as TableLayoutLike
 from crescent.rules.engine import FOUNDATIONS, PILES, Move, Reason, ascending, descending
-from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import HudItem
 
 PLACES = PILES + FOUNDATIONS
@@ -239,78 +239,45 @@ class RulesView(Protocol):
     def count(self, place: int) -> int: ...
 
 
+@dataclass(slots=True, eq=False)
 class Drag:
     """A card held by a pointer: where it was grabbed and where it is now."""
 
-    __slots__ = ("active", "grab", "pointer", "pos", "src", "start", "wandered")
-
-    def __init__(
-        self,
-        src: int,
-        pointer: int,
-        start: tuple[float, float],
-        pos: tuple[float, float],
-        grab: tuple[float, float],
-        active: bool = False,
-        wandered: float = 0.0,
-    ) -> None:
-        self.src = src
-        self.pointer = pointer
-        self.start = start
-        self.pos = pos
-        self.grab = grab
-        """Pointer position relative to the card's top-left when it was grabbed."""
-        self.active = active
-        self.wandered = wandered
-        """The farthest the pointer went from ``start``."""
+    src: int
+    pointer: int
+    start: tuple[float, float]
+    pos: tuple[float, float]
+    grab: tuple[float, float]
+    """Pointer position relative to the card's top-left when it was grabbed."""
+    active: bool = False
+    wandered: float = 0.0
+    """The farthest the pointer went from ``start``."""
 
     @property
     def card_origin(self) -> tuple[float, float]:
         return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
 
 
+@dataclass(slots=True, eq=False)
 class Controller:
     """Turns events into intents; holds selection, focus, drag and tap memory."""
 
-    __slots__ = (
-        "_last_tap",
-        "double_tap_px",
-        "drag",
-        "drag_start_px",
-        "focus",
-        "focus_visible",
-        "hud_info",
-        "hud_items",
-        "selected",
-        "tap_slop_px",
+    hud_items: tuple[HudItem, ...] = ()
+    selected: int | None = None
+    focus: int | None = None
+    """A place (0..23), or PLACES + i for HUD item i."""
+    focus_visible: bool = False
+    """The focus ring shows: keys are being used (a pointer press hides it)."""
+    drag: Drag | None = None
+    hud_info: frozenset[str] = frozenset({"time", "moves", "countdown"})
+    """HUD items that only show something: the focus skips them."""
+    drag_start_px: float = DRAG_START_PX
+    tap_slop_px: float = mm_to_px(TAP_SLOP_MM, None)
+    double_tap_px: float = mm_to_px(DOUBLE_TAP_MM, None)
+    _last_tap: tuple[int, float, float, float, bool] | None = field(
+        default=None, init=False, repr=False
     )
-
-    def __init__(
-        self,
-        hud_items: tuple[HudItem, ...] = (),
-        selected: int | None = None,
-        focus: int | None = None,
-        focus_visible: bool = False,
-        drag: Drag | None = None,
-        hud_info: frozenset[str] = frozenset({"time", "moves", "countdown"}),
-        drag_start_px: float = DRAG_START_PX,
-        tap_slop_px: float = mm_to_px(TAP_SLOP_MM, None),
-        double_tap_px: float = mm_to_px(DOUBLE_TAP_MM, None),
-    ) -> None:
-        self.hud_items = hud_items
-        self.selected = selected
-        self.focus = focus
-        """A place (0..23), or PLACES + i for HUD item i."""
-        self.focus_visible = focus_visible
-        """The focus ring shows: keys are being used (a pointer press hides it)."""
-        self.drag = drag
-        self.hud_info = hud_info
-        """HUD items that only show something: the focus skips them."""
-        self.drag_start_px = drag_start_px
-        self.tap_slop_px = tap_slop_px
-        self.double_tap_px = double_tap_px
-        self._last_tap: tuple[int, float, float, float, bool] | None = None
-        """(place, time, x, y, moved) of the last tap, for double taps."""
+    """(place, time, x, y, moved) of the last tap, for double taps."""
 
     def reset(self) -> None:
         """Forget selection, drag and tap memory (new game, undo, redeal...)."""

@@ -21,9 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Final
-
-from crescent.rules.frozen import NamedTuple
+from typing import Final, NamedTuple
 
 __all__ = [
     "CORNERS",
@@ -391,6 +389,67 @@ def _best(width: int, height: int, hud_items: int, touch_px: int, ratio: float) 
     return best
 
 
+class _Room(NamedTuple):
+    """What the kiosk's exit corner takes from the window: its square, the HUD's ends
+    kept free of cells, and the band the table gives up on each side."""
+
+    corner: Rect | None = None
+    hud_skip: tuple[int, int] = (0, 0)
+    left: int = 0
+    right: int = 0
+    top: int = 0
+    bottom: int = 0
+
+
+def _corner_room(
+    width: int, height: int, corner: str | None, side: int, band: str, touch: int
+) -> _Room:
+    """The exit corner's band: a column (full height) or a row (the corner's own edge)."""
+    if corner is None:
+        return _Room()
+    on_left, on_top = corner.endswith("left"), corner.startswith("top")
+    square = Rect(0 if on_left else width - side, 0 if on_top else height - side, side, side)
+    hud_skip = (0, 0)
+    if band == "column" or not on_top:
+        hud_skip = (side, 0) if on_left else (0, side)
+    clear = side + math.ceil(touch / 2)  # a tap beside a card still hits it
+    if band == "column":
+        return _Room(square, hud_skip, *((clear, 0) if on_left else (0, clear)))
+    if on_top:
+        return _Room(square, hud_skip, top=clear)
+    return _Room(square, hud_skip, bottom=clear)
+
+
+class _Grid(NamedTuple):
+    """The horseshoe's columns and rows, and the gaps between them."""
+
+    col_x: list[int]
+    row_y: list[int]
+    gap_x: int
+    gap_y: int
+
+
+def _grid(
+    m: _CardMetrics, x: int, y: int, avail_w: int, avail_h: int, shape: tuple[int, int]
+) -> _Grid:
+    """Spread the spare space into the gaps, capped so the table stays compact, and centre
+    the table in the ``avail_w`` x ``avail_h`` space at (``x``, ``y``)."""
+    columns, rows = shape
+    cw, ch, pitch = m.card_w, m.card_h, m.pitch
+    spare_w = avail_w - columns * cw - (columns - 1) * m.gap
+    edges = _edges(cw)
+    spare_h = avail_h - edges - rows * pitch - (rows - 1) * m.gap
+    gap_x = min(max(m.gap, cw), m.gap + spare_w // (columns - 1))
+    gap_y = min(max(m.gap, ch), m.gap + spare_h // (rows - 1))
+    table_w = columns * cw + (columns - 1) * gap_x
+    table_h = rows * pitch + (rows - 1) * gap_y
+    x0 = x + (avail_w - table_w) // 2
+    y0 = y + edges + (avail_h - edges - table_h) // 2
+    col_x = [x0 + i * (cw + gap_x) for i in range(columns)]
+    row_y = [y0 + j * (pitch + gap_y) for j in range(rows)]
+    return _Grid(col_x, row_y, gap_x, gap_y)
+
+
 def _compute_layout(
     width: int,
     height: int,
@@ -405,31 +464,13 @@ def _compute_layout(
     _check_args(width, height, hud_items, touch_px, card_ratio)
     touch = touch_px or default_touch_px(width, height)
     margin = max(6, round(min(width, height) * 0.015))
-    # The exit corner's band: a column (full height) or a row (the corner's own edge).
-    left = right = top = bottom = 0
-    hud_skip = (0, 0)
-    corner_rect: Rect | None = None
-    if corner is not None:
-        on_left, on_top = corner.endswith("left"), corner.startswith("top")
-        corner_rect = Rect(
-            0 if on_left else width - side, 0 if on_top else height - side, side, side
-        )
-        if band == "column" or not on_top:
-            hud_skip = (side, 0) if on_left else (0, side)
-        clear = side + math.ceil(touch / 2)  # a tap beside a card still hits it
-        if band == "column":
-            left, right = (clear, 0) if on_left else (0, clear)
-        elif on_top:
-            top = clear
-        else:
-            bottom = clear
-    hud = _hud(width, height, hud_items, touch, margin, hud_skip)
-    avail_w = width - 2 * margin - left - right
-    avail_h = min(hud.rect.y, height - bottom) - 2 * margin - top
+    room = _corner_room(width, height, corner, side, band, touch)
+    hud = _hud(width, height, hud_items, touch, margin, room.hud_skip)
+    avail_w = width - 2 * margin - room.left - room.right
+    avail_h = min(hud.rect.y, height - room.bottom) - 2 * margin - room.top
 
     # The largest card width that fits; every size grows with it, so bisect.
     columns, rows = shape
-    side_piles = rows - 1
     cw = _largest(
         lambda w: _fits(_card_metrics(w, card_ratio), avail_w, avail_h, shape),
         avail_w // columns,
@@ -437,33 +478,47 @@ def _compute_layout(
     if cw is None:
         raise ValueError(f"window {width}x{height} is too small for the table")
     m = _card_metrics(cw, card_ratio)
-    cw, ch, pitch = m.card_w, m.card_h, m.pitch
-
-    # Spread the spare space into the gaps, capped so the table stays compact.
-    spare_w = avail_w - columns * cw - (columns - 1) * m.gap
-    edges = _edges(cw)
-    spare_h = avail_h - edges - rows * pitch - (rows - 1) * m.gap
-    gap_x = min(max(m.gap, cw), m.gap + spare_w // (columns - 1))
-    gap_y = min(max(m.gap, ch), m.gap + spare_h // (rows - 1))
-    table_w = columns * cw + (columns - 1) * gap_x
-    table_h = rows * pitch + (rows - 1) * gap_y
-    x0 = margin + left + (avail_w - table_w) // 2
-    y0 = margin + top + edges + (avail_h - edges - table_h) // 2
-    col_x = [x0 + i * (cw + gap_x) for i in range(columns)]
-    row_y = [y0 + j * (pitch + gap_y) for j in range(rows)]
-
+    grid = _grid(m, margin + room.left, margin + room.top, avail_w, avail_h, shape)
+    col_x, row_y = grid.col_x, grid.row_y
+    side_piles = rows - 1
     slots: list[Rect] = []
     # Up the left side (P1-P4 when wide), along the top, down the right side.
-    slots.extend(Rect(col_x[0], row_y[rows - k], cw, ch) for k in range(1, side_piles + 1))
-    slots.extend(Rect(col_x[i], row_y[0], cw, ch) for i in range(columns))
-    slots.extend(Rect(col_x[-1], row_y[k], cw, ch) for k in range(1, side_piles + 1))
+    slots.extend(Rect(col_x[0], row_y[rows - k], cw, m.card_h) for k in range(1, side_piles + 1))
+    slots.extend(Rect(col_x[i], row_y[0], cw, m.card_h) for i in range(columns))
+    slots.extend(Rect(col_x[-1], row_y[k], cw, m.card_h) for k in range(1, side_piles + 1))
+    centre = _centre(m, grid, hud.text_px)
+    slots.extend(centre.foundations)
+    labels = tuple(Rect(s.x, s.bottom + m.label_gap, cw, m.label_h) for s in slots)
+    return assemble(
+        (width, height),
+        m,
+        touch,
+        hud,
+        Places(tuple(slots), labels, centre.foundation_area, centre.message),
+        tags_from=col_x[0] + cw,
+        strips=centre.strips,
+        corner=room.corner,
+    )
 
-    # The centre: between the side columns, under the top row's labels.
-    inner_left = col_x[0] + cw
-    inner_right = col_x[-1]
-    top_labels_bottom = row_y[0] + pitch
-    band_top = row_y[1]
-    band_bottom = row_y[-1] + pitch
+
+class _Centre(NamedTuple):
+    """The foundations, their drop zone and the message area between the side columns."""
+
+    foundations: list[Rect]
+    foundation_area: Rect
+    message: Rect
+    strips: bool
+    """The rows' direction tags go in strips above and below the foundations."""
+
+
+def _centre(m: _CardMetrics, grid: _Grid, hud_px: int) -> _Centre:
+    """The centre: between the side columns, under the top row's labels."""
+    cw, pitch = m.card_w, m.pitch
+    inner_left = grid.col_x[0] + cw
+    inner_right = grid.col_x[-1]
+    top_labels_bottom = grid.row_y[0] + pitch
+    band_top = grid.row_y[1]
+    band_bottom = grid.row_y[-1] + pitch
     block_w = 4 * cw + 3 * m.gap
     band_pad = max(2, m.gap // 3)
     # Each foundation row's direction ("A→K", "K→A") is tagged left of its band, or,
@@ -476,7 +531,7 @@ def _compute_layout(
     message_gap = m.gap
     # The centre is four side rows high: two foundation rows leave room for the
     # message, which only runs short on tables too small to be played.
-    message_h = min(round(hud.text_px * 2.6), 2 * pitch + 3 * gap_y - 2 * message_gap)
+    message_h = min(round(hud_px * 2.6), 2 * pitch + 3 * grid.gap_y - 2 * message_gap)
     stack_h = block_h + message_gap + message_h
     # The drop zone's margin: generous, but clear of the piles and their labels.
     margin_f = min(
@@ -489,46 +544,76 @@ def _compute_layout(
     area_y = max(top_labels_bottom, band_top + free // 3)  # a little above centre
     fx = (inner_left + inner_right - block_w) // 2
     fy = area_y + margin_f + strip_h
-    for row in range(2):  # the Aces F1-F4, then the Kings F5-F8
-        y = fy + row * (pitch + m.gap)
-        slots.extend(Rect(fx + i * (cw + m.gap), y, cw, ch) for i in range(4))
-    foundation_area = Rect(fx - margin_f, area_y, block_w + 2 * margin_f, block_h + 2 * margin_f)
-
-    message_x = inner_left + gap_x
+    foundations = [  # the Aces F1-F4, then the Kings F5-F8
+        Rect(fx + i * (cw + m.gap), fy + row * (pitch + m.gap), cw, m.card_h)
+        for row in range(2)
+        for i in range(4)
+    ]
+    area = Rect(fx - margin_f, area_y, block_w + 2 * margin_f, block_h + 2 * margin_f)
+    message_x = inner_left + grid.gap_x
     message = Rect(
-        message_x,
-        foundation_area.bottom + message_gap,
-        inner_right - gap_x - message_x,
-        message_h,
+        message_x, area.bottom + message_gap, inner_right - grid.gap_x - message_x, message_h
     )
+    return _Centre(foundations, area, message, strips)
 
-    labels = tuple(Rect(s.x, s.bottom + m.label_gap, cw, m.label_h) for s in slots)
+
+class Places(NamedTuple):
+    """Where the places sit: a table layout's slots (piles, then foundations), their
+    labels, the foundations' drop zone and the message area."""
+
+    slots: tuple[Rect, ...]
+    labels: tuple[Rect, ...]
+    foundation_area: Rect
+    message: Rect
+
+
+def assemble(
+    size: tuple[int, int],
+    m: _CardMetrics,
+    touch: int,
+    hud: _Hud,
+    places: Places,
+    *,
+    tags_from: int,
+    strips: bool = False,
+    corner: Rect | None = None,
+) -> TableLayout:
+    """The one way a :class:`TableLayout` is made (the usual table and the fanned one):
+    ``places`` with ``m``'s sizes, the HUD, the band behind each foundation row and
+    room for its direction, left of the band from ``tags_from`` on or (``strips``) in a
+    strip above the Aces and one below the Kings."""
+    founds = places.slots[PILE_COUNT:]
+    assert len(places.slots) == PLACE_COUNT
+    assert len(places.labels) == PLACE_COUNT
+    band_pad = max(2, m.gap // 3)
+    fx = founds[0].x
+    block_w = founds[3].right - fx
     bands = tuple(
-        Rect(fx, fy + row * (pitch + m.gap), block_w, pitch).inflate(band_pad, band_pad)
+        Rect(fx, founds[4 * row].y, block_w, m.pitch).inflate(band_pad, band_pad)
         for row in range(2)
     )
     tags: tuple[Rect, ...]
     if strips:
-        h = strip_h - band_pad
+        h = m.label_h + band_pad
         tags = (Rect(fx, bands[0].y - h, block_w, h), Rect(fx, bands[1].bottom, block_w, h))
     else:
-        tag_x = inner_left + m.gap // 2
+        tag_x = tags_from + m.gap // 2
         tags = tuple(Rect(tag_x, r.y, max(0, r.x - m.gap // 2 - tag_x), r.h) for r in bands)
     return TableLayout(
-        width=width,
-        height=height,
-        card_w=cw,
-        card_h=ch,
-        slots=tuple(slots),
-        labels=labels,
+        width=size[0],
+        height=size[1],
+        card_w=m.card_w,
+        card_h=m.card_h,
+        slots=places.slots,
+        labels=places.labels,
         label_px=m.label_px,
-        foundation_area=foundation_area,
+        foundation_area=places.foundation_area,
         hud=hud.rect,
         hud_cells=hud.cells,
         hud_px=hud.text_px,
-        message=message,
+        message=places.message,
         touch_px=touch,
-        corner=corner_rect,
+        corner=corner,
         foundation_rows=bands,
         row_tags=tags,
         hud_sub_px=hud.sub_px,

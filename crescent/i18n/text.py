@@ -16,10 +16,9 @@ module (see that script for updating the ``.po`` files).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, NamedTuple
 
 from crescent.rules.engine import Reason
-from crescent.rules.frozen import NamedTuple
 
 
 class Plural(NamedTuple):

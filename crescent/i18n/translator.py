@@ -19,20 +19,18 @@ from __future__ import annotations
 
 import gettext
 import io
+import logging
 import os
 import re
 import struct
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from crescent import logs, resources
 from crescent.i18n import text
 from crescent.languages import DEFAULT_LANGUAGE, LANGUAGES
 from crescent.rules.engine import Reason
-
-if TYPE_CHECKING:
-    import logging
 
 __all__ = [
     "DEFAULT_LANGUAGE",

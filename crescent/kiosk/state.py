@@ -18,9 +18,7 @@ import io
 import math
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Final, TypeGuard
-
-from crescent.rules.frozen import NamedTuple
+from typing import Any, Final, NamedTuple, TypeGuard
 
 __all__ = [
     "PIN_FILE",

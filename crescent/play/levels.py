@@ -15,11 +15,10 @@ while an end screen is up or the window is left.
 from __future__ import annotations
 
 import math
-from typing import Any, Final, TypeGuard
+from typing import Any, Final, NamedTuple, TypeGuard
 
 from crescent.play.record import Record
 from crescent.rules import modes
-from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import Mode
 
 __all__ = [

@@ -7,10 +7,10 @@ records a win, the client words it.
 from __future__ import annotations
 
 import enum
+from typing import NamedTuple
 
 from crescent.play.daily import DailyStreak
 from crescent.play.stats import VariantStats
-from crescent.rules.frozen import NamedTuple
 
 __all__ = ["Figure", "WinSummary"]
 

@@ -38,6 +38,7 @@ each other nor a standard deal's seed:
 from __future__ import annotations
 
 import re
+import string
 
 from crescent.rules import modes
 from crescent.rules.cards import ACE, KING, card
@@ -151,9 +152,8 @@ def make_code(variant: str, number: int) -> str:
     return f"{CODE_PREFIX}-{variant}-{number_text(number)}"
 
 
-_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-"""Letters upper-cased as ASCII only (``str.upper`` turns "ß" into "SS"); not through the
-``string`` module, whose import (it compiles a regex) costs a start 0.5 ms."""
+_ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
+"""Letters upper-cased as ASCII only (``str.upper`` turns "ß" into "SS")."""
 _CODE_SHAPE = re.compile(r"^([A-Z0-9]+)-([A-Z0-9]+)-([A-Z0-9]+)$")
 
 

@@ -14,10 +14,12 @@ first, then destination) and the first that fails is the reason.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
 from collections import deque
-from typing import Any, Final, Literal
+from collections.abc import Callable
+from typing import Any, Final, Literal, TypeGuard
 
 from crescent.rules import modes
 from crescent.rules.cards import ACE, KING, card, card_text, parse_card
@@ -32,7 +34,6 @@ from crescent.rules.deal import (
     parse_code,
     shuffle_seed,
 )
-from crescent.rules.frozen import Frozen
 from crescent.rules.modes import Mode
 from crescent.rules.ruleset import Rules
 
@@ -148,30 +149,18 @@ class IllegalMove(Exception):
         super().__init__(f"{what} refused: {reason.name}")
 
 
-class Move(Frozen):
+@dataclasses.dataclass(frozen=True, slots=True)
+class Move:
     """One card from ``src`` to ``dst`` (places as ints); text form ``"P10-P14"``."""
 
-    __slots__ = ("dst", "src")
-    FIELDS = ("src", "dst")
     src: int
     dst: int
 
-    def __init__(self, src: int, dst: int) -> None:
-        if not (0 <= src < PLACES and 0 <= dst < PLACES):
-            raise ValueError(f"move places must be 0..{PLACES - 1}, got {src}, {dst}")
-        if src == dst:
-            raise ValueError(f"a move needs two different places, got {place_name(src)} twice")
-        self._set("src", src)
-        self._set("dst", dst)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Move:
-            return NotImplemented
-        assert isinstance(other, Move)
-        return self.src == other.src and self.dst == other.dst
-
-    def __hash__(self) -> int:
-        return hash((self.src, self.dst))
+    def __post_init__(self) -> None:
+        if not (0 <= self.src < PLACES and 0 <= self.dst < PLACES):
+            raise ValueError(f"move places must be 0..{PLACES - 1}, got {self.src}, {self.dst}")
+        if self.src == self.dst:
+            raise ValueError(f"a move needs two different places, got {place_name(self.src)} twice")
 
     def __str__(self) -> str:
         return f"{place_name(self.src)}-{place_name(self.dst)}"
@@ -374,13 +363,7 @@ class Game:
     # -- rules ----------------------------------------------------------------
 
     def check(self, move: Move) -> Reason | None:
-        """Why ``move`` would be refused, or None if it is legal. Changes nothing.
-
-        (Text like ``"P10-P14"`` is still read, for callers written before
-        :meth:`play_text`; new code passes a :class:`Move`.)
-        """
-        if isinstance(move, str):
-            move = Move.parse(move)
+        """Why ``move`` would be refused, or None if it is legal. Changes nothing."""
         src, dst = move.src, move.dst
         # The source.
         if src < PILES:
@@ -441,37 +424,19 @@ class Game:
             a = by_top.get(_up(c))
             b = by_top.get(_down(c))
             if accept_empty and empties:
-                dests = sorted([*(a or ()), *(b or ()), *empties])
-                for d in dests:
-                    append(row[d])
+                dests: list[int] = sorted([*(a or ()), *(b or ()), *empties])
             elif a and b:
-                for d in sorted(a + b):
-                    append(row[d])
-            elif a:
-                for d in a:
-                    append(row[d])
-            elif b:
-                for d in b:
-                    append(row[d])
+                dests = sorted(a + b)
+            else:
+                dests = a or b or []
+            for d in dests:
+                append(row[d])
             s = c // 13
-            asc = founds[s]
-            if asc[-1] == c - 1 and c % 13 != 0:
+            if founds[s][-1] == c - 1 and c % 13 != 0:
                 append(row[PILES + s])
-            desc = founds[4 + s]
-            if desc[-1] == c + 1 and c % 13 != 12:
+            if founds[4 + s][-1] == c + 1 and c % 13 != 12:
                 append(row[PILES + 4 + s])
-        for s in range(4):
-            asc = founds[s]
-            desc = founds[4 + s]
-            # Foundation to foundation: the ascending top follows onto the
-            # descending one when the descending top is one rank higher.
-            if len(asc) > 1 and len(desc) < 13 and desc[-1] == asc[-1] + 1:
-                append(_MOVES[PILES + s][PILES + 4 + s])
-        for s in range(4):
-            asc = founds[s]
-            desc = founds[4 + s]
-            if len(desc) > 1 and len(asc) < 13 and asc[-1] == desc[-1] - 1:
-                append(_MOVES[PILES + 4 + s][PILES + s])
+        _between_foundations(founds, append)
         return out
 
     def has_move(self) -> bool:
@@ -480,12 +445,8 @@ class Game:
     # -- changing -------------------------------------------------------------
 
     def play(self, move: Move) -> None:
-        """Play ``move``; IllegalMove (nothing changed) if the rules refuse it.
-
-        (Text is still read, as by :meth:`check`; new code uses :meth:`play_text`.)
-        """
-        if isinstance(move, str):
-            move = Move.parse(move)
+        """Play ``move``; IllegalMove (nothing changed) if the rules refuse it (text such
+        as ``"P10-P14"`` goes through :meth:`play_text`)."""
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason, move)
@@ -650,55 +611,16 @@ class Game:
             raise ValueError(
                 f"unknown saved-game format {d.get('format')!r} (this version reads 1)"
             )
-        try:
-            variant, number = parse_code(str(d.get("code", "")))
-        except InvalidCode as e:
-            raise ValueError(f"saved game code: {e}") from None
-        if d.get("variant", variant) != variant:
-            raise ValueError(f"variant {d.get('variant')!r} does not match code {d.get('code')!r}")
+        variant, number, level = _saved_deal(d)
         mode = modes.by_letter(variant)
-        raw_level = d.get("level", 0)
-        if type(raw_level) is not int or (mode.levels > 1 and raw_level == 0):
-            raise ValueError(
-                f"a game of levels needs its level 1..{mode.levels}, got {raw_level!r}"
-            )
-        level = _check_level(mode, raw_level)
         rules = Rules.from_dict(d["rules"]) if "rules" in d else mode.rules_for_level(max(level, 1))
-        piles = _card_lists(d.get("piles"), PILES, "piles")
-        foundations = _card_lists(d.get("foundations"), FOUNDATIONS, "foundations")
-        for i, p in enumerate(piles):
-            if len(p) > PILE_LIMIT:
-                raise ValueError(f"pile P{i + 1} holds {len(p)} cards; a pile holds at most 13")
-        for f, stack in enumerate(foundations):
-            _check_foundation(f, stack)
-        counts = [0] * 52
-        for stack in piles + foundations:
-            for c in stack:
-                counts[c] += 1
-        wrong = [card_text(c) for c in range(52) if counts[c] != 2]
-        if wrong:
-            raise ValueError(
-                f"every card must be there exactly twice; wrong count for {', '.join(wrong[:6])}"
-            )
-        down = d.get("face_down", [0] * PILES)
-        if (
-            not isinstance(down, list)
-            or len(down) != PILES
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in down)
-        ):
-            raise ValueError("face_down must be a list of 16 whole numbers")
-        for i, (n, p) in enumerate(zip(down, piles, strict=True)):
-            if not 0 <= n <= max(len(p) - 1, 0):
-                raise ValueError(f"pile P{i + 1}: {n} face-down cards under a pile of {len(p)}")
+        piles, foundations = _saved_cards(d)
+        down = _saved_face_down(d.get("face_down", [0] * PILES), piles)
         redeals_left = d.get("redeals_left")
-        if (
-            not isinstance(redeals_left, int)
-            or isinstance(redeals_left, bool)
-            or not 0 <= redeals_left <= rules.redeals
-        ):
+        if not _whole(redeals_left) or not 0 <= redeals_left <= rules.redeals:
             raise ValueError(f"redeals_left must be 0..{rules.redeals}, got {redeals_left!r}")
         moves = d.get("moves")
-        if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
+        if not _whole(moves) or moves < 0:
             raise ValueError(f"moves must be a whole number, got {moves!r}")
         game = cls(
             piles,
@@ -706,7 +628,7 @@ class Game:
             number=number,
             rules=rules,
             foundations=foundations,
-            down=list(down),
+            down=down,
             redeals_left=redeals_left,
             moves=moves,
             level=level,
@@ -716,34 +638,12 @@ class Game:
 
     def _restore_history(self, raw: object) -> None:
         """Load undo history, proving each entry was a legal move (replayed on a copy)."""
-        if not isinstance(raw, list) or len(raw) > UNDO_LIMIT:
-            raise ValueError(f"history must be a list of at most {UNDO_LIMIT} moves")
-        entries: list[tuple[Move, bool]] = []
-        for item in raw:
-            if (
-                not isinstance(item, list)
-                or len(item) != 2
-                or not isinstance(item[0], str)
-                or not isinstance(item[1], bool)
-            ):
-                raise ValueError(f"history entry {item!r} is not [move, flipped]")
-            entries.append((Move.parse(item[0]), item[1]))
+        entries = _history_entries(raw)
         if len(entries) > self.moves:
             raise ValueError("history holds more moves than the move counter")
         probe = self.copy()
         for move, flipped in reversed(entries):
-            stack = (
-                probe.piles[move.dst] if move.dst < PILES else probe.foundations[move.dst - PILES]
-            )
-            if not stack or (move.dst >= PILES and len(stack) <= 1):
-                raise ValueError(f"history move {move} does not match the position")
-            if move.src < PILES and len(probe.piles[move.src]) >= PILE_LIMIT:
-                raise ValueError(f"history move {move} does not match the position")
-            if flipped and (
-                move.src >= PILES or probe.down[move.src] >= len(probe.piles[move.src])
-            ):
-                raise ValueError(f"history move {move} does not match the position")
-            probe._unapply(move, flipped)
+            probe._undo_saved(move, flipped)
         # Undoing the history must lead to a sound position (foundations in
         # order, piles within 13, every top face up); replaying it forward
         # from there then proves each move legal.
@@ -766,9 +666,38 @@ class Game:
                 raise ValueError(f"history move {move} does not match the face-down cards")
         self._history.extend(entries)
 
+    def _undo_saved(self, move: Move, flipped: bool) -> None:
+        """Take back a move of a saved history; ValueError if the position cannot have
+        come from it (checked before anything changes)."""
+        stack = self.piles[move.dst] if move.dst < PILES else self.foundations[move.dst - PILES]
+        if (
+            not stack
+            or (move.dst >= PILES and len(stack) <= 1)
+            or (move.src < PILES and len(self.piles[move.src]) >= PILE_LIMIT)
+            or (flipped and (move.src >= PILES or self.down[move.src] >= len(self.piles[move.src])))
+        ):
+            raise ValueError(f"history move {move} does not match the position")
+        self._unapply(move, flipped)
+
     def __repr__(self) -> str:
         at = f" level={self.level}" if self.level else ""
         return f"<Game {self.code}{at} moves={self.moves} redeals_left={self.redeals_left}>"
+
+
+def _between_foundations(founds: list[list[int]], append: Callable[[Move], None]) -> None:
+    """The legal moves from foundation to foundation, in :meth:`Game.legal_moves`'s order."""
+    for s in range(4):
+        asc = founds[s]
+        desc = founds[4 + s]
+        # The ascending top follows onto the descending one when the descending top is
+        # one rank higher.
+        if len(asc) > 1 and len(desc) < 13 and desc[-1] == asc[-1] + 1:
+            append(_MOVES[PILES + s][PILES + 4 + s])
+    for s in range(4):
+        asc = founds[s]
+        desc = founds[4 + s]
+        if len(desc) > 1 and len(asc) < 13 and asc[-1] == desc[-1] - 1:
+            append(_MOVES[PILES + 4 + s][PILES + s])
 
 
 def _check_level(mode: Mode, level: int) -> int:
@@ -780,6 +709,74 @@ def _check_level(mode: Mode, level: int) -> int:
     if not 1 <= level <= mode.levels:
         raise ValueError(f"level {level} is outside 1..{mode.levels}")
     return level
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """``value`` is a whole number (a JSON integer, not ``true`` or ``false``)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _saved_deal(d: dict[str, Any]) -> tuple[str, int, int]:
+    """The variant, number and level of a saved game; ValueError naming the fault."""
+    try:
+        variant, number = parse_code(str(d.get("code", "")))
+    except InvalidCode as e:
+        raise ValueError(f"saved game code: {e}") from None
+    if d.get("variant", variant) != variant:
+        raise ValueError(f"variant {d.get('variant')!r} does not match code {d.get('code')!r}")
+    mode = modes.by_letter(variant)
+    raw_level = d.get("level", 0)
+    if type(raw_level) is not int or (mode.levels > 1 and raw_level == 0):
+        raise ValueError(f"a game of levels needs its level 1..{mode.levels}, got {raw_level!r}")
+    return variant, number, _check_level(mode, raw_level)
+
+
+def _saved_cards(d: dict[str, Any]) -> tuple[list[list[int]], list[list[int]]]:
+    """The piles and foundations of a saved game, each card there twice; ValueError."""
+    piles = _card_lists(d.get("piles"), PILES, "piles")
+    foundations = _card_lists(d.get("foundations"), FOUNDATIONS, "foundations")
+    for i, p in enumerate(piles):
+        if len(p) > PILE_LIMIT:
+            raise ValueError(f"pile P{i + 1} holds {len(p)} cards; a pile holds at most 13")
+    for f, stack in enumerate(foundations):
+        _check_foundation(f, stack)
+    counts = [0] * 52
+    for stack in piles + foundations:
+        for c in stack:
+            counts[c] += 1
+    wrong = [card_text(c) for c in range(52) if counts[c] != 2]
+    if wrong:
+        raise ValueError(
+            f"every card must be there exactly twice; wrong count for {', '.join(wrong[:6])}"
+        )
+    return piles, foundations
+
+
+def _saved_face_down(down: object, piles: list[list[int]]) -> list[int]:
+    """The face-down counts of a saved game's piles; ValueError naming the fault."""
+    if not isinstance(down, list) or len(down) != PILES or not all(_whole(x) for x in down):
+        raise ValueError("face_down must be a list of 16 whole numbers")
+    for i, (n, p) in enumerate(zip(down, piles, strict=True)):
+        if not 0 <= n <= max(len(p) - 1, 0):
+            raise ValueError(f"pile P{i + 1}: {n} face-down cards under a pile of {len(p)}")
+    return list(down)
+
+
+def _history_entries(raw: object) -> list[tuple[Move, bool]]:
+    """The ``[move, flipped]`` entries of a saved history; ValueError naming the fault."""
+    if not isinstance(raw, list) or len(raw) > UNDO_LIMIT:
+        raise ValueError(f"history must be a list of at most {UNDO_LIMIT} moves")
+    entries: list[tuple[Move, bool]] = []
+    for item in raw:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not isinstance(item[0], str)
+            or not isinstance(item[1], bool)
+        ):
+            raise ValueError(f"history entry {item!r} is not [move, flipped]")
+        entries.append((Move.parse(item[0]), item[1]))
+    return entries
 
 
 def _card_lists(raw: object, n: int, what: str) -> list[list[int]]:

@@ -19,10 +19,10 @@ forever: a registered letter is never reused nor removed.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from typing import Final
+from typing import Any, Final, Self
 
-from crescent.rules.frozen import Frozen
 from crescent.rules.ruleset import Rules
 
 __all__ = [
@@ -98,7 +98,8 @@ STANDARD_HUD: Final = (
 STANDARD_ENDS: Final = frozenset({End.WON, End.BLOCKED})
 
 
-class Mode(Frozen):
+@dataclasses.dataclass(frozen=True, slots=True)
+class Mode:
     """One game the app offers (see the module docstring).
 
     ``key`` names the mode in settings-free places (texts, logs); ``letter`` is
@@ -110,82 +111,40 @@ class Mode(Frozen):
     player-facing name is translated, in :mod:`crescent.i18n.text`).
     """
 
-    __slots__ = (
-        "ends",
-        "hints_per_level",
-        "hud",
-        "key",
-        "letter",
-        "level_rules",
-        "pool",
-        "redeals_span_levels",
-        "stats_key",
-        "summary",
-        "time_limits",
-    )
-    FIELDS = (
-        "key",
-        "letter",
-        "summary",
-        "level_rules",
-        "time_limits",
-        "redeals_span_levels",
-        "hints_per_level",
-        "hud",
-        "ends",
-        "stats_key",
-        "pool",
-    )
     key: str
     letter: str
     summary: str
-    level_rules: tuple[Rules, ...]
+    level_rules: tuple[Rules, ...] = (Rules(),)
     """The rules of each level's deal, level 1 first; one entry for a one-deal game."""
-    time_limits: tuple[float | None, ...]
+    time_limits: tuple[float | None, ...] = (None,)
     """Per level: the countdown in seconds, or None (the clock counts up)."""
-    redeals_span_levels: bool
+    redeals_span_levels: bool = False
     """The redeal budget is for the whole game (levels together), not per level."""
-    hints_per_level: int | None
+    hints_per_level: int | None = None
     """How many hints a level allows; None: as many as asked."""
-    hud: tuple[HudItem, ...]
-    ends: frozenset[End]
-    stats_key: str
+    hud: tuple[HudItem, ...] = STANDARD_HUD
+    ends: frozenset[End] = STANDARD_ENDS
+    stats_key: str = ""
     """Defaults to the code letter."""
-    pool: str | None
+    pool: str | None = None
 
-    def __init__(
-        self,
-        key: str,
-        letter: str,
-        summary: str,
-        level_rules: tuple[Rules, ...] = (Rules(),),
-        time_limits: tuple[float | None, ...] = (None,),
-        redeals_span_levels: bool = False,
-        hints_per_level: int | None = None,
-        hud: tuple[HudItem, ...] = STANDARD_HUD,
-        ends: frozenset[End] = STANDARD_ENDS,
-        stats_key: str = "",
-        pool: str | None = None,
-    ) -> None:
-        if len(letter) != 1 or not "A" <= letter <= "Z":
-            raise ValueError(f"a mode's code letter is one letter A-Z, got {letter!r}")
-        if not key or not level_rules:
+    def __post_init__(self) -> None:
+        if len(self.letter) != 1 or not "A" <= self.letter <= "Z":
+            raise ValueError(f"a mode's code letter is one letter A-Z, got {self.letter!r}")
+        if not self.key or not self.level_rules:
             raise ValueError("a mode needs a key and at least one level")
-        if len(time_limits) != len(level_rules):
-            raise ValueError(f"mode {key}: one time limit per level")
-        if redeals_span_levels and len({r.redeals for r in level_rules}) != 1:
-            raise ValueError(f"mode {key}: a game-wide redeal budget is the same each level")
-        self._set("key", key)
-        self._set("letter", letter)
-        self._set("summary", summary)
-        self._set("level_rules", level_rules)
-        self._set("time_limits", time_limits)
-        self._set("redeals_span_levels", redeals_span_levels)
-        self._set("hints_per_level", hints_per_level)
-        self._set("hud", hud)
-        self._set("ends", ends)
-        self._set("stats_key", stats_key or letter)
-        self._set("pool", pool)
+        if len(self.time_limits) != len(self.level_rules):
+            raise ValueError(f"mode {self.key}: one time limit per level")
+        if self.redeals_span_levels and len({r.redeals for r in self.level_rules}) != 1:
+            raise ValueError(f"mode {self.key}: a game-wide redeal budget is the same each level")
+        if not self.stats_key:
+            # The one field with a computed default: set once, as the dataclass is made.
+            object.__setattr__(self, "stats_key", self.letter)
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with the fields named in ``changes`` set to their values (checked as a
+        new mode is)."""
+        return dataclasses.replace(self, **changes)
 
     @property
     def levels(self) -> int:

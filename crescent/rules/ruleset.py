@@ -6,14 +6,14 @@ a game uses is the business of its :class:`crescent.rules.modes.Mode`.
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from crescent.rules.frozen import Frozen
+import dataclasses
+from typing import Any, Literal, Self
 
 __all__ = ["Rules"]
 
 
-class Rules(Frozen):
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rules:
     """What differs between the deals built on Crescent's rules.
 
     ``redeals``: how many redeals (or shuffles) the deal starts with.
@@ -23,27 +23,17 @@ class Rules(Frozen):
     otherwise it stays empty, through shuffles too (standard, level 4).
     """
 
-    __slots__ = ("empty_piles_accept", "face_down", "redeal", "redeals")
-    FIELDS = ("redeals", "face_down", "redeal", "empty_piles_accept")
-    redeals: int
-    face_down: bool
-    redeal: Literal["rotate", "shuffle"]
-    empty_piles_accept: bool
+    redeals: int = 3
+    face_down: bool = False
+    redeal: Literal["rotate", "shuffle"] = "rotate"
+    empty_piles_accept: bool = False
 
-    def __init__(
-        self,
-        redeals: int = 3,
-        face_down: bool = False,
-        redeal: Literal["rotate", "shuffle"] = "rotate",
-        empty_piles_accept: bool = False,
-    ) -> None:
-        self._set("redeals", redeals)
-        self._set("face_down", face_down)
-        self._set("redeal", redeal)
-        self._set("empty_piles_accept", empty_piles_accept)
+    def replace(self, **changes: Any) -> Self:
+        """A copy with the fields named in ``changes`` set to their values."""
+        return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.FIELDS}
+        return dataclasses.asdict(self)
 
     @staticmethod
     def from_dict(d: object) -> Rules:

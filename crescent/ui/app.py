@@ -435,10 +435,9 @@ class App:
         self._draw_scenes()
         if self._frames_drawn == 1:
             # The first frame is on the screen: the saves held for it are written now (see
-            # game_main), and its card pictures checked.
+            # game_main).
             if self.session.writer is not None:
                 self.session.writer.release()
-            self._check_kept_art()
 
     def _draw_scenes(self) -> None:
         full = self.full_redraw
@@ -464,15 +463,6 @@ class App:
         elif rects:
             pygame.display.update(rects)
         scene.shown()
-
-    def _check_kept_art(self) -> None:
-        """Just after the first frame: its card pictures came from the disk cache on
-        trust; any drawn from older art (the game was updated) is drawn again at once."""
-        if self.art.check_kept():
-            self.table.repaint()
-            self.full_redraw = True
-            self._prefetch_cards()
-            self.draw()
 
     def save_art_cache(self) -> None:
         """Keep the card pictures drawn at the current size for the next start."""

@@ -21,22 +21,20 @@ background threads, so they are ready by the first frame.
 
 Rasterising is most of a start's work (a court card takes about 4-6 ms; it took a third
 more before ``tools/fetch_cards.py`` dropped the closepaths that gave nanosvg zero-length
-segments to subdivide): given a folder (:class:`DiskCache`, in the data folder, never in the
-bundle), the pictures drawn at the window's size are kept there when the game ends
-(:meth:`CardArt.save_cache`) and the next start reads them back instead. A cached picture
+segments to subdivide): given a folder (:class:`DiskCache`, in the platform's cache folder,
+never in the data folder nor in the bundle), the pictures drawn at the window's size are
+kept there when the game ends (:meth:`CardArt.save_cache`) and the next start reads them
+back instead (some 55 ms of a start at 1920x1080). A cached picture
 is used only if it was drawn from the same SVG text by the same pygame and SDL_image;
 anything else in that folder (truncated, foreign, damaged) is ignored and drawn again.
-The first frame's pictures are taken from that folder on trust and checked just after
-that frame (:meth:`CardArt.check_kept`): reading the SVG documents to check them is most
-of a next start's work on its cards. One drawn from older art is then drawn again.
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import re
+import shutil
 import stat
 import struct
 import threading
@@ -48,6 +46,7 @@ from pathlib import Path
 import pygame
 
 from crescent import resources
+from crescent.files import write_atomic
 from crescent.rules.cards import CLUBS, DIAMONDS, card_text, rank_of, suit_of
 from crescent.ui.lru import Lru
 
@@ -73,12 +72,9 @@ PREFETCH_THREADS = 2
 Key = tuple[str, int, int, str]
 """(card name or ``BACK``, width, height, four-colour fill or "")."""
 
-# This module's patterns are compiled when first used (re keeps them): compiled at import,
-# the five cost every start 0.6 ms before its first frame, which a start from the disk cache
-# does not use.
-_ROOT = r"<svg\b[^>]*>"
-_SIZE_ATTR = r'\s(?:width|height)="[^"]*"'
-_PIP_FILL = r'(<path class="pip" fill=")#[0-9a-fA-F]{6}(")'
+_ROOT = re.compile(r"<svg\b[^>]*>")
+_SIZE_ATTR = re.compile(r'\s(?:width|height)="[^"]*"')
+_PIP_FILL = re.compile(r'(<path class="pip" fill=")#[0-9a-fA-F]{6}(")')
 
 
 def corner_radius(width: int) -> int:
@@ -93,17 +89,17 @@ def sized_svg(svg: str, size: tuple[int, int]) -> bytes:
     fills exactly ``size`` pixels (SDL_image otherwise keeps the file's own aspect ratio and
     may return a smaller surface than asked).
     """
-    m = re.search(_ROOT, svg)
+    m = _ROOT.search(svg)
     if m is None:
         raise ValueError("not an SVG document: no <svg> element")
-    tag = re.sub(_SIZE_ATTR, "", m.group(0))
+    tag = _SIZE_ATTR.sub("", m.group(0))
     tag = tag[:4] + f' width="{size[0]}" height="{size[1]}"' + tag[4:]
     return (svg[: m.start()] + tag + svg[m.end() :]).encode("utf-8")
 
 
 def recoloured(svg: str, colour: str) -> str:
     """``svg`` with every pip and index filled with ``colour`` (``"#rrggbb"``)."""
-    return re.sub(_PIP_FILL, lambda m: m.group(1) + colour + m.group(2), svg)
+    return _PIP_FILL.sub(lambda m: m.group(1) + colour + m.group(2), svg)
 
 
 def _soft_box(w: int, h: int, r: int, rounding: int) -> pygame.Surface:
@@ -197,7 +193,7 @@ def _rasterise_sized(document: bytes, size: tuple[int, int]) -> pygame.Surface:
     at 4K. The result differs from drawing the document in one go by at most 3 of 255 in a
     visible pixel (rounding: nanosvg blends in 8-bit premultiplied colour, SDL in straight).
     """
-    m = re.match(_BODY, document)
+    m = _BODY.match(document)
     if m is None:
         return _rasterise_whole(document, size)
     picture = _body(m.group(1) + m.group(2) + b"</svg>", size).copy()
@@ -205,7 +201,7 @@ def _rasterise_sized(document: bytes, size: tuple[int, int]) -> pygame.Surface:
     return picture
 
 
-_BODY = rb"(<svg\b[^>]*>)(<rect\b(?:(?!url\()[^>])*/>)"
+_BODY = re.compile(rb"(<svg\b[^>]*>)(<rect\b(?:(?!url\()[^>])*/>)")
 """The root tag and a first ``<rect>`` that stands alone (no ``url(...)`` paint, which would
 point at a gradient defined further on)."""
 _bodies: Lru[tuple[bytes, tuple[int, int]], pygame.Surface] = Lru(4)  # the last few sizes
@@ -250,17 +246,24 @@ class DiskCache:
     Each file is a header (:data:`MAGIC`, the size, a CRC-32 of the exact SVG document
     that was rasterised, the rasteriser's id, a CRC-32 of the pixels) and the RGBA pixels.
     A file that does not match in every point is ignored (and replaced at the next save).
-    Only the :data:`KEEP_SIZES` most recently written sizes are kept. Nothing here raises
+    Only the :data:`KEEP_SIZES` most recently written sizes are kept, :data:`MAX_BYTES` in
+    all, and nothing is written on a disk short of :data:`FREE_MARGIN`. Nothing here raises
     for a disk problem: a cache that cannot be read or written is simply not used.
     """
 
     MAGIC = b"crescent-card-1\n"
     HEADER = struct.Struct("<16sIIIII")
     KEEP_SIZES = 3
-    _SIZE_FOLDER = r"[0-9]{1,5}x[0-9]{1,5}"
+    MAX_BYTES = 64 * 2**20
+    """The whole cache at most: nine sizes of a 1920x1080 table's deck, two of a 4K one."""
+    FREE_MARGIN = 256 * 2**20
+    """Nothing is written when the disk would keep less free than this."""
+    _SIZE_FOLDER = re.compile(r"[0-9]{1,5}x[0-9]{1,5}")
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self._used: int | None = None
+        """The bytes of the cache's files, counted at the first write (None until then)."""
 
     def path(self, key: Key) -> Path:
         name, w, h, colour = key
@@ -290,46 +293,91 @@ class DiskCache:
         return pygame.image.frombytes(pixels, (w, h), "RGBA"), doc
 
     def store(self, key: Key, document_crc: int, surface: pygame.Surface) -> bool:
-        """Keep ``surface`` as the picture of ``key``; False if the disk refused."""
+        """Keep ``surface`` as the picture of ``key``; False if the disk refused, or if
+        keeping it would leave the disk short of space or the cache over its size."""
         _, w, h, _ = key
         pixels = pygame.image.tobytes(surface, "RGBA")
         header = self.HEADER.pack(
             self.MAGIC, w, h, document_crc, _rasteriser_id(), zlib.crc32(pixels)
         )
+        data = header + pixels
         path = self.path(key)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
         try:
             new_size = not path.parent.is_dir()
             path.parent.mkdir(parents=True, exist_ok=True)
-            # Written whole then renamed: a reader never sees half a file.
-            tmp.write_bytes(header + pixels)
-            os.replace(tmp, path)
+            if not self._room_for(len(data), path):
+                return False
+            # Written whole then renamed: a reader never sees half a file. Not fsynced:
+            # a picture lost in a power cut is only drawn again.
+            write_atomic(path, data, durable=False)
         except OSError:
-            _unlink(tmp)
             return False
+        self._used = (self._used or 0) + len(data)
         if new_size:
             self._prune(keep=path.parent)
         return True
 
+    def _room_for(self, size: int, path: Path) -> bool:
+        """Whether ``size`` more bytes (replacing ``path``) may be written: the disk keeps
+        :data:`FREE_MARGIN` free (the player's saves come first) and the cache stays
+        within :data:`MAX_BYTES`, the sizes written longest ago dropped to make room."""
+        if shutil.disk_usage(self.folder).free < size + self.FREE_MARGIN:
+            return False
+        if self._used is None:
+            self._used = sum(f.stat().st_size for folder in self._sizes() for f in _ours(folder))
+        if path.is_file() and not path.is_symlink():
+            self._used -= path.stat().st_size  # replaced: counted again once written
+        for old in self._sizes()[::-1]:  # the oldest first
+            if self._used + size <= self.MAX_BYTES:
+                break
+            if old != path.parent:
+                self._used -= _remove_size(old)
+        return self._used + size <= self.MAX_BYTES
+
+    def _sizes(self, keep: Path | None = None) -> list[Path]:
+        """The folders of each size, the most recently written first (``keep`` before
+        all); OSError if the cache folder cannot be read."""
+        sizes = [
+            p
+            for p in self.folder.iterdir()
+            if self._SIZE_FOLDER.fullmatch(p.name) and p.is_dir() and not p.is_symlink()
+        ]
+        sizes.sort(key=lambda p: (p == keep, p.stat().st_mtime), reverse=True)
+        return sizes
+
     def _prune(self, keep: Path) -> None:
         """Drop the sizes beyond the KEEP_SIZES most recently written (our own files only)."""
         try:
-            sizes = [
-                p
-                for p in self.folder.iterdir()
-                if re.fullmatch(self._SIZE_FOLDER, p.name) and p.is_dir() and not p.is_symlink()
-            ]
-            sizes.sort(key=lambda p: (p == keep, p.stat().st_mtime), reverse=True)
+            sizes = self._sizes(keep)
         except OSError:
             return
         for old in sizes[self.KEEP_SIZES :]:
-            try:
-                for f in old.iterdir():
-                    if f.suffix in (".rgba", ".tmp") and f.is_file() and not f.is_symlink():
-                        f.unlink()
-                old.rmdir()
-            except OSError:
-                continue
+            freed = _remove_size(old)
+            if self._used is not None:
+                self._used -= freed
+
+
+def _ours(folder: Path) -> list[Path]:
+    """The cache's own files in the folder of one size (pictures and temporary files)."""
+    return [
+        f
+        for f in folder.iterdir()
+        if f.suffix in (".rgba", ".tmp") and f.is_file() and not f.is_symlink()
+    ]
+
+
+def _remove_size(folder: Path) -> int:
+    """Remove the folder of one size and the cache's files in it; the bytes freed."""
+    freed = 0
+    try:
+        for f in _ours(folder):
+            size = f.stat().st_size
+            f.unlink()
+            freed += size
+        folder.rmdir()
+    except OSError:
+        pass  # something else is in there, or the disk refuses: left for the next time
+    return freed
 
 
 def _read_regular(path: Path, limit: int) -> bytes | None:
@@ -348,11 +396,6 @@ def _read_regular(path: Path, limit: int) -> bytes | None:
         return None
     finally:
         os.close(fd)
-
-
-def _unlink(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        path.unlink(missing_ok=True)
 
 
 def _document(key: Key) -> bytes:
@@ -412,7 +455,7 @@ class _Job:
         try:
             if not self.cancelled:
                 self._result = _rasterise_sized(self.document, self.size)
-        except BaseException as e:  # raised again in the thread that asks for it
+        except BaseException as e:  # noqa: BLE001 -- raised again in the thread that asks for it
             self._error = e
         finally:
             self._done.set()
@@ -441,8 +484,9 @@ def worker_count() -> int:
 
 class _Workers:
     """Threads that rasterise card pictures in the order asked, with the interpreter let
-    go, beside the start-up and the game. (A few lines of threading rather than
-    concurrent.futures, whose import with logging's costs a start 6 ms.)"""
+    go, beside the start-up and the game. Daemon threads: an exit never waits for
+    pictures nobody will see; and a picture no worker has started is taken back
+    (:meth:`take`) and drawn by whoever asks for it."""
 
     def __init__(self, count: int) -> None:
         self._count = count
@@ -495,11 +539,6 @@ class CardArt:
         self._shadows: Lru[tuple[int, int, int], pygame.Surface] = Lru(SHADOW_LIMIT)
         self._drawn: dict[Key, int] = {}
         """Pictures rasterised in this run (not read from the disk cache): their document CRC."""
-        self._trusting = True
-        """Prefetch takes pictures from the disk on trust (until the first check_kept)."""
-        self._unchecked: dict[Key, int] = {}
-        """Pictures prefetched from the disk on trust: the CRC of the document each was
-        drawn from, not yet compared with the art's (see :meth:`check_kept`)."""
 
     @property
     def four_colour(self) -> bool:
@@ -544,21 +583,11 @@ class CardArt:
             key = self._key(card, size)
             if key in self._cache or key in self._pending:
                 continue
-            # The disk is read here (a worker only rasterises). A picture kept there is
-            # taken on trust, its document checked after the first frame (check_kept):
-            # reading the art's documents is most of a start's work on its cards.
-            disk = self._disk
-            if disk is not None and self._trusting:
-                trusted = disk.load_kept(key)
-                if trusted is not None:
-                    # Converted for the display when taken (the window may not be open yet).
-                    self._pending[key] = _Job.done(trusted[0])
-                    self._unchecked[key] = trusted[1]
-                    continue
+            # The disk is read here (a worker only rasterises); a picture kept there is
+            # converted for the display when taken (the window may not be open yet).
             document = _document(key)
             crc = zlib.crc32(document)
-            # (Trusting, the disk was just looked at: nothing there.)
-            kept = disk.load(key, crc) if disk is not None and not self._trusting else None
+            kept = self._disk.load(key, crc) if self._disk is not None else None
             if kept is not None:
                 self._pending[key] = _Job.done(kept)
                 continue
@@ -581,26 +610,8 @@ class CardArt:
             surface = self._shadows.keep(key, _for_display(_shadow(w, h, r)))
         return surface
 
-    def check_kept(self) -> int:
-        """Check the pictures :meth:`prefetch` took from the disk on trust against the
-        art's documents; those drawn from another document (the art changed since) are
-        dropped, and drawn again when next asked for. How many were dropped. From then
-        on, nothing is taken from the disk unchecked."""
-        self._trusting = False
-        dropped = 0
-        for key, crc in list(self._unchecked.items()):
-            if zlib.crc32(_document(key)) != crc:
-                self._cache.pop(key, None)
-                job = self._pending.pop(key, None)
-                if job is not None:
-                    job.cancelled = True
-                dropped += 1
-        self._unchecked.clear()
-        return dropped
-
     def clear(self) -> None:
         """Drop every cached surface (a resize: the pictures of the old size are no use)."""
-        self._unchecked.clear()
         self._cache.clear()
         self._shadows.clear()
         self._drawn.clear()

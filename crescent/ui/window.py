@@ -13,21 +13,19 @@ from __future__ import annotations
 import math
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
+from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.layout import TableLayout, compute_layout
+from crescent.play.session import Session
+from crescent.play.settings import Settings
+from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.cards import CardArt, DiskCache
-
-if TYPE_CHECKING:
-    from crescent.control.fan import Fan
-    from crescent.play.session import Session
-    from crescent.play.settings import Settings
-    from crescent.rules.engine import Game
 
 MIN_SIZE = (800, 600)
 DEFAULT_SIZE = (1280, 800)
@@ -35,42 +33,22 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")
 SWITCH_INTERVAL_S = 0.001
 
 
+@dataclass(slots=True)
 class Options:
     """How the window is opened; parsed once in ``__main__``."""
 
-    __slots__ = (
-        "art_cache",
-        "dpi",
-        "exit_corner",
-        "exit_corner_px",
-        "fullscreen",
-        "kiosk",
-        "size",
-        "touch_mm",
-    )
-
-    def __init__(
-        self,
-        size: tuple[int, int] | None = None,
-        fullscreen: bool = False,
-        kiosk: bool = False,
-        touch_mm: float = 9.0,
-        dpi: float | None = None,
-        exit_corner: str | None = None,
-        exit_corner_px: int = 0,
-        art_cache: Path | None = None,
-    ) -> None:
-        self.size = size
-        self.fullscreen = fullscreen
-        self.kiosk = kiosk
-        self.touch_mm = touch_mm
-        self.dpi = dpi
-        self.exit_corner = exit_corner
-        """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
-        self.exit_corner_px = exit_corner_px
-        """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
-        self.art_cache = art_cache
-        """Where card pictures are kept between runs (in the data folder); None: not kept."""
+    size: tuple[int, int] | None = None
+    fullscreen: bool = False
+    kiosk: bool = False
+    touch_mm: float = 9.0
+    dpi: float | None = None
+    exit_corner: str | None = None
+    """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
+    exit_corner_px: int = 0
+    """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
+    art_cache: Path | None = None
+    """Where card pictures are kept between runs (the platform's cache folder, see
+    ``crescent.game_main.art_cache_dir``); None: not kept."""
 
 
 def _hand_over_often() -> None:
@@ -171,15 +149,13 @@ def table_layout(
     touch = touch_px(options)
     corner = options.exit_corner
     if session.settings.show_piles and corner is None:
-        from crescent.control.fan import compute_fanned_layout  # only when on
-
         try:
             return compute_fanned_layout(w, h, hud_items=items, touch_px=touch)
         except ValueError:
             pass  # too small to fan: the usual table
     side = 0
     if corner is not None:
-        from crescent.kiosk.core import corner_side
+        from crescent.kiosk.core import corner_side  # kiosk only: ~40 ms to import
 
         side = corner_side(options.exit_corner_px, touch or 34)
     try:

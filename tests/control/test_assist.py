@@ -18,7 +18,7 @@ def test_updated_after_every_move() -> None:
     game = Game.from_code("CR1-N-AAAAAAB")
     cache = PlayableCache()
     before = cache.get(game, 1, True)
-    game.play("P1-P11")
+    game.play_text("P1-P11")
     after = cache.get(game, 1, True)  # same change count: followed by the move count
     assert after == playable_places(game) != before
     game.redeal()

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from crescent.control.fan import DESIGN_CARDS, FanView, compute_fanned_layout
-from crescent.control.layout import Rect
+from crescent.control.layout import Rect, compute_layout
 from crescent.rules.engine import Game
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (1080, 1920), (3840, 2160), (2160, 3840)]
@@ -89,7 +89,7 @@ def test_a_tap_anywhere_on_a_fan_is_its_pile_and_cards_fly_to_its_top() -> None:
         top = fan.top_rect(pile, len(game.piles[pile]))
         assert view.slot_origin(pile) == (top.x, top.y)
     assert view.place_at(*lay.slots[16].center) == 16
-    game.play("P1-P11")
+    game.play_text("P1-P11")
     assert view.slot_origin(10) == (
         fan.top_rect(10, 7).x,
         fan.top_rect(10, 7).y,
@@ -97,5 +97,24 @@ def test_a_tap_anywhere_on_a_fan_is_its_pile_and_cards_fly_to_its_top() -> None:
 
 
 def test_too_small_is_refused() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="too small"):
         compute_fanned_layout(100, 80, hud_items=HUD)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_fanned_table_keeps_the_foundation_bands_their_tags_and_the_hud_text(
+    size: tuple[int, int],
+) -> None:
+    lay, fan = compute_fanned_layout(*size, hud_items=HUD)
+    assert lay.corner is None  # the kiosk's exit corner never fans
+    assert lay.hud_sub_px == compute_layout(*size, hud_items=HUD).hud_sub_px
+    assert len(lay.foundation_rows) == len(lay.row_tags) == 2
+    for row, (band, tag) in enumerate(zip(lay.foundation_rows, lay.row_tags, strict=True)):
+        for slot in lay.slots[16 + 4 * row : 20 + 4 * row]:
+            assert band.contains_rect(slot)
+            assert band.contains_rect(lay.labels[lay.slots.index(slot)])
+        assert tag.right <= band.x
+        assert tag.w > 0
+        for area in fan.areas:
+            assert not tag.intersects(area)
+            assert not band.intersects(area)

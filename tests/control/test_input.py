@@ -13,6 +13,7 @@ import pytest
 from crescent.control.input import (
     DOUBLE_TAP_S,
     DRAG_START_PX,
+    Cmd,
     Command,
     Controller,
     DragBack,
@@ -28,9 +29,13 @@ from crescent.control.input import (
 )
 from crescent.control.layout import compute_layout
 from crescent.rules.engine import Game, Move, Reason
+from crescent.rules.modes import HudItem
 from tests.helpers_positions import moves_text, position
 
-HUD = ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
+HUD = tuple(
+    HudItem(n)
+    for n in ("time", "moves", "redeal", "undo", "hint", "new", "code", "settings", "lang")
+)
 VIEW = LayoutView(compute_layout(1280, 800, hud_items=len(HUD)))
 LAYOUT = VIEW.layout
 
@@ -260,7 +265,7 @@ def test_double_tap_where_nothing_accepts_gives_the_reason() -> None:
 def test_second_tap_of_a_double_tap_does_nothing_after_the_first_moved() -> None:
     p = Player(one_destination())
     assert p.tap("P1") == [PlayMove(mv("P1-F1"))]
-    p.game.play("P1-F1")  # the table carries the move out
+    p.game.play_text("P1-F1")  # the table carries the move out
     p.wait(0.1)
     assert p.tap("P1") == []
     assert p.c.selected is None
@@ -440,13 +445,13 @@ def test_a_new_press_of_the_same_pointer_replaces_a_stale_drag() -> None:
 def test_hud_tap_gives_its_command(index: int) -> None:
     p = Player(two_piles())
     cell = LAYOUT.hud_cells[index]
-    assert p.tap_at(*cell.center) == [Command(HUD[index])]
+    assert p.tap_at(*cell.center) == [Command(Cmd(HUD[index]))]
 
 
 def test_hud_tap_keeps_the_selection_for_dialogs_to_decide() -> None:
     p = Player(two_piles())
     p.tap("P1")
-    assert p.tap_at(*LAYOUT.hud_cells[HUD.index("undo")].center) == [Command("undo")]
+    assert p.tap_at(*LAYOUT.hud_cells[HUD.index("undo")].center) == [Command(Cmd.UNDO)]
 
 
 # -- keyboard ------------------------------------------------------------------------------
@@ -474,7 +479,7 @@ def test_tab_cycles_through_the_hud_buttons_and_enter_presses_them() -> None:
     assert seen == [*range(24), *(24 + HUD.index(n) for n in HUD[2:])]  # not time, moves
     assert p.c.focus == 0  # round again
     p.key("tab", shift=True)
-    assert p.key("return") == [Command("lang")]
+    assert p.key("return") == [Command(Cmd.LANG)]
     p.key("left")
     assert p.c.focus == 24 + HUD.index("settings")
     p.key("up")
@@ -594,7 +599,7 @@ def test_enter_twice_quickly_is_not_a_double_tap() -> None:
 )
 def test_shortcut_keys_give_commands(key: str, mods: dict[str, bool], command: str) -> None:
     p = Player(two_piles())
-    assert p.key(key, **mods) == [Command(command)]
+    assert p.key(key, **mods) == [Command(Cmd(command))]
 
 
 def test_plain_z_and_ctrl_letters_do_nothing() -> None:

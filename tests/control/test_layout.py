@@ -57,7 +57,8 @@ def check_invariants(layout: TableLayout, hud_items: int) -> None:
     assert len(layout.labels) == 24
     assert len(layout.hud_cells) == hud_items
     for rect in (*layout.slots, *layout.labels, *layout.hud_cells, layout.message, layout.hud):
-        assert rect.w > 0 and rect.h > 0, rect
+        assert rect.w > 0, rect
+        assert rect.h > 0, rect
         assert win.contains_rect(rect), rect
     assert overlapping_pairs(all_named_rects(layout)) == []
     for slot in layout.slots:
@@ -331,7 +332,7 @@ def test_place_at_is_none_far_from_every_slot(width: int, height: int) -> None:
     # Beside the foundations, halfway to the left column (below them, in the middle,
     # when the tall horseshoe leaves no room beside them): open table.
     far_x = (s[0].right + layout.foundation_area.x) / 2
-    far_y = s[16].centery
+    far_y: float = s[16].centery
     if _shape(s)[0] == 6:
         far_x = layout.foundation_area.centerx
         far_y = (layout.foundation_area.bottom + layout.labels[0].bottom) / 2
@@ -400,7 +401,7 @@ def test_layout_is_fast() -> None:
     ],
 )
 def test_bad_arguments_are_refused(kwargs: dict[str, int | float]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"must|too small"):
         compute_layout(**kwargs)  # type: ignore[arg-type]
 
 
@@ -435,5 +436,5 @@ def test_the_same_window_is_laid_out_once_and_a_too_small_one_always_refused() -
     assert compute_layout(1913, 1061, hud_items=8) is not first
     assert compute_layout(1913, 1061, hud_items=9, touch_px=60) != first
     for _ in range(2):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="too small"):
             compute_layout(100, 100, hud_items=9)

@@ -7,7 +7,7 @@ import pytest
 
 from crescent.rules.cards import card_text
 from crescent.rules.deal import InvalidCode, deal_piles, make_code, parse_code
-from crescent.rules.engine import Game, IllegalMove, Reason
+from crescent.rules.engine import Game, IllegalMove, Move, Reason
 from crescent.rules.modes import LEVELS
 
 CODE = "CR1-L-LEVELSA"
@@ -52,7 +52,7 @@ def test_level_rules_empty_piles_accept_at_levels_one_to_three_only() -> None:
         assert LEVELS.rules_for_level(n).empty_piles_accept
     assert not LEVELS.rules_for_level(4).empty_piles_accept
     assert all(LEVELS.rules_for_level(n).redeal == "shuffle" for n in range(1, 5))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"levels 1\.\.4, not 5"):
         LEVELS.rules_for_level(5)
 
 
@@ -68,16 +68,16 @@ def emptied(g: Game) -> Game:
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_any_card_goes_onto_an_empty_pile_at_levels_one_to_three(n: int) -> None:
     g = emptied(level(n))
-    assert g.check("P9-P1") is None
-    g.play("P9-P1")
+    assert g.check(Move.parse("P9-P1")) is None
+    g.play_text("P9-P1")
     assert len(g.piles[0]) == 1
 
 
 def test_nothing_goes_onto_an_empty_pile_at_level_four() -> None:
     g = emptied(level(4))
-    assert g.check("P9-P1") is Reason.EMPTY_PILE
+    assert g.check(Move.parse("P9-P1")) is Reason.EMPTY_PILE
     with pytest.raises(IllegalMove) as err:
-        g.play("P9-P1")
+        g.play_text("P9-P1")
     assert err.value.reason is Reason.EMPTY_PILE
 
 
@@ -120,7 +120,7 @@ def test_shuffles_are_reproducible_from_the_code_level_and_index() -> None:
 
 def test_shuffle_clears_undo_but_is_not_a_move() -> None:
     g = emptied(level(1))
-    g.play("P9-P1")
+    g.play_text("P9-P1")
     g.apply("s")
     assert g.moves == 1
     assert not g.can_undo
@@ -154,9 +154,9 @@ def test_next_level_deals_the_same_code_and_stops_after_four() -> None:
         assert (g.level, g.code, g.rules) == (n, CODE, LEVELS.rules_for_level(n))
         assert g.piles == level(n).piles
     assert g.last_level
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no level after 4"):
         g.next_level()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no level after 0"):
         Game.from_code("CR1-N-AAAAAAB").next_level()
 
 
@@ -185,9 +185,9 @@ def test_bad_levels_codes_are_refused() -> None:
     for bad in ("CR1-L-AAAAAA", "CR1-LL-AAAAAAB", "CR1-L-AAAAAA1"):
         with pytest.raises(InvalidCode):
             parse_code(bad)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"outside 1\.\.4"):
         Game.deal(1, "L", level=5)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="has no levels"):
         Game.deal(1, "N", level=2)
 
 

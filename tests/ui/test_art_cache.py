@@ -4,12 +4,15 @@ bad cache is never more than a missed one."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
+from crescent import files
 from crescent.rules.cards import CLUBS, HEARTS, SPADES, card
 from crescent.ui import cards as ui_cards
 from crescent.ui.cards import CardArt, DiskCache
@@ -23,7 +26,7 @@ def _pixels(surface: pygame.Surface) -> bytes:
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, int]]]:
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """Every rasterisation, by size (the cache's whole point is to skip them)."""
     calls: list[tuple[int, int]] = []
     rasterise = ui_cards._rasterise_sized
@@ -227,6 +230,73 @@ def test_only_the_last_sizes_are_kept_and_foreign_files_are_left_alone(tmp_path:
     assert other.is_dir()
 
 
+def _picture_bytes(size: tuple[int, int]) -> int:
+    return DiskCache.HEADER.size + size[0] * size[1] * 4
+
+
+def test_the_cache_stays_within_its_bytes_the_sizes_written_longest_ago_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sizes = [(71, 99), (72, 99), (73, 99)]
+    monkeypatch.setattr(DiskCache, "MAX_BYTES", _picture_bytes(sizes[1]) + _picture_bytes(sizes[2]))
+    for i, size in enumerate(sizes):
+        art = CardArt(disk=DiskCache(tmp_path))
+        art.face(SHOWN[0], size)
+        assert art.save_cache(size) == 1
+        os.utime(tmp_path / f"{size[0]}x99", (1_000_000 + i, 1_000_000 + i))
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == ["72x99", "73x99"]
+    total = sum(f.stat().st_size for f in tmp_path.rglob("*.rgba"))
+    assert total <= DiskCache.MAX_BYTES
+
+
+def test_a_size_larger_than_the_whole_cache_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(DiskCache, "MAX_BYTES", _picture_bytes(SIZE) + 10)
+    art = CardArt(disk=DiskCache(tmp_path))
+    for c in SHOWN[:2]:
+        art.face(c, SIZE)
+    assert art.save_cache(SIZE) == 1  # the second would go over
+    assert sum(f.stat().st_size for f in tmp_path.rglob("*.rgba")) <= DiskCache.MAX_BYTES
+
+
+def test_nothing_is_written_on_a_disk_short_of_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = shutil.disk_usage
+
+    def short(path: str | os.PathLike[str]) -> Any:
+        usage = real(path)
+        return usage._replace(free=DiskCache.FREE_MARGIN + _picture_bytes(SIZE) - 1)
+
+    monkeypatch.setattr(shutil, "disk_usage", short)
+    art = CardArt(disk=DiskCache(tmp_path))
+    art.face(SHOWN[0], SIZE)
+    assert art.save_cache(SIZE) == 0
+    assert not list(tmp_path.rglob("*.rgba"))
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_a_picture_is_written_whole_through_the_one_atomic_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writes: list[tuple[Path, int, bool]] = []
+    real = files.write_atomic
+
+    def watched(path: Path, data: bytes, *, durable: bool) -> None:
+        writes.append((path, len(data), durable))
+        real(path, data, durable=durable)
+
+    monkeypatch.setattr("crescent.ui.cards.write_atomic", watched)
+    art = CardArt(disk=DiskCache(tmp_path))
+    art.face(SHOWN[0], SIZE)
+    assert art.save_cache(SIZE) == 1
+    path = DiskCache(tmp_path).path(art._key(SHOWN[0], SIZE))
+    assert writes == [(path, _picture_bytes(SIZE), False)]
+    assert path.stat().st_size == _picture_bytes(SIZE)
+
+
 def test_a_resize_forgets_what_was_drawn_at_the_old_size(tmp_path: Path) -> None:
     art = CardArt(disk=DiskCache(tmp_path))
     art.face(SHOWN[0], SIZE)
@@ -292,29 +362,31 @@ def test_without_affinity_the_art_workers_count_the_cpus(monkeypatch: pytest.Mon
 
 
 @pytest.mark.usefixtures("display")
-def test_prefetched_pictures_are_taken_on_trust_then_checked(
+def test_prefetched_pictures_are_checked_against_the_art_as_they_are_read(
     tmp_path: Path, drawn: list[tuple[int, int]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A start reads its kept pictures without reading the art's documents; they are
-    checked after the first frame, and nothing changes when the art has not."""
+    """A start reads each kept picture after the art's document it was drawn from: one
+    read each, nothing rasterised when the art has not changed."""
     first = _first_run(tmp_path)
     drawn.clear()
     document = ui_cards._document
     read: list[str] = []
-    monkeypatch.setattr(ui_cards, "_document", lambda key: read.append(key[0]) or document(key))
+
+    def reading(key: ui_cards.Key) -> bytes:
+        read.append(key[0])
+        return document(key)
+
+    monkeypatch.setattr(ui_cards, "_document", reading)
     art = CardArt(disk=DiskCache(tmp_path))
     art.prefetch([*SHOWN, None], SIZE)
-    assert read == []  # trusted: no document read before the frame
-    assert {c: _pixels(art.face(c, SIZE)) for c in SHOWN} == {c: first[c] for c in SHOWN}
-    assert art.check_kept() == 0
     assert sorted(read) == sorted(["AS", "QH", "KC", "7H", "back"])
-    assert art.check_kept() == 0
+    assert {c: _pixels(art.face(c, SIZE)) for c in SHOWN} == {c: first[c] for c in SHOWN}
     assert len(read) == 5
     assert drawn == []
 
 
 @pytest.mark.usefixtures("display")
-def test_a_trusted_picture_from_older_art_is_dropped_and_drawn_again(
+def test_a_kept_picture_from_older_art_is_drawn_again(
     tmp_path: Path, drawn: list[tuple[int, int]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _first_run(tmp_path)
@@ -326,8 +398,6 @@ def test_a_trusted_picture_from_older_art_is_dropped_and_drawn_again(
     drawn.clear()
     art = CardArt(disk=DiskCache(tmp_path))
     art.prefetch(SHOWN, SIZE)
-    art.face(SHOWN[1], SIZE)  # the first frame showed the kept picture
-    assert art.check_kept() == 1
     redrawn = _pixels(art.face(SHOWN[1], SIZE))
     assert redrawn == _pixels(CardArt().face(card(13, CLUBS), SIZE))  # the new art
     assert drawn[:1] == [SIZE]

@@ -156,11 +156,11 @@ def test_a_shadow_has_exactly_the_pixels_of_the_whole_box_blurred(r: int) -> Non
 
 def test_bad_cards_and_sizes_are_refused() -> None:
     art = CardArt()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a card"):
         art.face(52, (100, 140))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a card"):
         art.face(-1, (100, 140))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="at least 1x1"):
         art.back((0, 140))
 
 

