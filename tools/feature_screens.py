@@ -28,7 +28,9 @@ from crescent.solver.portfolio import solve
 from crescent.ui.app import App, Options, init_pygame
 from crescent.ui.cascade import CascadeScene
 from crescent.ui.rules_screen import RulesScreen
-from crescent.ui.screens import CodeScreen, SettingsScreen, StatsScreen
+from crescent.ui.scene import Screen
+from crescent.ui.screens import CodeScreen, SettingsScreen
+from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.tip import TipOverlay
 
 CODE = "CR1-N-AAAAAAB"
@@ -105,7 +107,7 @@ def _win(app: App, cascade_s: float | None) -> None:
     session.hints_used = 1
     session.apply(last)
     app.draw()
-    app.open_won()
+    app.open(Screen.WON)
     scene = app.scenes[-1]
     assert isinstance(scene, CascadeScene)
     scene.draw(app.screen, True)

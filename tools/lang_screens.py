@@ -19,7 +19,9 @@ from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.play.session import Session
 from crescent.rules.engine import Game, Reason
 from crescent.ui.app import App, Options, init_pygame
-from crescent.ui.screens import CodeScreen, blocked_dialog, lost_dialog
+from crescent.ui.navigation import blocked_dialog, lost_dialog
+from crescent.ui.scene import Screen
+from crescent.ui.screens import CodeScreen
 
 
 def main() -> int:
@@ -49,11 +51,11 @@ def main() -> int:
         app.close_dialogs()
         code = CodeScreen(app)
         code.typed = "CR1-X-AAAAAAB"
-        code.run("deal")
+        code.deal()
         app.push(code)
         app.screenshot(out / f"{lang}-code-error.png")
         app.close_dialogs()
-        app.open_stats()
+        app.open(Screen.STATS)
         app.screenshot(out / f"{lang}-stats.png")
     return 0
 
