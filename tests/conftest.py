@@ -1,4 +1,10 @@
-"""Every test runs headless: no window, no sound device."""
+"""Every test runs headless: no window, no sound device.
+
+Under pytest-xdist (``make test``, ``make test-all``: ``-n auto --dist loadgroup``) the
+tests that share something outside their own ``tmp_path`` run on one worker, one after
+another (:data:`SHARED`); benchmarks run by a test write their results to a temporary
+folder, never into ``benchmarks/results/``.
+"""
 
 import os
 from collections.abc import Iterator
@@ -10,6 +16,36 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Kiosk mode refuses SDL's dummy driver (a real kiosk needs a display); the tests ask for it.
 os.environ["CRESCENT_KIOSK_HEADLESS"] = "1"
+
+SHARED: dict[str, str] = {
+    # Each picks a free X display number by looking at /tmp/.X11-unix, then starts Xvfb on
+    # it: two workers doing so at once could pick the same one.
+    "tests/ui/test_real_window.py::": "x-display",
+    "tests/kiosk/test_kiosk_x11.py::": "x-display",
+    "tests/kiosk/test_kiosk.py::test_real_kiosk_window_under_xvfb": "x-display",
+    # Both build from the checkout, which makes and removes build/ and crescent.egg-info in it.
+    "tests/test_resources.py::test_finds_assets_from_an_installed_wheel": "source-tree",
+    "tests/kiosk/test_deploy.py::test_make_install_is_headless_and_quiet": "source-tree",
+}
+"""Node id prefix -> the xdist group its tests run in (one worker per group)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        for prefix, group in SHARED.items():
+            if item.nodeid.startswith(prefix):
+                item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _bench_results_elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A benchmark a test runs records its figures in a temporary folder (the variable is
+    inherited by the processes the tests start)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CRESCENT_BENCH_RESULTS", str(tmp_path_factory.mktemp("bench-results")))
+        yield
 
 
 @pytest.fixture(autouse=True)
