@@ -29,17 +29,22 @@ lint: $(VENV)/.test-stamp
 	$(VENV)/bin/lint-imports
 
 # Parallel workers, one per core; the tests that share a resource (an X display number,
-# the checkout's build folder) run on one worker (tests/conftest.py). pytest's exit code 5
+# the checkout's build folder) run on one worker (tests/conftest.py). Every worker must
+# collect the same test ids, and some ids show a set: the workers share one hash seed,
+# a new one each run (printed; PYTHONHASHSEED=N repeats a run). pytest's exit code 5
 # (no test collected) fails the target like any other.
-PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto --dist loadgroup
+PYTEST = seed=$${PYTHONHASHSEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; \
+	echo "PYTHONHASHSEED=$$seed"; \
+	PYTHONHASHSEED=$$seed SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+	$(PY) -m pytest -n auto --dist loadgroup
 
 # Every behaviour test but the long ones (marked slow: soak, kill loops, races, real X windows).
 test: lint
-	$(PYTEST) -m "not slow"
+	@$(PYTEST) -m "not slow"
 
 # Every test.
 test-all: lint
-	$(PYTEST)
+	@$(PYTEST)
 
 package: $(VENV)/.test-stamp
 	$(VENV)/bin/pyinstaller --noconfirm --clean crescent.spec
