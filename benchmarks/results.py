@@ -125,5 +125,4 @@ def record(
     except OSError as e:
         print(f"benchmark results not recorded in {where}: {e}", file=sys.stderr)
         return None
-    print(f"results: {path}", file=sys.stderr)
     return path
