@@ -1,4 +1,4 @@
-# Crescent: `make run` to play, `make test` to check (about 5 minutes), `make test-all` for
+# Crescent: `make run` to play, `make test` to check (under 5 minutes), `make test-all` for
 # every test (the slow ones too: CI runs it). docs/CONTRIBUTING.md lists the targets.
 PYTHON ?= python3
 VENV := .venv
