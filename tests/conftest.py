@@ -7,15 +7,11 @@ folder, never into ``benchmarks/results/``.
 """
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 
 import pytest
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# Kiosk mode refuses SDL's dummy driver (a real kiosk needs a display); the tests ask for it.
-os.environ["CRESCENT_KIOSK_HEADLESS"] = "1"
 
 SHARED: dict[str, str] = {
     # Each picks a free X display number by looking at /tmp/.X11-unix, then starts Xvfb on
@@ -28,6 +24,9 @@ SHARED: dict[str, str] = {
     "tests/kiosk/test_deploy.py::test_make_install_is_headless_and_quiet": "source-tree",
 }
 """Node id prefix -> the xdist group its tests run in (one worker per group)."""
+BENCH_RESULTS = "CRESCENT_BENCH_RESULTS"
+"""Where a benchmark records its figures (benchmarks/results.py)."""
+_RESULTS_KEY = pytest.StashKey[tuple[str, str | None]]()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -39,13 +38,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.xdist_group(group))
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _bench_results_elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+def pytest_configure(config: pytest.Config) -> None:
     """A benchmark a test runs records its figures in a temporary folder (the variable is
-    inherited by the processes the tests start)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("CRESCENT_BENCH_RESULTS", str(tmp_path_factory.mktemp("bench-results")))
-        yield
+    inherited by the processes the tests start), removed at the end."""
+    folder = tempfile.mkdtemp(prefix="crescent-bench-results-")
+    config.stash[_RESULTS_KEY] = (folder, os.environ.get(BENCH_RESULTS))
+    os.environ[BENCH_RESULTS] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder, before = config.stash[_RESULTS_KEY]
+    shutil.rmtree(folder, ignore_errors=True)
+    if before is None:
+        os.environ.pop(BENCH_RESULTS, None)
+    else:
+        os.environ[BENCH_RESULTS] = before
+
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Kiosk mode refuses SDL's dummy driver (a real kiosk needs a display); the tests ask for it.
+os.environ["CRESCENT_KIOSK_HEADLESS"] = "1"
 
 
 @pytest.fixture(autouse=True)
