@@ -1,10 +1,11 @@
-# Crescent: `make run` to play, `make test` to check everything.
+# Crescent: `make run` to play, `make test` to check (under 5 minutes), `make test-all` for
+# every test (the slow ones too: CI runs it). docs/CONTRIBUTING.md lists the targets.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test lint package clean screenshot install
+.PHONY: run test test-all lint package clean screenshot install
 
 $(VENV)/.run-stamp: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,8 +28,23 @@ lint: $(VENV)/.test-stamp
 	$(VENV)/bin/mypy --strict crescent benchmarks tools tests
 	$(VENV)/bin/lint-imports
 
+# Parallel workers, one per core; the tests that share a resource (an X display number,
+# the checkout's build folder) run on one worker (tests/conftest.py). Every worker must
+# collect the same test ids, and some ids show a set: the workers share one hash seed,
+# a new one each run (printed; PYTHONHASHSEED=N repeats a run). pytest's exit code 5
+# (no test collected) fails the target like any other.
+PYTEST = seed=$${PYTHONHASHSEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; \
+	echo "PYTHONHASHSEED=$$seed"; \
+	PYTHONHASHSEED=$$seed SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+	$(PY) -m pytest -n auto --dist loadgroup
+
+# Every behaviour test but the long ones (marked slow: soak, kill loops, races, real X windows).
 test: lint
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	@$(PYTEST) -m "not slow"
+
+# Every test.
+test-all: lint
+	@$(PYTEST)
 
 package: $(VENV)/.test-stamp
 	$(VENV)/bin/pyinstaller --noconfirm --clean crescent.spec

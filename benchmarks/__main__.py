@@ -4,6 +4,9 @@
 * ``solver``: wins / losses / unknowns over a range of deals, times, winnability.
 * ``frames``: first frame, idle CPU, frame-time percentiles, peak memory, resize, and in a
   real X window (Xvfb) idle CPU and click latency.
+
+Each one records its figures, with the command that made them, as JSON under
+``benchmarks/results/`` (:mod:`benchmarks.results`); docs/PERFORMANCE.md quotes them.
 """
 
 from __future__ import annotations

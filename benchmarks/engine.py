@@ -16,6 +16,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from benchmarks import results
 from crescent.rules import modes
 from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game, Move
@@ -99,6 +100,8 @@ def main(argv: list[str]) -> int:
         f"play+undo:     {play_undo:,.0f} pairs/s "
         f"(target {PLAY_UNDO_TARGET:,}: {'ok' if ok_play else 'MISSED'})"
     )
+    figures = {"legal_moves_per_s": legal, "play_undo_per_s": play_undo}
+    results.record("engine", argv, {**figures, "met": ok_legal and ok_play})
     return 0 if ok_legal and ok_play else 1
 
 

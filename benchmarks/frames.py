@@ -61,6 +61,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from benchmarks import results
+
 if TYPE_CHECKING:
     from crescent.ui.app import App
     from crescent.ui.events import GameEvent
@@ -629,6 +631,7 @@ def main(argv: list[str]) -> int:
                 f"  undo key -> first change {w.undo_first_ms:.1f} ms, -> settled "
                 f"{w.undo_settled_ms:.1f} ms"
             )
+    results.record("frames", argv, {**figures, "targets_missed": sum(misses)})
     return 1 if args.strict and any(misses) else 0
 
 

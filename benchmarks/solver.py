@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NoReturn
 
+from benchmarks import results
 from crescent.rules import modes
 from crescent.rules.engine import Game, IllegalMove, Rules
 from crescent.solver.portfolio import solve
@@ -268,6 +269,9 @@ def main(argv: Sequence[str]) -> int:
     )
     print(f"proven lost: {' '.join(map(str, lost)) or 'none'}")
     print(f"unknown: {' '.join(map(str, unknown)) or 'none'}")
+    times = {"win_s_p50": percentile(won, 50), "hint_s_p95": percentile(hint_times, 95)}
+    figures = dict(deals=n, won=len(won), lost=lost, unknown=unknown, bad_lines=bad, **times)
+    results.record("solver", argv, figures)
     return 1 if bad else 0
 
 

@@ -1,9 +1,59 @@
-"""Every test runs headless: no window, no sound device."""
+"""Every test runs headless: no window, no sound device.
+
+Under pytest-xdist (``make test``, ``make test-all``: ``-n auto --dist loadgroup``) the
+tests that share something outside their own ``tmp_path`` run on one worker, one after
+another (:data:`SHARED`); benchmarks run by a test write their results to a temporary
+folder, never into ``benchmarks/results/``.
+"""
 
 import atexit
 import os
 import shutil
 import tempfile
+
+import pytest
+
+SHARED: dict[str, str] = {
+    # Each picks a free X display number by looking at /tmp/.X11-unix, then starts Xvfb on
+    # it: two workers doing so at once could pick the same one.
+    "tests/ui/test_real_window.py::": "x-display",
+    "tests/kiosk/test_kiosk_x11.py::": "x-display",
+    "tests/kiosk/test_kiosk.py::test_real_kiosk_window_under_xvfb": "x-display",
+    # Both build from the checkout, which makes and removes build/ and crescent.egg-info in it.
+    "tests/test_resources.py::test_finds_assets_from_an_installed_wheel": "source-tree",
+    "tests/kiosk/test_deploy.py::test_make_install_is_headless_and_quiet": "source-tree",
+}
+"""Node id prefix -> the xdist group its tests run in (one worker per group)."""
+BENCH_RESULTS = "CRESCENT_BENCH_RESULTS"
+"""Where a benchmark records its figures (benchmarks/results.py)."""
+_RESULTS_KEY = pytest.StashKey[tuple[str, str | None]]()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        for prefix, group in SHARED.items():
+            if item.nodeid.startswith(prefix):
+                item.add_marker(pytest.mark.xdist_group(group))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A benchmark a test runs records its figures in a temporary folder (the variable is
+    inherited by the processes the tests start), removed at the end."""
+    folder = tempfile.mkdtemp(prefix="crescent-bench-results-")
+    config.stash[_RESULTS_KEY] = (folder, os.environ.get(BENCH_RESULTS))
+    os.environ[BENCH_RESULTS] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder, before = config.stash[_RESULTS_KEY]
+    shutil.rmtree(folder, ignore_errors=True)
+    if before is None:
+        os.environ.pop(BENCH_RESULTS, None)
+    else:
+        os.environ[BENCH_RESULTS] = before
+
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"

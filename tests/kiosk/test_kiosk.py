@@ -917,6 +917,7 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     bool(_missing_tools()),
     reason=f"needs Xvfb, xdotool and ImageMagick's import (missing: {', '.join(_missing_tools())})"

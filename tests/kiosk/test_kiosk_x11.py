@@ -101,6 +101,7 @@ def screen(tmp_path: Path) -> Iterator[Screen]:
             xvfb.wait()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("how", "logged"),
     [
@@ -126,6 +127,7 @@ def test_a_lost_window_or_display_is_logged_and_exits_3(
     assert PIN not in log
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     shutil.which("matchbox-window-manager") is None or shutil.which("xwininfo") is None,
     reason="needs matchbox-window-manager and xwininfo",

@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from crescent.play.session import Session
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
@@ -120,6 +122,7 @@ def _kill_loop(
     return states
 
 
+@pytest.mark.slow
 def test_killed_around_a_win_counts_it_exactly_once(tmp_path: Path) -> None:
     states = _kill_loop(tmp_path, "win", _prepare_win, _next_start_win, (2, 2), 3)
     # Killed before the won game was saved, after it (the statistics not yet), after
@@ -128,6 +131,7 @@ def test_killed_around_a_win_counts_it_exactly_once(tmp_path: Path) -> None:
     assert any(s.startswith(("game 0", "game -")) for s in states), states
 
 
+@pytest.mark.slow
 def test_killed_around_an_abandon_counts_it_exactly_once(tmp_path: Path) -> None:
     states = _kill_loop(tmp_path, "abandon", _prepare_abandon, _next_start_abandon, (1, 0), 2)
     # Killed before the loss was saved, after it (the new deal not yet saved), and after.

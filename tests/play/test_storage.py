@@ -698,6 +698,7 @@ KILLS = 200
 STEPS = 1_000_000  # far more than a child reaches before it is killed
 
 
+@pytest.mark.slow
 def test_killed_while_saving_the_file_holds_a_real_recent_position(tmp_path: Path) -> None:
     """Kill a saving process at random instants; the file must always be a position
     the game passed through, no older than the last save that returned."""

@@ -126,6 +126,7 @@ def desktop(tmp_path: Path) -> Iterator[Desktop]:
     d.close()
 
 
+@pytest.mark.slow
 def test_clicks_drags_and_keys_in_a_real_window(desktop: Desktop) -> None:
     layout = compute_layout(W, H, hud_items=len(HUD_ITEMS))
     expected = Game.from_code(CODE)
@@ -159,6 +160,7 @@ def test_clicks_drags_and_keys_in_a_real_window(desktop: Desktop) -> None:
     assert saved["moves"] == 1
 
 
+@pytest.mark.slow
 def test_escape_and_closing_in_a_real_window(desktop: Desktop) -> None:
     desktop.start("--code", CODE)
     desktop.xdo("key", "--window", desktop.window, "Escape")
