@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from crescent.rules import modes
 from crescent.rules.cards import parse_card
 from crescent.rules.engine import PILES, Game, Rules
 from crescent.solver.dead import proven_lost
@@ -59,7 +60,9 @@ class Case:
     quick: bool = False
 
 
-def _deal(number: int, variant: str = "N", redeals: int | None = None) -> Callable[[], Game]:
+def _deal(
+    number: int, variant: str = modes.STANDARD.letter, redeals: int | None = None
+) -> Callable[[], Game]:
     def make() -> Game:
         game = Game.deal(number, variant)
         if redeals is not None:
@@ -70,7 +73,7 @@ def _deal(number: int, variant: str = "N", redeals: int | None = None) -> Callab
 
 
 def _level(number: int, level: int) -> Callable[[], Game]:
-    return lambda: Game.deal(number, "L", level=level)
+    return lambda: Game.deal(number, modes.LEVELS.letter, level=level)
 
 
 def _spades(asc: int, desc: int, piles: Sequence[str], redeals: int) -> Callable[[], Game]:
@@ -84,8 +87,10 @@ def cases() -> list[Case]:
     out += [Case(f"N{n}-r0", _deal(n, redeals=0), 6_000, quick=n in (4, 5)) for n in (2, 4, 5, 6)]
     out += [Case(f"N{n}", _deal(n), 15_000) for n in range(13, 41)]
     out += [Case(f"N{n}-r0", _deal(n, redeals=0), 15_000) for n in range(7, 25)]
-    out += [Case(f"F{n}", _deal(n, "F"), 6_000, quick=n == 7) for n in (3, 7, 9)]
-    out += [Case(f"D{n}", _deal(n, "D"), 6_000, quick=n == 10) for n in (2, 10)]
+    out += [
+        Case(f"F{n}", _deal(n, modes.CRESCENT_FOUR.letter), 6_000, quick=n == 7) for n in (3, 7, 9)
+    ]
+    out += [Case(f"D{n}", _deal(n, modes.FACE_DOWN.letter), 6_000, quick=n == 10) for n in (2, 10)]
     out += [Case(f"L6-{k}", _level(6, k), 6_000, quick=k in (1, 4)) for k in (1, 2, 3, 4)]
     out += [
         Case("N1-2MB", _deal(1), 40_000, max_mb=2, quick=True),

@@ -64,4 +64,3 @@ os.environ["CRESCENT_KIOSK_HEADLESS"] = "1"
 _CACHE = tempfile.mkdtemp(prefix="crescent-test-cache-")
 os.environ["CRESCENT_CACHE_DIR"] = _CACHE
 atexit.register(shutil.rmtree, _CACHE, True)
-

@@ -46,14 +46,14 @@ def main(argv: list[str]) -> int:
         return cleared
 
     storage.write_json_atomic = slow_write
-    storage.Store.clear_game = slow_clear  # type: ignore[method-assign]
+    storage.Store.clear_game = slow_clear  # type: ignore[method-assign,assignment]
     root, scenario = Path(argv[1]), argv[2]
     session = Session(storage.Store(root))
     sys.stdout.write("ready\n")
     sys.stdout.flush()
     if scenario == "win":
         session.start()
-        session.play("P1-F4")
+        session.play_text("P1-F4")
     else:
         session.start(code=ABANDON_FOR)
     session.close()

@@ -188,41 +188,10 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
     Other top-level sections are ignored; inside ``kiosk`` an unknown key is an
     error (a misspelt key would otherwise be silently left at its default).
     """
-    if not isinstance(obj, dict):
-        raise KioskConfigError(f'{where} must hold a JSON object with a "kiosk" section')
-    section = obj.get("kiosk")
-    if section is None:
-        raise KioskConfigError(f'{where} has no "kiosk" section')
-    if not isinstance(section, dict):
-        raise KioskConfigError(f'{where}: "kiosk" must be an object')
-    unknown = sorted(str(k) for k in section if k not in _KEYS)
-    if unknown:
-        # A key is named only when it looks like one (never digits: it could be the PIN).
-        name = next((k for k in unknown if _KEY_LIKE.fullmatch(k)), None)
-        which = f"key kiosk.{name}" if name is not None else "key in kiosk"
-        raise KioskConfigError(f"{where}: unknown {which} (known: {', '.join(_KEYS)})")
-    if "pin" not in section:
-        raise KioskConfigError(f"{where}: kiosk.pin is missing (the operator PIN is required)")
-    pin = section["pin"]
-    lo, hi = PIN_DIGITS
-    if not (isinstance(pin, str) and pin.isascii() and pin.isdigit() and lo <= len(pin) <= hi):
-        # The value is not repeated: it may be the real PIN, mistyped.
-        raise KioskConfigError(
-            f'{where}: kiosk.pin must be a string of {lo} to {hi} digits, like "2468"'
-        )
+    section = _kiosk_section(obj, where)
+    pin = _pin(section, where)
     s = _Section(section, where)
-    variant = s.choice("variant", LETTERS)
-    mode_name = s.choice("mode", tuple(MODES))
-    if mode_name is not None:
-        # ``mode`` picks the game; ``variant`` then picks among the one-deal games.
-        game = MODES[mode_name]
-        chosen = modes.by_letter(variant) if variant is not None else None
-        if game is not None and chosen not in (None, game):
-            raise KioskConfigError(f"{where}: kiosk.mode {mode_name} plays no variant {variant}")
-        if game is None and chosen is not None and chosen.levels > 1:
-            raise KioskConfigError(f"{where}: kiosk.mode {mode_name} cannot play variant {variant}")
-        if game is not None:
-            variant = game.letter
+    variant = _variant(s, where)
     minutes = None
     if section.get("level_minutes") is not None:
         try:
@@ -324,3 +293,51 @@ def _kind(v: object) -> str:
     if v is None:
         return "null"
     return "a list" if isinstance(v, list) else "an object"
+
+
+def _kiosk_section(obj: object, where: str) -> dict[str, object]:
+    """The ``kiosk`` object of the file, with no unknown key in it."""
+    if not isinstance(obj, dict):
+        raise KioskConfigError(f'{where} must hold a JSON object with a "kiosk" section')
+    section = obj.get("kiosk")
+    if section is None:
+        raise KioskConfigError(f'{where} has no "kiosk" section')
+    if not isinstance(section, dict):
+        raise KioskConfigError(f'{where}: "kiosk" must be an object')
+    unknown = sorted(str(k) for k in section if k not in _KEYS)
+    if unknown:
+        # A key is named only when it looks like one (never digits: it could be the PIN).
+        name = next((k for k in unknown if _KEY_LIKE.fullmatch(k)), None)
+        which = f"key kiosk.{name}" if name is not None else "key in kiosk"
+        raise KioskConfigError(f"{where}: unknown {which} (known: {', '.join(_KEYS)})")
+    return section
+
+
+def _pin(section: dict[str, object], where: str) -> str:
+    """The operator PIN, required; its value is never repeated in a message."""
+    if "pin" not in section:
+        raise KioskConfigError(f"{where}: kiosk.pin is missing (the operator PIN is required)")
+    pin = section["pin"]
+    lo, hi = PIN_DIGITS
+    if not (isinstance(pin, str) and pin.isascii() and pin.isdigit() and lo <= len(pin) <= hi):
+        # The value is not repeated: it may be the real PIN, mistyped.
+        raise KioskConfigError(
+            f'{where}: kiosk.pin must be a string of {lo} to {hi} digits, like "2468"'
+        )
+    return pin
+
+
+def _variant(s: _Section, where: str) -> str | None:
+    """The variant letter: ``mode`` picks the game; ``variant`` then picks among the
+    one-deal games."""
+    variant = s.choice("variant", LETTERS)
+    mode_name = s.choice("mode", tuple(MODES))
+    if mode_name is None:
+        return variant
+    game = MODES[mode_name]
+    chosen = modes.by_letter(variant) if variant is not None else None
+    if game is not None and chosen not in (None, game):
+        raise KioskConfigError(f"{where}: kiosk.mode {mode_name} plays no variant {variant}")
+    if game is None and chosen is not None and chosen.levels > 1:
+        raise KioskConfigError(f"{where}: kiosk.mode {mode_name} cannot play variant {variant}")
+    return game.letter if game is not None else variant

@@ -274,7 +274,7 @@ class AttractPlanner:
         try:
             pool = modes.by_letter(self.variant).pool
             return self.pool(pool) if pool is not None else ()
-        except Exception:  # no pool shipped, or unreadable: random deals will do
+        except (OSError, ValueError, KeyError):  # no pool shipped, or unreadable: random deals
             return ()
 
     def _run(self) -> None:
@@ -299,7 +299,7 @@ class AttractPlanner:
                 result = self._solve(
                     game, budget_s=self.budget_s, cancel=self._stop, max_bytes=self.max_bytes
                 )
-            except Exception:
+            except Exception:  # noqa: BLE001 - the planner's thread logs and goes on, never dies
                 _log().exception("attract: the solver failed")
                 continue
             if result.outcome == "won" and result.line:

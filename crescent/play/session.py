@@ -597,7 +597,7 @@ class Session:
             # silently, and never kills the game.
             try:
                 write()
-            except Exception as e:
+            except Exception as e:  # noqa: BLE001 - shown as CANNOT_SAVE, see the comment above
                 if store is not None:
                     store.save_failed(key, e)
 

@@ -433,11 +433,10 @@ class App:
             self.after_first_frame.clear()
         self._frames_drawn += 1
         self._draw_scenes()
-        if self._frames_drawn == 1:
+        if self._frames_drawn == 1 and self.session.writer is not None:
             # The first frame is on the screen: the saves held for it are written now (see
             # game_main).
-            if self.session.writer is not None:
-                self.session.writer.release()
+            self.session.writer.release()
 
     def _draw_scenes(self) -> None:
         full = self.full_redraw

@@ -22,13 +22,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from crescent.__main__ import Config, main
+from crescent.__main__ import main
 from crescent.control.layout import CORNERS, compute_layout
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
 from crescent.kiosk.config import KioskConfig, apply_to_settings, parse_kiosk_config
 from crescent.kiosk.core import RECORDED, Kiosk, corner_side, export_csv
 from crescent.kiosk.state import KioskState, VenueStats
+from crescent.options import Config
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
@@ -522,8 +523,8 @@ def test_a_minimised_or_hidden_window_is_restored(tmp_path: Path) -> None:
     c, k = make_kiosk(tmp_path)
     restored: list[int] = []
     hidden = [False]
-    k.host.restore_window = lambda: restored.append(1)
-    k.host.window_hidden = lambda: hidden[0]
+    k.host.restore_window = lambda: restored.append(1)  # type: ignore[method-assign]
+    k.host.window_hidden = lambda: hidden[0]  # type: ignore[method-assign]
     try:
         pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
         c.frames(3)

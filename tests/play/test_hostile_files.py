@@ -179,7 +179,7 @@ def test_a_win_at_the_largest_loaded_values_is_counted_and_saved(tmp_path: Path)
     s.elapsed = MAX_SECONDS
     s.tick(1e300)  # the clock stops at the limit
     assert s.elapsed == MAX_SECONDS
-    s.play("P1-F4")
+    s.play_text("P1-F4")
     s.close()
     st = Store(tmp_path).load_stats().get("N")
     assert (st.won, st.total_won_time) == (2, MAX_TOTAL_SECONDS)
@@ -198,7 +198,7 @@ def test_a_save_that_fails_is_shown_not_dropped(tmp_path: Path, background: bool
     s = Session(_Broken(tmp_path), background_saves=background)
     s.start()
     s.game = Game.from_dict(_nearly_won())
-    s.play("P1-F4")  # the win's job fails at the statistics
+    s.play_text("P1-F4")  # the win's job fails at the statistics
     s.close()
     assert s.notices() == [Notice.CANNOT_SAVE]
     assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 91  # kept
@@ -217,7 +217,7 @@ def test_a_save_that_fails_in_the_background_is_said_on_the_table(tmp_path: Path
 
     c = make_client(Game.from_dict(_nearly_won()), store=_Broken(tmp_path))
     try:
-        c.app.session.play("P1-F4")  # the win's job fails in the background writer
+        c.app.session.play_text("P1-F4")  # the win's job fails in the background writer
         assert c.app.session.writer is not None
         assert c.app.session.writer.flush()
         c.frames(70)  # the table looks for notices every second

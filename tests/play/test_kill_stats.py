@@ -59,7 +59,7 @@ def _prepare_win(folder: Path) -> None:
     first = Session(Store(folder), background_saves=False)
     first.start(new=True)
     first.game = Game.from_dict(_nearly_won())
-    first.play("P1-F4")
+    first.play_text("P1-F4")
     first.close()
     second = Session(Store(folder), background_saves=False)
     second.start(new=True)
@@ -71,14 +71,14 @@ def _next_start_win(folder: Path) -> None:
     s = Session(Store(folder), background_saves=False)
     s.start()
     if s.game.code == CODE and s.game.moves == 90:  # the winning move was lost: play it
-        s.play("P1-F4")
+        s.play_text("P1-F4")
     s.close()
 
 
 def _prepare_abandon(folder: Path) -> None:
     s = Session(Store(folder), background_saves=False)
     s.start(code=CODE)
-    s.play("P1-P11")
+    s.play_text("P1-P11")
     s.close()
 
 
