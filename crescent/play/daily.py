@@ -11,9 +11,9 @@ before midnight and won after it still counts), once.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from crescent.play.record import Record
 from crescent.rules import modes
 from crescent.rules.deal import make_code
 
@@ -63,19 +63,15 @@ def daily_day(code: str, today: date, pool: Iterable[int]) -> date | None:
     return None
 
 
-class DailyStreak(Record):
+@dataclass(slots=True)
+class DailyStreak:
     """Daily deals won: how many, and days in a row."""
 
-    __slots__ = ("best", "current", "last_day", "won")
-
-    def __init__(
-        self, won: int = 0, current: int = 0, best: int = 0, last_day: date | None = None
-    ) -> None:
-        self.won = won
-        self.current = current
-        self.best = best
-        self.last_day = last_day
-        """The day of the last daily deal won."""
+    won: int = 0
+    current: int = 0
+    best: int = 0
+    last_day: date | None = None
+    """The day of the last daily deal won."""
 
     def record(self, day: date) -> bool:
         """The daily deal of ``day`` was won; False if that day was already counted."""

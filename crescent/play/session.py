@@ -28,6 +28,7 @@ import contextlib
 import random
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
@@ -506,8 +507,8 @@ class Session:
     def _record_win(self) -> None:
         """Count the win (and the daily deal's day), and say what it changed."""
         key = self.mode.stats_key
-        before = self.stats.get(key).copy()
-        daily_before = self.stats.daily.copy()
+        before = replace(self.stats.get(key))
+        daily_before = replace(self.stats.daily)
         self.stats.record_win(key, self.elapsed, self.game.moves, self.game_id)
         day = self.daily_day()
         daily = day is not None and self.stats.daily.record(day)
@@ -528,7 +529,7 @@ class Session:
     def snapshot(self) -> SavedGame:
         levels = None
         if self.levels is not None:
-            levels = self.levels.copy()
+            levels = replace(self.levels)
             levels.done = list(levels.done)  # completing a level must not change the snapshot
         return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, self.game_id, levels)
 

@@ -19,10 +19,10 @@ saturate there, so no loaded value can make the arithmetic fail.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard
 
 from crescent.play.daily import DailyStreak
-from crescent.play.record import Record
 from crescent.play.safejson import shown
 
 __all__ = [
@@ -51,44 +51,21 @@ _KEY_MAX: Final = 32
 _COUNTS: Final = ("played", "won", "current_streak", "best_streak")
 
 
-class VariantStats(Record):
+@dataclass(slots=True)
+class VariantStats:
     """The record of one variant. ``total_won_time`` (seconds) gives the average."""
 
-    __slots__ = (
-        "best_level",
-        "best_streak",
-        "best_time",
-        "best_time_left",
-        "current_streak",
-        "fewest_moves",
-        "played",
-        "total_won_time",
-        "won",
-    )
-
-    def __init__(
-        self,
-        played: int = 0,
-        won: int = 0,
-        current_streak: int = 0,
-        best_streak: int = 0,
-        best_time: float | None = None,
-        fewest_moves: int | None = None,
-        total_won_time: float = 0.0,
-        best_level: int = 0,
-        best_time_left: float | None = None,
-    ) -> None:
-        self.played = played
-        self.won = won
-        self.current_streak = current_streak
-        self.best_streak = best_streak
-        self.best_time = best_time
-        self.fewest_moves = fewest_moves
-        self.total_won_time = total_won_time
-        self.best_level = best_level
-        """Levels game: the furthest level any game reached (0: none played)."""
-        self.best_time_left = best_time_left
-        """Levels game: the most seconds left, summed over the four levels, of a won game."""
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_time: float | None = None
+    fewest_moves: int | None = None
+    total_won_time: float = 0.0
+    best_level: int = 0
+    """Levels game: the furthest level any game reached (0: none played)."""
+    best_time_left: float | None = None
+    """Levels game: the most seconds left, summed over the four levels, of a won game."""
 
     @property
     def win_rate(self) -> float:
@@ -158,30 +135,22 @@ class VariantStats(Record):
         return v
 
 
-class Stats(Record):
+@dataclass(slots=True)
+class Stats:
     """Statistics of every variant played so far.
 
     Left out, ``variants``, ``recorded`` and ``daily`` are fresh empty ones.
     """
 
-    __slots__ = ("daily", "last_win", "recorded", "variants")
-
-    def __init__(
-        self,
-        variants: dict[str, VariantStats] | None = None,
-        last_win: str | None = None,
-        recorded: list[str] | None = None,
-        daily: DailyStreak | None = None,
-    ) -> None:
-        self.variants: dict[str, VariantStats] = {} if variants is None else variants
-        self.last_win = last_win
-        """What version 1 files kept instead of game ids: ``code/moves/elapsed`` of the
-        last win. Read for a won game saved without an id; no longer written."""
-        self.recorded: list[str] = [] if recorded is None else recorded
-        """Ids of the last games recorded (won or lost), newest last: a game whose id
-        is here is never recorded again (see :meth:`crescent.play.session.Session.start`)."""
-        self.daily: DailyStreak = DailyStreak() if daily is None else daily
-        """The daily deals won (see :mod:`crescent.play.daily`)."""
+    variants: dict[str, VariantStats] = field(default_factory=dict)
+    last_win: str | None = None
+    """What version 1 files kept instead of game ids: ``code/moves/elapsed`` of the
+    last win. Read for a won game saved without an id; no longer written."""
+    recorded: list[str] = field(default_factory=list)
+    """Ids of the last games recorded (won or lost), newest last: a game whose id
+    is here is never recorded again (see :meth:`crescent.play.session.Session.start`)."""
+    daily: DailyStreak = field(default_factory=DailyStreak)
+    """The daily deals won (see :mod:`crescent.play.daily`)."""
 
     def was_recorded(self, game_id: str | None) -> bool:
         """Whether the game ``game_id`` has already been counted."""

@@ -37,6 +37,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeGuard, TypeVar
 
@@ -44,7 +45,6 @@ from crescent import logs
 from crescent.play import settings as _settings
 from crescent.play import stats as _stats
 from crescent.play.levels import LevelsState, has_levels
-from crescent.play.record import Record
 from crescent.play.safejson import BadJson, parse_json_object, read_bounded, shown
 from crescent.play.settings import Settings
 from crescent.play.stats import Stats
@@ -193,7 +193,8 @@ def is_game_id(x: object) -> TypeGuard[str]:
     )
 
 
-class SavedGame(Record):
+@dataclass(slots=True)
+class SavedGame:
     """A game in progress with its clock. ``elapsed``: seconds played, 0..MAX_SECONDS.
 
     ``game_id`` names this deal of the game (given when it was dealt): its end
@@ -205,21 +206,11 @@ class SavedGame(Record):
     with the time left, hints left and shuffles left beside it.
     """
 
-    __slots__ = ("elapsed", "game", "game_id", "idle_abandoned", "levels")
-
-    def __init__(
-        self,
-        game: Game,
-        elapsed: float,
-        idle_abandoned: bool = False,
-        game_id: str | None = None,
-        levels: LevelsState | None = None,
-    ) -> None:
-        self.game = game
-        self.elapsed = elapsed
-        self.idle_abandoned = idle_abandoned
-        self.game_id = game_id
-        self.levels = levels
+    game: Game
+    elapsed: float
+    idle_abandoned: bool = False
+    game_id: str | None = None
+    levels: LevelsState | None = None
 
     def to_dict(self) -> dict[str, Any]:
         if not _is_elapsed(self.elapsed):

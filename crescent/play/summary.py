@@ -7,6 +7,7 @@ records a win, the client words it.
 from __future__ import annotations
 
 import enum
+from dataclasses import replace
 from typing import NamedTuple
 
 from crescent.play.daily import DailyStreak
@@ -49,10 +50,10 @@ class WinSummary(NamedTuple):
             seconds,
             moves,
             hints,
-            before.copy(),
-            after.copy(),
-            daily_before.copy() if daily_before is not None else None,
-            daily_after.copy() if daily_after is not None else None,
+            replace(before),
+            replace(after),
+            replace(daily_before) if daily_before is not None else None,
+            replace(daily_after) if daily_after is not None else None,
         )
 
     @property
