@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hmac
 import math
-import os
 import random
 import threading
 import time
@@ -40,6 +39,7 @@ from crescent.control.input import (
     WindowEvent,
     WindowKind,
 )
+from crescent.files import write_atomic
 from crescent.kiosk.config import KioskConfig, apply_to_settings
 from crescent.kiosk.state import PIN_FILE, VENUE_FILE, KioskState, PinState, VenueStats
 from crescent.rules import modes
@@ -393,9 +393,8 @@ def export_folders(config: KioskConfig, data_dir: Path | None, user: str | None)
 def export_csv(venue: VenueStats, folder: Path, today: date) -> Path:
     """Write the venue statistics as CSV into ``folder``; the file written (OSError if not)."""
     path = folder / EXPORT_NAME.format(day=today.isoformat())
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(venue.to_csv(), encoding="utf-8")
-    os.replace(tmp, path)
+    # Fsynced, folder included: a USB stick is often pulled right after the export.
+    write_atomic(path, venue.to_csv().encode("utf-8"), durable=True)
     return path
 
 

@@ -33,7 +33,6 @@ import enum
 import json
 import math
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -42,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeGuard, TypeVar
 
 from crescent import logs
+from crescent.files import fsync_dir, write_atomic
 from crescent.play import settings as _settings
 from crescent.play import stats as _stats
 from crescent.play.levels import LevelsState, has_levels
@@ -126,35 +126,7 @@ def write_json_atomic(path: Path, obj: object, *, indent: int | None = None) -> 
     text = json.dumps(
         obj, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
     )
-    data = (text + "\n").encode()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable, where the system allows it (POSIX)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems cannot fsync a folder; the rename is done anyway
-    finally:
-        os.close(fd)
+    write_atomic(path, (text + "\n").encode(), durable=True)
 
 
 def _utc_now() -> datetime:
@@ -221,9 +193,6 @@ class SavedGame:
             "elapsed": float(self.elapsed),
             "idle_abandoned": bool(self.idle_abandoned),
         }
-        if self.levels is not None:
-            out.update(self.levels.to_dict())
-            out["shuffles_left"] = self.game.redeals_left
         if self.game_id is not None:
             if not is_game_id(self.game_id):
                 raise ValueError("bad game id")
@@ -350,7 +319,7 @@ class Store:
         except OSError as e:
             self._cannot_save(path, e)
             return False
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
         return True
 
     # -- statistics and settings --------------------------------------------------
@@ -515,7 +484,7 @@ class Store:
         except OSError as e:
             _log().warning("%s is unusable (%s) and could not be set aside: %s", path, why, e)
             return
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
         _log().warning("%s is unusable (%s): set aside as %s", path, why, target.name)
 
     def _sweep_stale_temp_files(self) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import time
 
 import pytest
 from hypothesis import assume, given, settings
@@ -378,15 +377,6 @@ def test_layout_is_deterministic() -> None:
     a = compute_layout(1366, 768, hud_items=9, touch_px=50)
     b = compute_layout(1366, 768, hud_items=9, touch_px=50)
     assert a == b
-
-
-def test_layout_is_fast() -> None:
-    sizes = [(w, h) for w, h in SIZES for _ in range(20)]
-    start = time.perf_counter()
-    for w, h in sizes:
-        compute_layout(w, h, hud_items=11)
-    per_layout = (time.perf_counter() - start) / len(sizes)
-    assert per_layout < 0.002  # well under 1 ms on a quiet machine; slack for CI
 
 
 @pytest.mark.parametrize(

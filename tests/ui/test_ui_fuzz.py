@@ -12,7 +12,6 @@ position whenever it is on top.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,7 +24,6 @@ from tests.helpers_ui import Client, close_client, make_client, post_mouse, show
 
 SEED = 20_240_601
 EVENTS = 4_000
-TIME_LIMIT_S = 60.0
 KEYS = [
     pygame.K_u,
     pygame.K_r,
@@ -208,14 +206,12 @@ def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     c = make_client(store=Store(tmp_path), seed=SEED)
     fuzz = Fuzzer(c, rng)
-    started = time.monotonic()
     batches = 0
     try:
         while fuzz.posted < EVENTS:
             fuzz.batch()
             batches += 1
             check(c, batches)
-            assert time.monotonic() - started < TIME_LIMIT_S, f"too slow: {fuzz.posted} events"
         # The fuzz reached the corners it is meant to: moves, dialogs, resizes.
         # (New game and Redeal with moves left now ask first: fewer of them land.)
         assert c.app.session.changes > 30
