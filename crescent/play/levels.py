@@ -15,11 +15,10 @@ while an end screen is up or the window is left.
 from __future__ import annotations
 
 import math
-from typing import Any, Final, TypeGuard
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, NamedTuple, TypeGuard
 
-from crescent.play.record import Record
 from crescent.rules import modes
-from crescent.rules.frozen import NamedTuple
 from crescent.rules.modes import Mode
 
 __all__ = [
@@ -72,45 +71,28 @@ class LevelResult(NamedTuple):
     hints_used: int
 
 
-class LevelsState(Record):
+@dataclass(slots=True)
+class LevelsState:
     """The countdown and hints of the level being played, and the levels done.
 
     ``limits`` are the countdown of each level in seconds (0: the level has no
     countdown); ``hints`` the hints allowed per level (None: no limit); ``done``
     left out is a fresh empty list."""
 
-    __slots__ = (
-        "done",
-        "hints",
-        "hints_left",
-        "level",
-        "limits",
-        "moves_before",
-        "running",
-        "time_left",
-    )
+    limits: tuple[float, ...]
+    hints: int | None
+    level: int = 1
+    time_left: float = 0.0
+    hints_left: int | None = None
+    running: bool = False
+    """The level's countdown has started (first move or shuffle of the level)."""
+    done: list[LevelResult] = field(default_factory=list)
+    moves_before: int = 0
+    """Moves played in the completed levels (the Game counts its own level's)."""
 
-    def __init__(
-        self,
-        limits: tuple[float, ...],
-        hints: int | None,
-        level: int = 1,
-        time_left: float = 0.0,
-        hints_left: int | None = None,
-        running: bool = False,
-        done: list[LevelResult] | None = None,
-        moves_before: int = 0,
-    ) -> None:
-        self.limits = limits
-        self.hints = hints
-        self.level = level
-        self.time_left = time_left
-        self.hints_left = hints_left
-        self.running = running
-        """The level's countdown has started (first move or shuffle of the level)."""
-        self.done: list[LevelResult] = [] if done is None else done
-        self.moves_before = moves_before
-        """Moves played in the completed levels (the Game counts its own level's)."""
+    def copy(self) -> LevelsState:
+        """A copy whose list of levels done is its own."""
+        return replace(self, done=list(self.done))
 
     @staticmethod
     def fresh(mode: Mode) -> LevelsState:

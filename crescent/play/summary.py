@@ -7,10 +7,10 @@ records a win, the client words it.
 from __future__ import annotations
 
 import enum
+from typing import NamedTuple
 
 from crescent.play.daily import DailyStreak
 from crescent.play.stats import VariantStats
-from crescent.rules.frozen import NamedTuple
 
 __all__ = ["Figure", "WinSummary"]
 
@@ -44,16 +44,8 @@ class WinSummary(NamedTuple):
         daily_before: DailyStreak | None = None,
         daily_after: DailyStreak | None = None,
     ) -> WinSummary:
-        """A summary holding copies (later games never change it)."""
-        return WinSummary(
-            seconds,
-            moves,
-            hints,
-            before.copy(),
-            after.copy(),
-            daily_before.copy() if daily_before is not None else None,
-            daily_after.copy() if daily_after is not None else None,
-        )
+        """A summary (its values are immutable: later games never change it)."""
+        return WinSummary(seconds, moves, hints, before, after, daily_before, daily_after)
 
     @property
     def new_best_time(self) -> bool:

@@ -1,0 +1,327 @@
+"""The games played, and every statistic as a query over them.
+
+Pure module (no pygame, nothing at import time). A game that ends becomes one
+row of ``games`` (:func:`record_end`, keyed by the game's id: ending it again
+changes nothing); nothing is counted anywhere else. The statistics of a mode
+(:func:`mode_stats`), the daily streak (:func:`daily_streak`), the venue's days
+(:func:`venue_days`) and what the statistics screen shows (:func:`last_games`,
+:func:`win_rate`, :func:`times`, :func:`levels_reached`) are read from it, with
+the totals imported from the JSON files of earlier versions added where those
+had no per-game history (``imported_*`` tables, dropped by a reset like the rest).
+"""
+
+from __future__ import annotations
+
+import enum
+import sqlite3
+from dataclasses import dataclass
+from datetime import date
+from typing import Final, TypeVar
+
+from crescent.play.daily import DailyStreak
+from crescent.play.stats import Stats, VariantStats
+
+__all__ = [
+    "COUNTED",
+    "GameEnd",
+    "GameRow",
+    "Result",
+    "Times",
+    "VenueDay",
+    "daily_streak",
+    "last_games",
+    "levels_reached",
+    "mode_stats",
+    "record_end",
+    "reset",
+    "stats",
+    "times",
+    "venue_days",
+    "win_rate",
+]
+
+
+class Result(enum.StrEnum):
+    """How a game ended (the ``result`` column)."""
+
+    WON = "won"
+    ABANDONED = "abandoned"
+    """Left for another game with moves played."""
+    LOST = "lost"
+    """Blocked: no move and no redeal left."""
+    TIME_OUT = "time out"
+    """The levels game: a level's countdown ran out."""
+    IDLE = "idle"
+    """A kiosk's visitor walked away (the venue counts it; the player's statistics do not)."""
+
+
+COUNTED: Final = (Result.WON, Result.ABANDONED, Result.LOST, Result.TIME_OUT)
+"""The results the player's statistics count as played."""
+_COUNTED_SQL: Final = "('won', 'abandoned', 'lost', 'time out')"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """One ended game, as :func:`record_end` writes it."""
+
+    id: str
+    code: str
+    mode: str
+    """The mode's statistics key."""
+    variant: str
+    result: Result
+    moves: int
+    seconds: float
+    ended: float
+    """Wall-clock seconds since the epoch."""
+    end_day: str
+    """The local calendar day it ended (ISO)."""
+    started: float | None = None
+    start_day: str | None = None
+    """The local day of its first move (None: no move, or counted before the import)."""
+    hints: int = 0
+    redeals: int = 0
+    """Redeals (shuffles in the levels game) used."""
+    level: int = 0
+    """The levels game: the level reached (0 for other games)."""
+    time_left: float | None = None
+    """The levels game, won: seconds left over its levels."""
+    daily_day: str | None = None
+    """A daily deal won: the day it counted for."""
+    venue: bool = False
+    """Played on a kiosk (counted in the venue's days)."""
+    played: str = ""
+    """The moves played, in the notation of ``--play`` (``U`` for an undo)."""
+
+
+def record_end(conn: sqlite3.Connection, end: GameEnd) -> None:
+    """Insert ``end`` unless its id is already there (inside the caller's transaction)."""
+    conn.execute(
+        "INSERT OR IGNORE INTO games (id, code, mode, variant, started, ended, start_day,"
+        " end_day, result, moves, seconds, hints, redeals, level, time_left, daily_day,"
+        " venue, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            end.id,
+            end.code,
+            end.mode,
+            end.variant,
+            end.started,
+            end.ended,
+            end.start_day,
+            end.end_day,
+            end.result.value,
+            end.moves,
+            end.seconds,
+            end.hints,
+            end.redeals,
+            end.level,
+            end.time_left,
+            end.daily_day,
+            int(end.venue),
+            end.played,
+        ),
+    )
+
+
+def reset(conn: sqlite3.Connection, at: float) -> None:
+    """Forget the statistics: they count only the games after this (the rows stay, so no
+    game can be counted again)."""
+    last = conn.execute("SELECT coalesce(max(seq), 0) FROM games").fetchone()[0]
+    conn.execute("INSERT INTO resets (after_game, at) VALUES (?, ?)", (last, at))
+
+
+def _since(conn: sqlite3.Connection) -> int:
+    """The last game before the last reset (0: none)."""
+    return int(conn.execute("SELECT coalesce(max(after_game), 0) FROM resets").fetchone()[0])
+
+
+def _imported(conn: sqlite3.Connection) -> bool:
+    """Whether the imported totals still count (no reset since)."""
+    return conn.execute("SELECT count(*) FROM resets").fetchone()[0] == 0
+
+
+def mode_stats(conn: sqlite3.Connection, mode: str, exclude: str | None = None) -> VariantStats:
+    """The statistics of ``mode``: its games since the last reset (but ``exclude``), with
+    the imported totals."""
+    since = _since(conn)
+    args = (mode, since, exclude or "")
+    played, won, best_time, fewest, total, best_level, best_left = conn.execute(
+        "SELECT count(*), coalesce(sum(result = 'won'), 0),"
+        " min(CASE WHEN result = 'won' THEN seconds END),"
+        " min(CASE WHEN result = 'won' THEN moves END),"
+        " coalesce(sum(CASE WHEN result = 'won' THEN seconds END), 0.0),"
+        " coalesce(max(level), 0), max(CASE WHEN result = 'won' THEN time_left END)"
+        f" FROM games WHERE mode = ? AND seq > ? AND id <> ? AND result IN {_COUNTED_SQL}",
+        args,
+    ).fetchone()
+    results = [
+        r == "won"
+        for (r,) in conn.execute(
+            f"SELECT result FROM games WHERE mode = ? AND seq > ? AND id <> ?"
+            f" AND result IN {_COUNTED_SQL} ORDER BY seq",
+            args,
+        )
+    ]
+    base = _imported_totals(conn, mode) if _imported(conn) else VariantStats()
+    current, best = _streaks(results, base.current_streak, base.best_streak)
+    return VariantStats(
+        played=base.played + played,
+        won=base.won + won,
+        current_streak=current,
+        best_streak=best,
+        best_time=_least(base.best_time, best_time),
+        fewest_moves=_least(base.fewest_moves, fewest),
+        total_won_time=base.total_won_time + total,
+        best_level=max(base.best_level, best_level),
+        best_time_left=_most(base.best_time_left, best_left),
+    )
+
+
+def _streaks(won: list[bool], current: int, best: int) -> tuple[int, int]:
+    """(current, best) winning streaks after the games ``won`` (in order), starting from an
+    imported streak ``current`` (best ``best``)."""
+    for w in won:
+        current = current + 1 if w else 0
+        best = max(best, current)
+    return current, best
+
+
+_N = TypeVar("_N", int, float)
+
+
+def _least(a: _N | None, b: _N | None) -> _N | None:
+    return b if a is None else a if b is None else min(a, b)
+
+
+def _most(a: float | None, b: float | None) -> float | None:
+    return b if a is None else a if b is None else max(a, b)
+
+
+def _imported_totals(conn: sqlite3.Connection, mode: str) -> VariantStats:
+    row = conn.execute(
+        "SELECT played, won, current_streak, best_streak, best_time, fewest_moves,"
+        " total_won_time, best_level, best_time_left FROM imported_totals WHERE mode = ?",
+        (mode,),
+    ).fetchone()
+    return VariantStats(*row) if row is not None else VariantStats()
+
+
+def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyStreak:
+    """The daily deals won (days in a row), since the last reset, with the imported ones."""
+    days = [
+        date.fromisoformat(d)
+        for (d,) in conn.execute(
+            "SELECT DISTINCT daily_day FROM games WHERE daily_day IS NOT NULL AND result = 'won'"
+            " AND seq > ? AND id <> ? ORDER BY daily_day",
+            (_since(conn), exclude or ""),
+        )
+    ]
+    streak = DailyStreak()
+    row = conn.execute(
+        "SELECT won, current, best, last_day FROM imported_daily WHERE slot = 1"
+    ).fetchone()
+    if row is not None and _imported(conn):
+        last = date.fromisoformat(row[3]) if row[3] else None
+        streak = DailyStreak(row[0], row[1], row[2], last)
+    for day in days:
+        streak = streak.after_win(day)
+    return streak
+
+
+def stats(conn: sqlite3.Connection, modes: list[str], exclude: str | None = None) -> Stats:
+    """The statistics of every mode in ``modes`` and the daily streak, ``exclude`` left out
+    (the figures before that game)."""
+    found = {m for (m,) in conn.execute("SELECT DISTINCT mode FROM games")}
+    found |= {m for (m,) in conn.execute("SELECT mode FROM imported_totals")}
+    keys = sorted(set(modes) | found)
+    variants = {k: mode_stats(conn, k, exclude) for k in keys}
+    kept = {k: v for k, v in variants.items() if v.played or v.best_level}
+    return Stats(kept, daily_streak(conn, exclude))
+
+
+@dataclass(frozen=True, slots=True)
+class VenueDay:
+    """A kiosk's day: games started (first move), won, and left to the idle timer."""
+
+    day: str
+    started: int
+    won: int
+    idle: int
+
+
+def venue_days(conn: sqlite3.Connection) -> list[VenueDay]:
+    """The venue's days, oldest first (the ``venue_days`` view over games)."""
+    return [VenueDay(*row) for row in conn.execute("SELECT * FROM venue_days")]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """A game of the history list."""
+
+    id: str
+    code: str
+    mode: str
+    result: Result
+    seconds: float
+    moves: int
+    ended: float
+    level: int
+
+
+def last_games(conn: sqlite3.Connection, n: int, mode: str | None = None) -> list[GameRow]:
+    """The last ``n`` games the player's statistics count, newest first (of ``mode``)."""
+    rows = conn.execute(
+        "SELECT id, code, mode, result, seconds, moves, ended, level FROM games"
+        f" WHERE result IN {_COUNTED_SQL} AND seq > ? AND (? IS NULL OR mode = ?)"
+        " ORDER BY seq DESC LIMIT ?",
+        (_since(conn), mode, mode, n),
+    )
+    return [GameRow(r[0], r[1], r[2], Result(r[3]), *r[4:]) for r in rows]
+
+
+def win_rate(conn: sqlite3.Connection, mode: str, last: int = 100) -> float | None:
+    """Won / played over the last ``last`` games of ``mode``; None before any game."""
+    rate = conn.execute(
+        "SELECT avg(result = 'won') FROM (SELECT result FROM games"
+        f" WHERE mode = ? AND seq > ? AND result IN {_COUNTED_SQL} ORDER BY seq DESC LIMIT ?)",
+        (mode, _since(conn), last),
+    ).fetchone()[0]
+    return None if rate is None else float(rate)
+
+
+@dataclass(frozen=True, slots=True)
+class Times:
+    """Won games' times of one mode, in seconds (None before the first win)."""
+
+    best: float | None
+    median: float | None
+    wins: int
+
+
+def times(conn: sqlite3.Connection, mode: str) -> Times:
+    """The best and median times of the won games of ``mode`` (with their history:
+    imported totals have no times but the best)."""
+    seconds = [
+        float(s)
+        for (s,) in conn.execute(
+            "SELECT seconds FROM games WHERE mode = ? AND seq > ? AND result = 'won'"
+            " ORDER BY seconds",
+            (mode, _since(conn)),
+        )
+    ]
+    best = mode_stats(conn, mode).best_time
+    if not seconds:
+        return Times(best, None, 0)
+    mid = len(seconds) // 2
+    median = seconds[mid] if len(seconds) % 2 else (seconds[mid - 1] + seconds[mid]) / 2
+    return Times(best, median, len(seconds))
+
+
+def levels_reached(conn: sqlite3.Connection, mode: str) -> dict[int, int]:
+    """The levels game: how many games reached each level (``{level: games}``)."""
+    rows = conn.execute(
+        f"SELECT level, count(*) FROM games WHERE mode = ? AND seq > ? AND level > 0"
+        f" AND result IN {_COUNTED_SQL} GROUP BY level ORDER BY level",
+        (mode, _since(conn)),
+    )
+    return {int(level): int(n) for level, n in rows}
