@@ -33,6 +33,7 @@ class Config:
         "screenshot",
         "self_check",
         "size",
+        "stats",
         "variant",
     )
 
@@ -53,6 +54,7 @@ class Config:
         dpi: float | None = None,
         self_check: bool = False,
         kiosk_config: KioskConfig | None = None,
+        stats: bool = False,
     ) -> None:
         self.code = code
         self.variant = variant
@@ -70,3 +72,5 @@ class Config:
         self.self_check = self_check
         self.kiosk_config = kiosk_config
         """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""
+        self.stats = stats
+        """``--stats``: print the statistics as JSON and exit, changing nothing."""

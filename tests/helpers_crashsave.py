@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 from crescent.play.storage import SavedGame, Store
@@ -64,3 +65,12 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))
+
+
+def saved_dict(root: Path) -> dict[str, Any]:
+    """The game in progress of the data folder ``root``, as ``game.json`` held it."""
+    store = Store(root)
+    saved = store.load_game()
+    store.close()
+    assert saved is not None, "no game in progress"
+    return saved.to_dict()

@@ -18,6 +18,7 @@ import pytest
 from crescent.__main__ import EXIT_USAGE, parse_args
 from crescent.play.storage import Store
 from tests.helpers_cli import run_main
+from tests.helpers_crashsave import saved_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,7 +143,7 @@ def test_play_completing_level_one_leaves_a_saved_game_at_level_two(tmp_path: Pa
     shuffles = line.count("S")
     r = run(["--code", "CR1-L-LEVELSA", "--play", " ".join(line), "--frames", "2"], tmp_path)
     assert r.returncode == 0, r.stderr
-    raw = json.loads((tmp_path / "game.json").read_text())
+    raw = saved_dict(tmp_path)
     assert (raw["level"], raw["time_left"], raw["hints_left"]) == (2, 720.0, 3)
     assert raw["shuffles_left"] == 5 - shuffles
     saved = Store(tmp_path).load_game()

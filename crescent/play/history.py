@@ -29,6 +29,7 @@ __all__ = [
     "Times",
     "VenueDay",
     "daily_streak",
+    "imported",
     "last_games",
     "levels_reached",
     "mode_stats",
@@ -204,6 +205,15 @@ def _imported_totals(conn: sqlite3.Connection, mode: str) -> VariantStats:
         (mode,),
     ).fetchone()
     return VariantStats(*row) if row is not None else VariantStats()
+
+
+def imported(conn: sqlite3.Connection) -> dict[str, VariantStats]:
+    """The totals imported from an earlier version's files, by mode (counted in the
+    statistics until a reset): figures without a game behind them, shown as such."""
+    if not _imported(conn):
+        return {}
+    modes = [m for (m,) in conn.execute("SELECT mode FROM imported_totals ORDER BY mode")]
+    return {m: _imported_totals(conn, m) for m in modes}
 
 
 def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyStreak:

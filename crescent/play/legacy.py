@@ -39,6 +39,7 @@ __all__ = [
     "Found",
     "import_files",
     "keep_files",
+    "old_win_id",
     "parse_daily",
     "parse_pools",
     "parse_stats",
@@ -358,8 +359,12 @@ def _already_counted(saved: Any, old: OldStats | None) -> bool:
         return False
     if saved.game_id is not None:
         return saved.game_id in old.recorded
-    game = saved.game
-    return game.status == "won" and old.last_win == f"{game.code}/{game.moves}/{saved.elapsed:.3f}"
+    return saved.game.status == "won" and old.last_win == old_win_id(saved.game, saved.elapsed)
+
+
+def old_win_id(game: Any, elapsed: float) -> str:
+    """How the first version named a won game (``last_win``), before games had ids."""
+    return f"{game.code}/{game.moves}/{elapsed:.3f}"
 
 
 def _import_stats(conn: sqlite3.Connection, old: OldStats) -> None:

@@ -641,6 +641,11 @@ class Session:
         self.save()
         self._flush()
 
+    def saved_all(self) -> bool:
+        """Wait for the writes asked for; whether every one of them reached the disk."""
+        self._flush()
+        return not self._db.refused
+
     def notices(self) -> list[Notice]:
         return self._db.take_notices()
 

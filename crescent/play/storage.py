@@ -256,8 +256,8 @@ class Store:
     the settings, the deals proven winnable here and a kiosk's operator state.
 
     Does not touch the disk until used; the folder (with its parents) is created
-    then, and locked (:class:`FolderBusy` if another process has it: :meth:`open`
-    says so at once). Loads never raise on bad data and saves never raise on a
+    then. :meth:`open` locks the folder for the process (:class:`FolderBusy` if
+    another process has it). Loads never raise on bad data and saves never raise on a
     refusing disk: they return defaults / False and record a :class:`Notice`.
     Safe to share between threads (a background writer and the main loop); one
     operation runs at a time.
@@ -289,6 +289,8 @@ class Store:
         """The database is a newer version's: nothing is written to it."""
         self.failing = False
         """The last write failed (the disk refuses): the result of a game may be lost."""
+        self.refused = False
+        """A write failed this session (or the database could not be opened)."""
 
     @classmethod
     def in_memory(cls) -> Store:
@@ -300,9 +302,17 @@ class Store:
     # -- opening --------------------------------------------------------------------
 
     def open(self) -> None:
-        """Open the database now (else at first use). FolderBusy if another process has
-        the folder; every other problem becomes a notice."""
-        self._db()
+        """Lock the folder for this process and open the database now (the game does it at
+        start; a store used without it opens at first use, unlocked: tools, tests).
+        FolderBusy if another process has the folder; every other problem is a notice."""
+        with self._lock:
+            if not (self.read_only or self._memory_only):
+                try:
+                    self.root.mkdir(parents=True, exist_ok=True)
+                    self._folder.acquire()
+                except OSError as e:
+                    self._cannot_save(f"cannot open {self.root}", e)
+            self._db()
 
     def _db(self) -> sqlite3.Connection:
         with self._lock:
@@ -317,10 +327,7 @@ class Store:
             return self._copy_in_memory()
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            self._folder.acquire()
             conn, aside = database.open_database(self.path, self._stamp, self._import)
-        except FolderBusy:
-            raise
         except Newer as e:
             _log().warning("%s is from a newer version (%s): left alone", self.path, e)
             self.frozen = True
@@ -590,6 +597,7 @@ class Store:
     def _cannot_save(self, what: str, error: BaseException) -> None:
         if self._memory_only:
             return
+        self.refused = True
         text = f"cannot save ({what}): {type(error).__name__}: {str(error)[:200]}"
         if self._notice(Notice.CANNOT_SAVE, text):
             _log().warning("%s", text)

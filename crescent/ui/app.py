@@ -476,10 +476,7 @@ class App:
         self._frames_drawn += 1
         self._draw_scenes()
         if self._frames_drawn == 1:
-            # The first frame is on the screen: the saves held for it are written now (see
-            # game_main), and its card pictures checked.
-            if self.session.writer is not None:
-                self.session.writer.release()
+            # The first frame is on the screen: its card pictures are checked.
             self._check_kept_art()
 
     def _draw_scenes(self) -> None:

@@ -44,6 +44,7 @@ from crescent.ui.kiosk_scenes import (
     install_kiosk,
 )
 from tests.helpers_ui import Client, post_mouse
+from tests.helpers_crashsave import saved_dict
 from tests.kiosk.test_kiosk import (
     PIN,
     enter_pin,
@@ -167,7 +168,7 @@ def test_sigterm_saves_then_exits_143_and_says_so(tmp_path: Path, kiosk: bool) -
             game.kill()
             game.wait()
     assert "SIGTERM" in (data / "crescent.log").read_text()
-    saved = json.loads((data / "game.json").read_text())
+    saved = saved_dict(data)
     assert saved["game"]["code"] == "CR1-N-AAAAAAB"
 
 
@@ -180,7 +181,7 @@ def test_config_variant_winnable_and_language_apply_to_the_first_game(tmp_path: 
     )
     data = tmp_path / "fresh"
     assert main(["--config", str(cfg), "--data-dir", str(data), "--frames", "2"]) == 0
-    code = json.loads((data / "game.json").read_text())["game"]["code"]
+    code = saved_dict(data)["game"]["code"]
     assert code.startswith("CR1-F-")
     from crescent.rules.deal import parse_code
 
@@ -195,7 +196,7 @@ def test_config_variant_winnable_and_language_apply_to_the_first_game(tmp_path: 
     other = tmp_path / "other"
     argv = ["--config", str(cfg), "--data-dir", str(other), "--frames", "2", "--variant", "D"]
     assert main([*argv, "--lang", "nl"]) == 0
-    assert json.loads((other / "game.json").read_text())["game"]["code"].startswith("CR1-D-")
+    assert saved_dict(other)["game"]["code"].startswith("CR1-D-")
     assert json.loads((other / "settings.json").read_text())["language"] == "nl"
 
 

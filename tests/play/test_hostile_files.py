@@ -24,6 +24,7 @@ from crescent.play.stats import MAX_SECONDS, MAX_TOTAL_SECONDS, Stats
 from crescent.play.storage import MAX_FILE_BYTES, Notice, SavedGame, Store
 from crescent.rules.engine import Game
 from tests.play.test_session import _nearly_won
+from tests.helpers_crashsave import saved_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 LOADS: dict[str, Callable[[Store], object]] = {
@@ -86,7 +87,7 @@ def test_the_game_starts_with_fifos_for_every_data_file(tmp_path: Path) -> None:
                 os.close(os.open(tmp_path / name, os.O_WRONLY | os.O_NONBLOCK))
         pytest.fail("the game blocked on a FIFO")
     assert done.returncode == 0, done.stderr
-    assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 0
+    assert saved_dict(tmp_path)["game"]["moves"] == 0
 
 
 def test_a_device_or_a_folder_is_not_a_regular_file(tmp_path: Path) -> None:
@@ -201,7 +202,7 @@ def test_a_save_that_fails_is_shown_not_dropped(tmp_path: Path, background: bool
     s.play("P1-F4")  # the win's job fails at the statistics
     s.close()
     assert s.notices() == [Notice.CANNOT_SAVE]
-    assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 91  # kept
+    assert saved_dict(tmp_path)["game"]["moves"] == 91  # kept
 
 
 def test_messages_never_show_a_long_value() -> None:

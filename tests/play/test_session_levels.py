@@ -14,6 +14,7 @@ from crescent.play.storage import Store
 from crescent.rules.cards import card_text
 from crescent.rules.engine import Game, IllegalMove, Reason
 from crescent.rules.modes import LEVELS
+from tests.helpers_crashsave import saved_dict
 
 CODE = "CR1-L-LEVELSA"
 
@@ -121,7 +122,7 @@ def test_a_complete_level_deals_the_next_with_fresh_time_and_hints(tmp_path: Pat
     assert s.levels.time_left == 720.0  # the level-complete screen stops the clock
     s.go_on()
     assert s.outcome is None
-    saved = json.loads((tmp_path / "game.json").read_text())
+    saved = saved_dict(tmp_path)
     assert (saved["level"], saved["time_left"], saved["hints_left"], saved["shuffles_left"]) == (
         2,
         720.0,

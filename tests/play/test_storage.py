@@ -35,6 +35,7 @@ from crescent.play.storage import (
 )
 from crescent.rules.engine import Game
 from tests.helpers_kill import child_env, drain, spawn_ready
+from tests.helpers_crashsave import saved_dict
 
 REPO = Path(__file__).resolve().parents[2]
 HELPER = Path(__file__).resolve().parents[1] / "helpers_crashsave.py"
@@ -97,7 +98,7 @@ def temp_files(folder: Path) -> list[Path]:
 
 
 def game_dict(folder: Path) -> dict[str, Any]:
-    return json.loads((folder / "game.json").read_text())  # type: ignore[no-any-return]
+    return saved_dict(folder)  # type: ignore[no-any-return]
 
 
 # -- round trips ----------------------------------------------------------------

@@ -21,6 +21,7 @@ import pytest
 from crescent.control.layout import compute_layout
 from crescent.rules.engine import Game
 from crescent.ui.table import HUD_ITEMS
+from tests.helpers_crashsave import saved_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("Xvfb", "xdotool", "import")
@@ -105,7 +106,7 @@ class Desktop:
         return code
 
     def saved(self) -> dict[str, object]:
-        position = json.loads((self.data / "game.json").read_text())["game"]
+        position = saved_dict(self.data)["game"]
         assert isinstance(position, dict)
         return position
 
