@@ -106,7 +106,9 @@ CREATE TABLE current (
 CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE operator (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE winnable (pool TEXT NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (pool, number));
-CREATE TABLE resets (seq INTEGER PRIMARY KEY, after_game INTEGER NOT NULL, at REAL NOT NULL);
+CREATE TABLE resets (
+    seq INTEGER PRIMARY KEY, after_game INTEGER NOT NULL, at REAL NOT NULL, mode TEXT
+);
 CREATE TABLE imported_totals (
     mode TEXT PRIMARY KEY,
     played INTEGER NOT NULL, won INTEGER NOT NULL,
@@ -136,8 +138,8 @@ SELECT day, sum(started) AS started, sum(won) AS won, sum(idle) AS idle FROM (
 changes nothing); ``result`` 'idle' is a kiosk game left to the idle timer (the venue's,
 not the player's). ``current``: the game in progress, ``game`` holding the engine's
 ``to_dict`` JSON. ``imported_*``: the totals of the JSON files of earlier versions, which
-had no per-game history (added to the games' figures). ``resets``: the statistics count
-the games after the last one."""
+had no per-game history (added to the games' figures). ``resets``: the statistics of a mode
+(``mode`` NULL: of every mode, and the daily streak) count the games after the last one."""
 
 MIGRATIONS: Final[dict[int, str]] = {1: SCHEMA_1}
 """The script that brings a database from version ``n - 1`` to ``n``."""

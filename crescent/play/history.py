@@ -96,11 +96,13 @@ class GameEnd:
 
 
 def record_end(conn: sqlite3.Connection, end: GameEnd) -> None:
-    """Insert ``end`` unless its id is already there (inside the caller's transaction)."""
+    """Insert ``end`` unless its id is already there (inside the caller's transaction);
+    sqlite3.IntegrityError for a value the table's checks refuse."""
     conn.execute(
-        "INSERT OR IGNORE INTO games (id, code, mode, variant, started, ended, start_day,"
+        "INSERT INTO games (id, code, mode, variant, started, ended, start_day,"
         " end_day, result, moves, seconds, hints, redeals, level, time_left, daily_day,"
-        " venue, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " venue, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (id) DO NOTHING",
         (
             end.id,
             end.code,
@@ -124,27 +126,33 @@ def record_end(conn: sqlite3.Connection, end: GameEnd) -> None:
     )
 
 
-def reset(conn: sqlite3.Connection, at: float) -> None:
-    """Forget the statistics: they count only the games after this (the rows stay, so no
-    game can be counted again)."""
+def reset(conn: sqlite3.Connection, at: float, mode: str | None = None) -> None:
+    """Forget the statistics (of ``mode``, or all and the daily streak): they count only the
+    games after this (the rows stay, so no game can be counted again)."""
     last = conn.execute("SELECT coalesce(max(seq), 0) FROM games").fetchone()[0]
-    conn.execute("INSERT INTO resets (after_game, at) VALUES (?, ?)", (last, at))
+    conn.execute("INSERT INTO resets (after_game, at, mode) VALUES (?, ?, ?)", (last, at, mode))
 
 
-def _since(conn: sqlite3.Connection) -> int:
-    """The last game before the last reset (0: none)."""
-    return int(conn.execute("SELECT coalesce(max(after_game), 0) FROM resets").fetchone()[0])
+def _since(conn: sqlite3.Connection, mode: str | None = None) -> int:
+    """The last game before the last reset of ``mode`` (None: of everything); 0: none."""
+    row = conn.execute(
+        "SELECT coalesce(max(after_game), 0), count(*) FROM resets"
+        " WHERE mode IS NULL OR mode = ?",
+        (mode,),
+    ).fetchone()
+    return int(row[0])
 
 
-def _imported(conn: sqlite3.Connection) -> bool:
-    """Whether the imported totals still count (no reset since)."""
-    return conn.execute("SELECT count(*) FROM resets").fetchone()[0] == 0
+def _imported(conn: sqlite3.Connection, mode: str | None = None) -> bool:
+    """Whether the imported totals (of ``mode``) still count: no reset of them since."""
+    sql = "SELECT count(*) FROM resets WHERE mode IS NULL OR mode = ?"
+    return conn.execute(sql, (mode,)).fetchone()[0] == 0
 
 
 def mode_stats(conn: sqlite3.Connection, mode: str, exclude: str | None = None) -> VariantStats:
     """The statistics of ``mode``: its games since the last reset (but ``exclude``), with
     the imported totals."""
-    since = _since(conn)
+    since = _since(conn, mode)
     args = (mode, since, exclude or "")
     played, won, best_time, fewest, total, best_level, best_left = conn.execute(
         "SELECT count(*), coalesce(sum(result = 'won'), 0),"
@@ -163,7 +171,7 @@ def mode_stats(conn: sqlite3.Connection, mode: str, exclude: str | None = None) 
             args,
         )
     ]
-    base = _imported_totals(conn, mode) if _imported(conn) else VariantStats()
+    base = _imported_totals(conn, mode) if _imported(conn, mode) else VariantStats()
     current, best = _streaks(results, base.current_streak, base.best_streak)
     return VariantStats(
         played=base.played + played,
@@ -210,10 +218,8 @@ def _imported_totals(conn: sqlite3.Connection, mode: str) -> VariantStats:
 def imported(conn: sqlite3.Connection) -> dict[str, VariantStats]:
     """The totals imported from an earlier version's files, by mode (counted in the
     statistics until a reset): figures without a game behind them, shown as such."""
-    if not _imported(conn):
-        return {}
     modes = [m for (m,) in conn.execute("SELECT mode FROM imported_totals ORDER BY mode")]
-    return {m: _imported_totals(conn, m) for m in modes}
+    return {m: _imported_totals(conn, m) for m in modes if _imported(conn, m)}
 
 
 def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyStreak:
@@ -221,8 +227,8 @@ def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyS
     days = [
         date.fromisoformat(d)
         for (d,) in conn.execute(
-            "SELECT DISTINCT daily_day FROM games WHERE daily_day IS NOT NULL AND result = 'won'"
-            " AND seq > ? AND id <> ? ORDER BY daily_day",
+            "SELECT daily_day FROM games WHERE daily_day IS NOT NULL AND result = 'won'"
+            " AND seq > ? AND id <> ? ORDER BY seq",
             (_since(conn), exclude or ""),
         )
     ]
@@ -230,7 +236,7 @@ def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyS
     row = conn.execute(
         "SELECT won, current, best, last_day FROM imported_daily WHERE slot = 1"
     ).fetchone()
-    if row is not None and _imported(conn):
+    if row is not None and conn.execute("SELECT count(*) FROM resets WHERE mode IS NULL").fetchone()[0] == 0:
         last = date.fromisoformat(row[3]) if row[3] else None
         streak = DailyStreak(row[0], row[1], row[2], last)
     for day in days:
@@ -284,7 +290,7 @@ def last_games(conn: sqlite3.Connection, n: int, mode: str | None = None) -> lis
         "SELECT id, code, mode, result, seconds, moves, ended, level FROM games"
         f" WHERE result IN {_COUNTED_SQL} AND seq > ? AND (? IS NULL OR mode = ?)"
         " ORDER BY seq DESC LIMIT ?",
-        (_since(conn), mode, mode, n),
+        (_since(conn, mode), mode, mode, n),
     )
     return [GameRow(r[0], r[1], r[2], Result(r[3]), *r[4:]) for r in rows]
 
@@ -294,7 +300,7 @@ def win_rate(conn: sqlite3.Connection, mode: str, last: int = 100) -> float | No
     rate = conn.execute(
         "SELECT avg(result = 'won') FROM (SELECT result FROM games"
         f" WHERE mode = ? AND seq > ? AND result IN {_COUNTED_SQL} ORDER BY seq DESC LIMIT ?)",
-        (mode, _since(conn), last),
+        (mode, _since(conn, mode), last),
     ).fetchone()[0]
     return None if rate is None else float(rate)
 
@@ -316,7 +322,7 @@ def times(conn: sqlite3.Connection, mode: str) -> Times:
         for (s,) in conn.execute(
             "SELECT seconds FROM games WHERE mode = ? AND seq > ? AND result = 'won'"
             " ORDER BY seconds",
-            (mode, _since(conn)),
+            (mode, _since(conn, mode)),
         )
     ]
     best = mode_stats(conn, mode).best_time
@@ -332,6 +338,6 @@ def levels_reached(conn: sqlite3.Connection, mode: str) -> dict[int, int]:
     rows = conn.execute(
         f"SELECT level, count(*) FROM games WHERE mode = ? AND seq > ? AND level > 0"
         f" AND result IN {_COUNTED_SQL} GROUP BY level ORDER BY level",
-        (mode, _since(conn)),
+        (mode, _since(conn, mode)),
     )
     return {int(level): int(n) for level, n in rows}

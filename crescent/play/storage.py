@@ -500,9 +500,12 @@ class Store:
         keys = [m.stats_key for m in modes.MODES]
         return self.read(history.stats, keys, exclude)
 
-    def reset_stats(self) -> bool:
-        """The statistics start again from nothing (the games stay, never counted again)."""
-        return self._write("the statistics", lambda c: history.reset(c, time.time()), durable=True)
+    def reset_stats(self, mode: str | None = None) -> bool:
+        """The statistics (of ``mode``, else all) start again from nothing (the games stay,
+        never counted again)."""
+        return self._write(
+            "the statistics", lambda c: history.reset(c, time.time(), mode), durable=True
+        )
 
     def venue_days(self) -> list[VenueDay]:
         return self.read(history.venue_days)
