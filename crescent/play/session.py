@@ -178,6 +178,8 @@ class Session:
         self.started_at: float | None = None
         self.start_day: str | None = None
         self._game_venue = False
+        self._start_known = False
+        """The game's first move is behind it (its day is known, or it was never told)."""
         self.recorded = False
         self.idle_abandoned = False
         self.outcome: Outcome | None = None
@@ -223,6 +225,8 @@ class Session:
         self.hints_used = saved.hints
         self.started_at, self.start_day = saved.started, saved.start_day
         self._game_venue = saved.venue
+        # A game an earlier version saved with moves: its start is already behind it.
+        self._start_known = saved.start_day is not None or self._played_any()
         self.recorded = False
         self.idle_abandoned = False
         self.outcome = None
@@ -300,6 +304,7 @@ class Session:
         self.elapsed = 0.0
         self.started_at = self.start_day = None
         self._game_venue = False
+        self._start_known = False
         self.recorded = False
         self.idle_abandoned = False
         self.outcome = None
@@ -340,7 +345,7 @@ class Session:
         if self.recorded:
             return
         self.idle_abandoned = True
-        if self.start_day is not None and self._game.status != "won":
+        if self._played_any() and self._game.status != "won":
             self._end(Result.IDLE, keep=True)
         else:
             self.save()
@@ -451,7 +456,8 @@ class Session:
     def _changed(self, token: str) -> None:
         if self.played is not None:
             self.played.append(token)
-        if self.start_day is None and self.started_at is None:
+        if not self._start_known:
+            self._start_known = True
             self.started_at = time.time()
             self.start_day = self.today().isoformat()
             self._game_venue = self.venue
