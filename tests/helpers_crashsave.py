@@ -44,7 +44,7 @@ def positions(seed: int, steps: int) -> Iterator[SavedGame]:
                 game.redeal()
             else:
                 game = Game.deal(rng.randrange(DEAL_COUNT), rng.choice("NFD"))
-        yield SavedGame(game, float(step), idle_abandoned=step % 7 == 0)
+        yield SavedGame(game, float(step), idle_abandoned=step % 7 == 0, game_id="crash")
 
 
 def main(argv: list[str]) -> int:

@@ -543,9 +543,23 @@ class Session:
             venue=self._game_venue,
             played=" ".join(self.played or ()),
         )
-        kept = self.snapshot() if keep else None
+        snap = self.snapshot()
+        kept = snap if keep else None
         self._stats = None
-        self._submit(f"end-{self.game_id}", lambda: self._db.end_game(end, kept))
+        db = self._db
+
+        def write() -> None:
+            try:
+                if db.end_game(end, kept):
+                    return
+            except (ValueError, TypeError, OSError, RuntimeError) as e:
+                db.save_failed("the end of a game", e)
+            if self.store is not None and not keep:
+                # The disk refused the end: the game is kept in progress instead, so the
+                # next start counts it (a later save may still replace it).
+                self.store.save_game(snap)
+
+        self._submit(f"end-{self.game_id}", write)
 
     def _first_code(self) -> str:
         """The code of a game of levels (its first level's: the one a player types)."""

@@ -285,6 +285,7 @@ class Store:
         self._folder = FolderLock(self.root)
         self._memory_only = False
         self._found: legacy.Found | None = None
+        self._degraded = False  # the database could not be opened: games kept in memory
         self.frozen = False
         """The database is a newer version's: nothing is written to it."""
         self.failing = False
@@ -335,6 +336,7 @@ class Store:
             return self._copy_in_memory()
         except (OSError, sqlite3.Error) as e:
             self._cannot_save(f"cannot open {self.path}", e)
+            self._degraded = True
             return database.memory_database()
         if aside is not None:
             self._corrupt(aside.describe())
@@ -432,8 +434,10 @@ class Store:
                 self.failing = True
                 self._cannot_save(what, e)
                 return False
-            self.failing = False
-            return True
+            # Without its database a store keeps the session's games in memory, but they
+            # are not saved.
+            self.failing = self._degraded
+            return not self._degraded
 
     # -- the game in progress ----------------------------------------------------------
 
