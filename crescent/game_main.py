@@ -78,6 +78,9 @@ def run(config: Config) -> int:
             logs.get().exception("fatal error")
         print(f"crescent: fatal error: {type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_FATAL
+    finally:
+        if store is not None:
+            store.close()  # the folder unlocked, the database checkpointed
 
 
 def _run(config: Config, store: Store | None) -> int:

@@ -495,6 +495,7 @@ class Kiosk:
         session = self.host.session
         if session.store is None:
             return VenueStats()
+        session.flush()  # the games ended so far, then the figures
         return VenueStats.of(session.store.venue_days())
 
     @property

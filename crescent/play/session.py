@@ -572,7 +572,7 @@ class Session:
     def stats(self) -> Stats:
         """The statistics, read from the history once the writes asked for are done."""
         if self._stats is None:
-            self._flush()
+            self.flush()
             self._stats = self._db.load_stats()
         return self._stats
 
@@ -597,7 +597,8 @@ class Session:
             )
         return self._summary
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
+        """Wait until the disk has every write asked for so far."""
         if self.writer is not None:
             self.writer.flush()
 
@@ -659,11 +660,11 @@ class Session:
         if self._game.status == "blocked":
             self.abandon()
         self.save()
-        self._flush()
+        self.flush()
 
     def saved_all(self) -> bool:
         """Wait for the writes asked for; whether every one of them reached the disk."""
-        self._flush()
+        self.flush()
         return not self._db.refused
 
     def notices(self) -> list[Notice]:

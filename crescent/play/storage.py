@@ -351,6 +351,8 @@ class Store:
         if source is not None:
             try:
                 source.backup(memory)
+                # An older schema (or a database still being made) is brought forward here.
+                database.migrate(memory, memory.execute("PRAGMA user_version").fetchone()[0])
             except sqlite3.Error:
                 memory.close()
                 memory = database.memory_database()
