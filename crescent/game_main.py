@@ -62,11 +62,6 @@ def run(config: Config) -> int:
     store = Store(data_dir) if (config.screenshot is None or config.data_dir is not None) else None
     if store is not None:
         logs.setup(data_dir)
-        try:
-            store.open()  # the folder is locked: a second instance stops here, unwritten
-        except FolderBusy as e:
-            print(f"crescent: {e}", file=sys.stderr)
-            return EXIT_USAGE
     try:
         return _run(config, store)
     except SystemExit:
@@ -92,6 +87,12 @@ def _run(config: Config, store: Store | None) -> int:
         refused = _try_play(config, probe_store, _same_rng(rng))
         if refused is not None:
             print(f"crescent: {refused}", file=sys.stderr)
+            return EXIT_USAGE
+    if store is not None:
+        try:
+            store.open()  # the folder is locked: a second instance stops here, unwritten
+        except FolderBusy as e:
+            print(f"crescent: {e}", file=sys.stderr)
             return EXIT_USAGE
     session, tr = _session(config, store, rng)
     refused = _start_and_play(config, session)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Iterator
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from crescent.play.storage import SavedGame, Store
 from crescent.rules.deal import DEAL_COUNT

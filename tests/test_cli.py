@@ -227,7 +227,7 @@ def test_a_refused_play_leaves_the_data_folder_byte_identical(
     data.mkdir()
     _played_folder(data)
     before = _folder_bytes(data)
-    assert "game.json" in before
+    assert "crescent.db" in before
     assert "crescent.log" not in before
     r = run([*args, "--frames", "1"], data)
     assert r.returncode == EXIT_USAGE, r.stderr

@@ -13,10 +13,12 @@ had no per-game history (``imported_*`` tables, dropped by a reset like the rest
 from __future__ import annotations
 
 import enum
+import os
 import sqlite3
+import time
 from dataclasses import dataclass
 from datetime import date
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from crescent.play.daily import DailyStreak
 from crescent.play.stats import Stats, VariantStats
@@ -33,6 +35,7 @@ __all__ = [
     "last_games",
     "levels_reached",
     "mode_stats",
+    "past_game",
     "record_end",
     "reset",
     "stats",
@@ -93,6 +96,25 @@ class GameEnd:
     """Played on a kiosk (counted in the venue's days)."""
     played: str = ""
     """The moves played, in the notation of ``--play`` (``U`` for an undo)."""
+
+
+def past_game(
+    mode: str, result: Result, seconds: float = 0.0, moves: int = 0, **more: object
+) -> GameEnd:
+    """An ended game to put in a history (tools and tests: statistics to show); ``more``
+    sets any other field of :class:`GameEnd`."""
+    fields: dict[str, Any] = {
+        "id": os.urandom(16).hex(),
+        "code": "",
+        "mode": mode,
+        "variant": mode,
+        "result": result,
+        "moves": moves,
+        "seconds": seconds,
+        "ended": time.time(),
+        "end_day": date.today().isoformat(),
+    }
+    return GameEnd(**(fields | more))
 
 
 def record_end(conn: sqlite3.Connection, end: GameEnd) -> None:

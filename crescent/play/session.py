@@ -597,6 +597,12 @@ class Session:
             )
         return self._summary
 
+    def add_past_game(self, end: GameEnd) -> None:
+        """Put an ended game in the history (tools and tests: statistics to show)."""
+        self.flush()
+        self._db.end_game(end)
+        self._stats = None
+
     def flush(self) -> None:
         """Wait until the disk has every write asked for so far."""
         if self.writer is not None:

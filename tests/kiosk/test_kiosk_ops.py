@@ -46,8 +46,8 @@ from crescent.ui.kiosk_scenes import (
     PinPad,
     install_kiosk,
 )
-from tests.helpers_ui import Client, post_mouse
 from tests.helpers_crashsave import saved_dict
+from tests.helpers_ui import Client, post_mouse
 from tests.kiosk.test_kiosk import (
     PIN,
     enter_pin,

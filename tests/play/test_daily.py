@@ -7,8 +7,8 @@ from datetime import date, timedelta
 import pytest
 
 from crescent.play.daily import DailyStreak, daily_code, daily_day, daily_number
-from crescent.play.session import Session
 from crescent.play.legacy import parse_daily, parse_stats
+from crescent.play.session import Session
 from crescent.rules.deal import make_code, parse_code
 from crescent.rules.engine import Game
 from crescent.solver.search import load_pool

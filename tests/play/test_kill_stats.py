@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import date
 from collections import Counter
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pytest
