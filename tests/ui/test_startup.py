@@ -126,9 +126,8 @@ def test_the_first_frame_loads_neither_the_solver_nor_the_kiosk(tmp_path: Path) 
     assert 0 < seen["rasterised"] <= seen["visible"]
     # The window's size was asked for: the cards were started before the display.
     assert seen["art_began"] == {"display_started": False}
-    # The new deal was saved once the first frame was shown (its saving would have
-    # taken turns with the start-up), and it is on the disk.
-    assert (tmp_path / "data" / "game.json").is_file()
+    # The new deal is on the disk.
+    assert (tmp_path / "data" / "crescent.db").is_file()
 
 
 def test_the_next_start_takes_the_cards_from_the_data_folder(tmp_path: Path) -> None:
