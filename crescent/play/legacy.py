@@ -12,15 +12,15 @@ non-blocking, range-checked: :mod:`crescent.play.safejson`) inside the
 transaction that creates the database, so the import is done once or not at
 all (a ``kill -9`` in the middle leaves the files for the next start). Totals
 without per-game history go to the ``imported_*`` tables, added to the games'
-figures. :func:`keep_files` then renames each file ``NAME.imported`` (never
-deleted); a bad file is set aside as before and its data not imported.
+figures. The store then renames each file ``NAME.imported`` (never deleted,
+listed in the ``imports`` table); a bad file is set aside as before and its data
+not imported.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,10 +35,8 @@ from crescent.rules import modes
 from crescent.rules.deal import DEAL_COUNT
 
 __all__ = [
-    "LEGACY_FILES",
     "Found",
     "import_files",
-    "keep_files",
     "old_win_id",
     "parse_daily",
     "parse_pools",
@@ -53,7 +51,6 @@ SETTINGS_FILE: Final = "settings.json"
 WINNABLE_FILE: Final = "winnable.json"
 PIN_FILE: Final = "kiosk-pin.json"
 VENUE_FILE: Final = "venue.json"
-LEGACY_FILES: Final = (GAME_FILE, STATS_FILE, SETTINGS_FILE, WINNABLE_FILE, PIN_FILE, VENUE_FILE)
 KEPT_SUFFIX: Final = ".imported"
 MAX_FILE_BYTES: Final = 1 << 20
 _RECORDED_READ_MAX: Final = 1024
@@ -310,10 +307,16 @@ GameLoader = Callable[[object], Any]
 """Parses ``game.json`` (``SavedGame.from_dict``); returns the saved game."""
 GameWriter = Callable[[sqlite3.Connection, Any, bool, bool], None]
 """Writes the saved game as the game in progress: (conn, saved, counted_start, counted_win)."""
+SettingsWriter = Callable[[sqlite3.Connection, Settings], None]
 
 
 def import_files(
-    conn: sqlite3.Connection, root: Path, load_game: GameLoader, write_game: GameWriter, at: float
+    conn: sqlite3.Connection,
+    root: Path,
+    load_game: GameLoader,
+    write_game: GameWriter,
+    write_settings: SettingsWriter,
+    at: float,
 ) -> Found:
     """Import every earlier file of ``root`` into ``conn`` (in the caller's transaction)."""
     found = Found()
@@ -378,22 +381,3 @@ def _import_stats(conn: sqlite3.Connection, old: OldStats) -> None:
     )
     if old.daily[0]:
         conn.execute("INSERT INTO imported_daily VALUES (1, ?, ?, ?, ?)", old.daily)
-
-
-def write_settings(conn: sqlite3.Connection, settings: Settings) -> None:
-    """The settings as rows (name, JSON value) of ``settings``."""
-    conn.executemany(
-        "INSERT OR REPLACE INTO settings VALUES (?, ?)",
-        [(k, json.dumps(v)) for k, v in settings.to_dict().items()],
-    )
-
-
-def keep_files(conn: sqlite3.Connection, root: Path) -> None:
-    """Rename the imported files ``NAME.imported`` (a start after a kill finishes it)."""
-    for name, kept in conn.execute("SELECT file, kept_as FROM imports"):
-        source = root / name
-        if os.path.lexists(source) and not os.path.lexists(root / kept):
-            try:
-                os.replace(source, root / kept)
-            except OSError:
-                continue

@@ -41,10 +41,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeGuard, TypeVar
 
 from crescent import logs
-from crescent.play import database, history, legacy
+from crescent.play import database, history
 from crescent.play.database import DB_FILE, FolderBusy, FolderLock, Newer
 from crescent.play.history import GameEnd, VenueDay
 from crescent.play.levels import LevelsState, has_levels
@@ -53,6 +53,9 @@ from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.rules import modes
 from crescent.rules.engine import Game, IllegalMove
+
+if TYPE_CHECKING:
+    from crescent.play.legacy import Found
 
 __all__ = [
     "DB_FILE",
@@ -284,7 +287,7 @@ class Store:
         self._told = _Told()
         self._folder = FolderLock(self.root)
         self._memory_only = False
-        self._found: legacy.Found | None = None
+        self._found: Found | None = None
         self._degraded = False  # the database could not be opened: games kept in memory
         self.frozen = False
         """The database is a newer version's: nothing is written to it."""
@@ -340,7 +343,9 @@ class Store:
             return database.memory_database()
         if aside is not None:
             self._corrupt(aside.describe())
-        legacy.keep_files(conn, self.root)
+        if self._found is not None and self._found.imported:
+            database.make_durable(conn)  # before the imported files are renamed
+        keep_imported_files(conn, self.root)
         self._set_aside_bad_files()
         return conn
 
@@ -368,7 +373,15 @@ class Store:
         return self._clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
     def _import(self, conn: sqlite3.Connection) -> None:
-        found = legacy.import_files(conn, self.root, SavedGame.from_dict, _import_game, time.time())
+        if not any(os.path.lexists(self.root / name) for name in database.LEGACY_FILES):
+            return  # a first start
+        # Imported here: only a new database looks for older files (the module costs a
+        # start 6 ms, measured with -X importtime).
+        from crescent.play import legacy
+
+        found = legacy.import_files(
+            conn, self.root, SavedGame.from_dict, _import_game, _write_settings, time.time()
+        )
         self._found = found
         if found.newer:
             self._notice(Notice.NEWER)
@@ -531,7 +544,7 @@ class Store:
             return Settings()
 
     def save_settings(self, s: Settings) -> bool:
-        return self._write("the settings", lambda c: legacy.write_settings(c, s), durable=True)
+        return self._write("the settings", lambda c: _write_settings(c, s), durable=True)
 
     def load_winnable(self) -> dict[str, list[int]]:
         """Deal numbers proven winnable here, by pool (a :attr:`Mode.pool`: modes may share one)."""
@@ -614,7 +627,24 @@ class Store:
             _log().debug("%s", text)
 
 
-# -- rows of the current table --------------------------------------------------------------
+# -- rows of the tables -------------------------------------------------------------------
+
+
+def _write_settings(conn: sqlite3.Connection, settings: Settings) -> None:
+    """The settings as rows (name, JSON value) of ``settings``."""
+    conn.executemany(
+        "INSERT OR REPLACE INTO settings VALUES (?, ?)",
+        [(k, json.dumps(v)) for k, v in settings.to_dict().items()],
+    )
+
+
+def keep_imported_files(conn: sqlite3.Connection, root: Path) -> None:
+    """Rename the files an import took ``NAME.imported`` (a start after a kill finishes)."""
+    for name, kept in conn.execute("SELECT file, kept_as FROM imports"):
+        source = root / name
+        if os.path.lexists(source) and not os.path.lexists(root / kept):
+            with contextlib.suppress(OSError):
+                os.replace(source, root / kept)
 
 
 def _row_of(saved: SavedGame) -> tuple[Any, ...]:

@@ -121,12 +121,12 @@ def slow(*args):
     time.sleep(0.02)
     return found
 legacy.import_files = slow
-real_keep = legacy.keep_files
+real_keep = storage.keep_imported_files
 def slow_keep(*args):
     sys.stdout.write("committed\\n"); sys.stdout.flush()
     time.sleep(0.02)
     real_keep(*args)
-legacy.keep_files = slow_keep
+storage.keep_imported_files = slow_keep
 sys.stdout.write("ready\\n"); sys.stdout.flush()
 storage.Store(Path(sys.argv[1])).open()
 time.sleep(0.02)
