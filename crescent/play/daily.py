@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Final
+from typing import Final, NamedTuple
 
 from crescent.rules import modes
 from crescent.rules.deal import make_code
@@ -56,8 +55,7 @@ def daily_day(code: str, today: date, pool: Iterable[int]) -> date | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class DailyStreak:
+class DailyStreak(NamedTuple):
     """Daily deals won: how many, and days in a row (read from the games won)."""
 
     won: int = 0

@@ -31,9 +31,8 @@ import sqlite3
 import stat
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 try:
     import fcntl
@@ -160,8 +159,7 @@ class FolderBusy(Exception):
     """Another process of the game has this data folder open."""
 
 
-@dataclass(frozen=True, slots=True)
-class SetAside:
+class SetAside(NamedTuple):
     """A database that could not be used, moved out of the way."""
 
     why: str

@@ -16,9 +16,8 @@ import enum
 import os
 import sqlite3
 import time
-from dataclasses import dataclass
 from datetime import date
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from crescent.play.daily import DailyStreak
 from crescent.play.stats import Stats, VariantStats
@@ -64,8 +63,7 @@ COUNTED: Final = (Result.WON, Result.ABANDONED, Result.LOST, Result.TIME_OUT)
 _COUNTED_SQL: Final = "('won', 'abandoned', 'lost', 'time out')"
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnd:
+class GameEnd(NamedTuple):
     """One ended game, as :func:`record_end` writes it."""
 
     id: str
@@ -277,8 +275,7 @@ def stats(conn: sqlite3.Connection, modes: list[str], exclude: str | None = None
     return Stats(kept, daily_streak(conn, exclude))
 
 
-@dataclass(frozen=True, slots=True)
-class VenueDay:
+class VenueDay(NamedTuple):
     """A kiosk's day: games started (first move), won, and left to the idle timer."""
 
     day: str
@@ -292,8 +289,7 @@ def venue_days(conn: sqlite3.Connection) -> list[VenueDay]:
     return [VenueDay(*row) for row in conn.execute("SELECT * FROM venue_days")]
 
 
-@dataclass(frozen=True, slots=True)
-class GameRow:
+class GameRow(NamedTuple):
     """A game of the history list."""
 
     id: str
@@ -327,8 +323,7 @@ def win_rate(conn: sqlite3.Connection, mode: str, last: int = 100) -> float | No
     return None if rate is None else float(rate)
 
 
-@dataclass(frozen=True, slots=True)
-class Times:
+class Times(NamedTuple):
     """Won games' times of one mode, in seconds (None before the first win)."""
 
     best: float | None

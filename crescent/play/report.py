@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ def stats_report(store: Store) -> dict[str, Any]:
     keys = sorted({m.stats_key for m in modes.MODES} | set(stats.variants))
     for key in keys:
         v = stats.get(key)
-        figures = asdict(v) | {"win_rate": v.win_rate, "average_time": v.average_time}
+        figures = v._asdict() | {"win_rate": v.win_rate, "average_time": v.average_time}
         times = store.read(history.times, key)
         figures |= {
             "median_time": times.median,
@@ -48,10 +47,10 @@ def stats_report(store: Store) -> dict[str, Any]:
     imported = store.read(history.imported)
     if imported:
         # Totals of an earlier version's stats.json: counted above, without games behind them.
-        out["imported_totals"] = {key: asdict(v) for key, v in imported.items()}
+        out["imported_totals"] = {key: v._asdict() for key, v in imported.items()}
     days = store.venue_days()
     if days:
-        out["venue"] = {"days": [asdict(day) for day in days]}
+        out["venue"] = {"days": [day._asdict() for day in days]}
     saved = store.load_game()
     if saved is not None:
         out["game"] = {

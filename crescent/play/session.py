@@ -28,9 +28,8 @@ import random
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from crescent import logs
 from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
@@ -98,8 +97,7 @@ class GameOver(ValueError):
     """Levels game: a move or shuffle asked after the game ended (time ran out...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a finished game came to, once."""
 
     status: End
@@ -112,8 +110,7 @@ class Outcome:
         return self.status is not LEVEL_COMPLETE
 
 
-@dataclass(frozen=True, slots=True)
-class _WinFigures:
+class _WinFigures(NamedTuple):
     """A win's figures, kept until its summary is asked for (the statistics are read then)."""
 
     game_id: str

@@ -10,7 +10,7 @@ game's end is a new row there, never an increment. Modes are keyed by their
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NamedTuple
 
 from crescent.play.daily import DailyStreak
 
@@ -24,8 +24,7 @@ MAX_TOTAL_SECONDS: Final = MAX_SECONDS * 1e6
 """The largest sum of won-game times an imported file may hold."""
 
 
-@dataclass(frozen=True, slots=True)
-class VariantStats:
+class VariantStats(NamedTuple):
     """The record of one mode. ``total_won_time`` (seconds) gives the average."""
 
     played: int = 0

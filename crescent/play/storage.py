@@ -38,7 +38,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeGuard, TypeVar
@@ -245,15 +245,6 @@ def replay(code: str, played: list[str]) -> Game:
     return game
 
 
-@dataclass(slots=True)
-class _Told:
-    """The notices of a session: each kind once."""
-
-    pending: list[Notice] = field(default_factory=list)
-    told: set[Notice] = field(default_factory=set)
-    details: list[str] = field(default_factory=list)
-
-
 class Store:
     """The database of one player, in ``root``: the game in progress, the games played,
     the settings, the deals proven winnable here and a kiosk's operator state.
@@ -284,7 +275,9 @@ class Store:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.RLock()  # one database operation at a time
         self._notice_lock = threading.Lock()  # the main loop never waits for a commit
-        self._told = _Told()
+        self._pending: list[Notice] = []  # notices not yet taken
+        self._told: set[Notice] = set()  # each kind once a session
+        self._details: list[str] = []
         self._folder = FolderLock(self.root)
         self._memory_only = False
         self._found: Found | None = None
@@ -585,23 +578,23 @@ class Store:
     def take_notices(self) -> list[Notice]:
         """The notices recorded since the last call, oldest first; each kind once a session."""
         with self._notice_lock:
-            out, self._told.pending = self._told.pending, []
+            out, self._pending = self._pending, []
             return out
 
     def details(self) -> list[str]:
         """What each notice of this session was about: what was kept, what was lost."""
         with self._notice_lock:
-            return list(self._told.details)
+            return list(self._details)
 
     def _notice(self, kind: Notice, detail: str | None = None) -> bool:
         """Record ``kind`` unless already told this session; True if it is new."""
         with self._notice_lock:
             if detail is not None:
-                self._told.details.append(detail)
-            if kind in self._told.told:
+                self._details.append(detail)
+            if kind in self._told:
                 return False
-            self._told.told.add(kind)
-            self._told.pending.append(kind)
+            self._told.add(kind)
+            self._pending.append(kind)
             return True
 
     def _corrupt(self, detail: str) -> None:

@@ -127,16 +127,12 @@ def test_ending_a_game_again_changes_nothing(store: Store) -> None:
     game = end("N", Result.WON, 10.0, 90)
     for _ in range(3):
         assert store.end_game(game)
-    assert store.end_game(GameEnd(**{**_fields(game), "result": Result.LOST}))
+    assert store.end_game(game._replace(result=Result.LOST))
     v = store.load_stats().get("N")
     assert (v.played, v.won) == (1, 1)
     assert store.was_recorded(game.id)
     assert not store.was_recorded("another")
     assert not store.was_recorded(None)
-
-
-def _fields(game: GameEnd) -> dict[str, Any]:
-    return {name: getattr(game, name) for name in GameEnd.__dataclass_fields__}
 
 
 @pytest.mark.parametrize(
