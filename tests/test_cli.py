@@ -6,7 +6,6 @@ never a traceback; good ones run the game (headless here) and exit 0.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys

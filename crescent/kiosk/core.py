@@ -39,8 +39,8 @@ from crescent.control.input import (
     WindowEvent,
     WindowKind,
 )
-from crescent.kiosk.config import KioskConfig, apply_to_settings
 from crescent.files import write_atomic
+from crescent.kiosk.config import KioskConfig, apply_to_settings
 from crescent.kiosk.state import KioskState, PinState, VenueStats
 from crescent.rules import modes
 from crescent.rules.engine import Game

@@ -156,8 +156,7 @@ def reset(conn: sqlite3.Connection, at: float, mode: str | None = None) -> None:
 def _since(conn: sqlite3.Connection, mode: str | None = None) -> int:
     """The last game before the last reset of ``mode`` (None: of everything); 0: none."""
     row = conn.execute(
-        "SELECT coalesce(max(after_game), 0), count(*) FROM resets"
-        " WHERE mode IS NULL OR mode = ?",
+        "SELECT coalesce(max(after_game), 0), count(*) FROM resets WHERE mode IS NULL OR mode = ?",
         (mode,),
     ).fetchone()
     return int(row[0])
@@ -256,7 +255,10 @@ def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyS
     row = conn.execute(
         "SELECT won, current, best, last_day FROM imported_daily WHERE slot = 1"
     ).fetchone()
-    if row is not None and conn.execute("SELECT count(*) FROM resets WHERE mode IS NULL").fetchone()[0] == 0:
+    if (
+        row is not None
+        and conn.execute("SELECT count(*) FROM resets WHERE mode IS NULL").fetchone()[0] == 0
+    ):
         last = date.fromisoformat(row[3]) if row[3] else None
         streak = DailyStreak(row[0], row[1], row[2], last)
     for day in days:

@@ -155,8 +155,14 @@ def parse_variant(d: object) -> VariantStats:
     if type(best_level) is not int or not 0 <= best_level <= 99:
         raise ValueError(f"statistics: best_level must be 0..99, got {best_level!r}")
     left = _seconds(d.get("best_time_left"), "best_time_left", MAX_SECONDS, optional=True)
-    v = VariantStats(**counts, best_time=best_time, fewest_moves=fewest, total_won_time=total,
-                     best_level=best_level, best_time_left=left)
+    v = VariantStats(
+        **counts,
+        best_time=best_time,
+        fewest_moves=fewest,
+        total_won_time=total,
+        best_level=best_level,
+        best_time_left=left,
+    )
     _check_variant(v)
     return v
 
@@ -229,7 +235,9 @@ def parse_stats(d: object) -> OldStats:
     ):
         raise ValueError(f"statistics: recorded must be at most {_RECORDED_READ_MAX} game ids")
     daily = d.get("daily")
-    return OldStats(variants, last_win, list(recorded), parse_daily(daily) if daily else (0, 0, 0, None))
+    return OldStats(
+        variants, last_win, list(recorded), parse_daily(daily) if daily else (0, 0, 0, None)
+    )
 
 
 # -- winnable.json, kiosk-pin.json, venue.json ------------------------------------------------
@@ -374,8 +382,18 @@ def _import_stats(conn: sqlite3.Connection, old: OldStats) -> None:
     conn.executemany(
         "INSERT INTO imported_totals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (key, v.played, v.won, v.current_streak, v.best_streak, v.best_time,
-             v.fewest_moves, v.total_won_time, v.best_level, v.best_time_left)
+            (
+                key,
+                v.played,
+                v.won,
+                v.current_streak,
+                v.best_streak,
+                v.best_time,
+                v.fewest_moves,
+                v.total_won_time,
+                v.best_level,
+                v.best_time_left,
+            )
             for key, v in old.variants.items()
         ],
     )

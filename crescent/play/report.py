@@ -34,7 +34,9 @@ def stats_report(store: Store) -> dict[str, Any]:
         figures |= {
             "median_time": times.median,
             "win_rate_last_100": store.read(history.win_rate, key, 100),
-            "levels_reached": {str(k): n for k, n in store.read(history.levels_reached, key).items()},
+            "levels_reached": {
+                str(k): n for k, n in store.read(history.levels_reached, key).items()
+            },
         }
         out["modes"][key] = figures
     d = stats.daily

@@ -65,9 +65,7 @@ class SaveWriter:
             self._pending[key] = write
             self._idle.clear()
             if self._thread is None:
-                self._thread = threading.Thread(
-                    target=self._run, name="crescent-save", daemon=True
-                )
+                self._thread = threading.Thread(target=self._run, name="crescent-save", daemon=True)
                 self._thread.start()
         self._wake.set()
 
@@ -321,7 +319,9 @@ class Session:
 
     def _played_any(self) -> bool:
         levels = self.levels
-        return self._game.moves > 0 or (levels is not None and (levels.running or bool(levels.done)))
+        return self._game.moves > 0 or (
+            levels is not None and (levels.running or bool(levels.done))
+        )
 
     def abandon(self) -> None:
         """The player leaves this game: blocked it is lost; with moves played, abandoned.
@@ -506,7 +506,11 @@ class Session:
         """Count the win (with the daily deal's day), and keep what its summary needs."""
         day = self.daily_day() if self.levels is None else None
         self._win = _WinFigures(
-            self.game_id, self.mode.stats_key, self.elapsed, self._moves(), self.hints_used,
+            self.game_id,
+            self.mode.stats_key,
+            self.elapsed,
+            self._moves(),
+            self.hints_used,
             day is not None,
         )
         self._summary = None
@@ -535,7 +539,9 @@ class Session:
             hints=self.hints_used,
             redeals=self._game.rules.redeals - self._game.redeals_left,
             level=levels.level if levels is not None else 0,
-            time_left=levels.total_time_left if levels is not None and result is Result.WON else None,
+            time_left=levels.total_time_left
+            if levels is not None and result is Result.WON
+            else None,
             daily_day=daily.isoformat() if daily is not None else None,
             venue=self._game_venue,
             played=" ".join(self.played or ()),

@@ -430,7 +430,9 @@ class Store:
                 with contextlib.suppress(sqlite3.Error):
                     conn.execute("PRAGMA synchronous = NORMAL")
 
-    def _write(self, what: str, work: Callable[[sqlite3.Connection], None], *, durable: bool = False) -> bool:
+    def _write(
+        self, what: str, work: Callable[[sqlite3.Connection], None], *, durable: bool = False
+    ) -> bool:
         """Run ``work`` in one transaction; False (and a notice) if the disk refused."""
         with self._lock:
             if self.frozen:
@@ -452,10 +454,14 @@ class Store:
     def load_game(self) -> SavedGame | None:
         """The game in progress; None when there is none, or it failed its checks."""
         with self._lock:
-            row = self._db().execute(
-                "SELECT id, game, elapsed, idle_abandoned, levels, hints, started, start_day,"
-                " venue, played FROM current WHERE slot = 1"
-            ).fetchone()
+            row = (
+                self._db()
+                .execute(
+                    "SELECT id, game, elapsed, idle_abandoned, levels, hints, started, start_day,"
+                    " venue, played FROM current WHERE slot = 1"
+                )
+                .fetchone()
+            )
             if row is None:
                 return None
             try:
@@ -665,7 +671,8 @@ def _row_of(saved: SavedGame) -> tuple[Any, ...]:
 def _put_current(conn: sqlite3.Connection, row: tuple[Any, ...]) -> None:
     conn.execute(
         "INSERT OR REPLACE INTO current (slot, id, game, elapsed, idle_abandoned, levels, hints,"
-        " started, start_day, venue, played) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, '?'))",
+        " started, start_day, venue, played)"
+        " VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, '?'))",
         row,
     )
 
@@ -689,7 +696,15 @@ def _saved_of(row: tuple[Any, ...]) -> SavedGame:
     if type(hints) is not int or hints < 0:
         raise ValueError("hints must be a whole number")
     return SavedGame(
-        game, float(elapsed), bool(idle), game_id, levels, log, hints, started, start_day,
+        game,
+        float(elapsed),
+        bool(idle),
+        game_id,
+        levels,
+        log,
+        hints,
+        started,
+        start_day,
         bool(venue),
     )
 

@@ -47,7 +47,8 @@ def test_systemd_analyze_verifies_the_unit(tmp_path: Path) -> None:
         ["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60
     )
     complaints = [ln for ln in out.stderr.splitlines() if UNIT.name in ln]
-    assert out.returncode == 0 and not complaints, out.stderr
+    assert out.returncode == 0, out.stderr
+    assert not complaints, out.stderr
 
 
 @pytest.mark.parametrize("name", SCRIPTS)

@@ -7,7 +7,6 @@ wait across restarts, the clock held under the pad, and the window brought back.
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import random
 import signal
@@ -465,7 +464,7 @@ def test_venue_csv_export_to_a_chosen_folder(tmp_path: Path) -> None:
         assert str(written) in " ".join(dialog.lines)
     finally:
         k.planner.close()
-    with pytest.raises(OSError):
+    with pytest.raises(FileNotFoundError):
         export_csv(VenueStats(), tmp_path / "missing" / "folder", day)
     assert not list((tmp_path / "usb").glob("*.tmp"))
 
@@ -494,7 +493,7 @@ def test_an_earlier_versions_venue_file_is_checked_on_import() -> None:
         {"format": 1, "days": []},
         {"format": 2, "days": {}},
     ):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="venue statistics"):
             parse_venue(bad)
 
 

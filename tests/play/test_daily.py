@@ -34,7 +34,7 @@ def test_days_differ() -> None:
 
 
 def test_empty_pool_has_no_daily_deal() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no winnable deals"):
         daily_number(DAY, [])
     assert daily_day("CR1-N-AAAAAAB", DAY, []) is None
 

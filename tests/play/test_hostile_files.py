@@ -191,7 +191,11 @@ def test_a_win_at_the_largest_loaded_values_is_counted_and_saved(tmp_path: Path)
     s.play_text("P1-F4")
     s.close()
     st = Store(tmp_path).load_stats().get("N")
-    assert (st.won, st.total_won_time, st.best_time) == (2, MAX_TOTAL_SECONDS + MAX_SECONDS, MAX_SECONDS)
+    assert (st.won, st.total_won_time, st.best_time) == (
+        2,
+        MAX_TOTAL_SECONDS + MAX_SECONDS,
+        MAX_SECONDS,
+    )
     assert Store(tmp_path).take_notices() == []
 
 

@@ -3,7 +3,6 @@ time-out, level completion, resume with the time left, hints and statistics."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest

@@ -3,7 +3,6 @@ aside, newer ones kept, refusing disks said, kill -9 while saving."""
 
 from __future__ import annotations
 
-import errno
 import importlib.util
 import json
 import os
@@ -257,7 +256,11 @@ def test_set_aside_names_are_made_unique(tmp_path: Path) -> None:
         Store(tmp_path, clock=clock).load_game()
     names = sorted(p.name for p in tmp_path.glob(f"{DB_FILE}.corrupt-*[0-9Z]"))
     stamp = "20261130T182512Z"
-    assert names == [f"{DB_FILE}.corrupt-{stamp}", f"{DB_FILE}.corrupt-{stamp}-2", f"{DB_FILE}.corrupt-{stamp}-3"]
+    assert names == [
+        f"{DB_FILE}.corrupt-{stamp}",
+        f"{DB_FILE}.corrupt-{stamp}-2",
+        f"{DB_FILE}.corrupt-{stamp}-3",
+    ]
 
 
 def _set_current(folder: Path, change: Callable[[dict[str, object]], None]) -> None:
@@ -390,8 +393,10 @@ def test_a_store_shared_between_threads_keeps_every_game(tmp_path: Path) -> None
 
 def test_one_process_per_folder(tmp_path: Path) -> None:
     code = (
-        "import sys; from pathlib import Path; from crescent.play.storage import Store, FolderBusy\n"
-        "try:\n    Store(Path(sys.argv[1])).open()\nexcept FolderBusy as e:\n    print(e); sys.exit(2)\n"
+        "import sys; from pathlib import Path\n"
+        "from crescent.play.storage import Store, FolderBusy\n"
+        "try:\n    Store(Path(sys.argv[1])).open()\n"
+        "except FolderBusy as e:\n    print(e); sys.exit(2)\n"
     )
     holder = Store(tmp_path)
     holder.open()

@@ -38,7 +38,7 @@ def test_two_processes_racing_on_one_folder_never_lose_a_game(tmp_path: Path) ->
     for _ in range(RACES):
         pair = [_start(folder), _start(folder)]
         for child in pair:
-            out, err = child.communicate(timeout=120)
+            _, err = child.communicate(timeout=120)
             if child.returncode == 2:
                 refused += 1
                 assert err.count("\n") == 1, err

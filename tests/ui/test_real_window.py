@@ -7,7 +7,6 @@ keeps the screenshots for a person to look at.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
