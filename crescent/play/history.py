@@ -165,7 +165,7 @@ def _since(conn: sqlite3.Connection, mode: str | None = None) -> int:
 def _imported(conn: sqlite3.Connection, mode: str | None = None) -> bool:
     """Whether the imported totals (of ``mode``) still count: no reset of them since."""
     sql = "SELECT count(*) FROM resets WHERE mode IS NULL OR mode = ?"
-    return conn.execute(sql, (mode,)).fetchone()[0] == 0
+    return bool(conn.execute(sql, (mode,)).fetchone()[0] == 0)
 
 
 def mode_stats(conn: sqlite3.Connection, mode: str, exclude: str | None = None) -> VariantStats:

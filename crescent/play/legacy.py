@@ -267,11 +267,15 @@ def parse_pin(d: object) -> dict[str, float | int | None]:
     failures, until, idle = d.get("failures"), d.get("wait_until"), d.get("idle_seconds")
     if type(failures) is not int or not 0 <= failures <= MAX_FAILURES:
         raise ValueError("kiosk state: failures out of range")
-    if type(until) not in (int, float) or not math.isfinite(until) or until < 0:
+    if not _number(until) or not math.isfinite(until) or until < 0:
         raise ValueError("kiosk state: wait_until out of range")
-    if idle is not None and (type(idle) not in (int, float) or not 10 <= idle <= 86400):
+    if idle is not None and (not _number(idle) or not 10 <= idle <= 86400):
         raise ValueError("kiosk state: idle_seconds out of range")
     return {"failures": failures, "wait_until": float(until), "idle_seconds": idle}
+
+
+def _number(x: object) -> TypeGuard[int | float]:
+    return type(x) in (int, float)
 
 
 @dataclass(frozen=True, slots=True)

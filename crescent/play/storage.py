@@ -431,7 +431,7 @@ class Store:
                     conn.execute("PRAGMA synchronous = NORMAL")
 
     def _write(
-        self, what: str, work: Callable[[sqlite3.Connection], None], *, durable: bool = False
+        self, what: str, work: Callable[[sqlite3.Connection], object], *, durable: bool = False
     ) -> bool:
         """Run ``work`` in one transaction; False (and a notice) if the disk refused."""
         with self._lock:

@@ -22,7 +22,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from crescent.__main__ import Config, main
+from crescent.__main__ import main
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
 from crescent.kiosk.config import (
@@ -41,6 +41,7 @@ from crescent.kiosk.core import (
     PinGuard,
     guess_dpi,
 )
+from crescent.options import Config
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
@@ -250,6 +251,7 @@ def test_a_wrong_pin_value_is_never_repeated_in_the_error() -> None:
 def test_config_never_shows_its_pin_in_repr() -> None:
     kc = KioskConfig(pin="97531")
     assert "97531" not in repr(kc)
+    assert kc.pin is not None
     assert "97531" not in repr(PinGuard(kc.pin))
 
 

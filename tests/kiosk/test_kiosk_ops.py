@@ -20,13 +20,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from crescent.__main__ import Config, main
+from crescent.__main__ import main
 from crescent.control.layout import CORNERS, compute_layout
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
 from crescent.kiosk.config import KioskConfig, apply_to_settings, parse_kiosk_config
 from crescent.kiosk.core import RECORDED, Kiosk, corner_side, export_csv
 from crescent.kiosk.state import KioskState, VenueStats
+from crescent.options import Config
 from crescent.play.database import DB_FILE
 from crescent.play.history import GameEnd, Result
 from crescent.play.legacy import parse_venue
@@ -472,12 +473,10 @@ def test_venue_csv_export_to_a_chosen_folder(tmp_path: Path) -> None:
 def test_an_export_that_fails_leaves_no_temporary_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import crescent.files
-
     def full(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(crescent.files.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(OSError, match="No space"):
         export_csv(VenueStats(), tmp_path, date(2026, 12, 1))
     assert list(tmp_path.iterdir()) == []
@@ -566,8 +565,8 @@ def test_a_minimised_or_hidden_window_is_restored(tmp_path: Path) -> None:
     c, k = make_kiosk(tmp_path)
     restored: list[int] = []
     hidden = [False]
-    k.host.restore_window = lambda: restored.append(1)
-    k.host.window_hidden = lambda: hidden[0]
+    k.host.restore_window = lambda: restored.append(1)  # type: ignore[method-assign]
+    k.host.window_hidden = lambda: hidden[0]  # type: ignore[method-assign]
     try:
         pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
         c.frames(3)

@@ -15,7 +15,7 @@ from crescent.play.session import SaveWriter, Session
 from crescent.play.settings import Settings
 from crescent.play.storage import SavedGame, Store
 from crescent.rules.cards import card_text
-from crescent.rules.engine import Game
+from crescent.rules.engine import Game, Move
 from tests.helpers_crashsave import saved_dict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,11 +58,11 @@ def session(tmp_path: Path, **kw: object) -> Session:
 def test_resume_restores_position_counters_history_and_clock(tmp_path: Path) -> None:
     s = session(tmp_path)
     s.start(code=CODE)
-    s.play("P1-P11")
-    s.play("P2-F7")
+    s.play_text("P1-P11")
+    s.play_text("P2-F7")
     s.tick(12.5)
     s.redeal()
-    s.play("P3-P7") if s.game.check("P3-P7") is None else None
+    s.play_text("P3-P7") if s.game.check(Move.parse("P3-P7")) is None else None
     before = s.game.to_dict()
     s.close()
     again = session(tmp_path)
@@ -75,7 +75,7 @@ def test_resume_restores_position_counters_history_and_clock(tmp_path: Path) -> 
 def test_new_or_code_abandons_the_saved_game_as_played(tmp_path: Path) -> None:
     s = session(tmp_path)
     s.start(code=CODE)
-    s.play("P1-P11")
+    s.play_text("P1-P11")
     s.close()
     again = session(tmp_path)
     again.start(new=True)
@@ -94,7 +94,7 @@ def test_win_is_recorded_once_and_not_resumed(tmp_path: Path) -> None:
     s = session(tmp_path)
     s.game = Game.from_dict(_nearly_won())
     s.tick(1.0)
-    s.play("P1-F4")
+    s.play_text("P1-F4")
     assert s.game.status == "won"
     assert s.undo() is False
     s.save()
@@ -129,7 +129,7 @@ def test_clock_counts_from_first_move_only(tmp_path: Path) -> None:
     s.start(code=CODE)
     s.tick(5.0)
     assert s.elapsed == 0.0
-    s.play("P1-P11")
+    s.play_text("P1-P11")
     s.tick(2.0)
     assert s.elapsed == 2.0
 
@@ -137,7 +137,7 @@ def test_clock_counts_from_first_move_only(tmp_path: Path) -> None:
 def test_idle_abandoned_game_is_not_resumed(tmp_path: Path) -> None:
     s = session(tmp_path)
     s.start(code=CODE)
-    s.play("P1-P11")
+    s.play_text("P1-P11")
     s.idle_abandoned = True
     s.save()
     again = session(tmp_path)
@@ -149,7 +149,7 @@ def test_background_writer_flushes_on_close(tmp_path: Path) -> None:
     s = Session(Store(tmp_path))
     s.start(code=CODE)
     for move in ("P1-P11", "P2-F7"):
-        s.play(move)
+        s.play_text(move)
     s.close()
     saved = saved_dict(tmp_path)
     assert saved["game"]["moves"] == 2
@@ -372,7 +372,7 @@ def test_a_win_already_counted_in_an_old_file_is_never_counted_twice(tmp_path: P
 def test_a_new_game_right_after_a_win_never_drops_the_win(tmp_path: Path) -> None:
     s = Session(Store(tmp_path))  # the background writer
     s.game = Game.from_dict(_nearly_won())
-    s.play("P1-F4")
+    s.play_text("P1-F4")
     s.new_game()
     s.play(s.game.legal_moves()[0])
     s.close()
@@ -447,7 +447,7 @@ def test_two_identical_wins_of_one_deal_both_count_across_a_kill(tmp_path: Path)
 def _saved_with_moves(tmp_path: Path) -> str:
     s = session(tmp_path)
     s.start(code=CODE)
-    s.play("P1-P11")
+    s.play_text("P1-P11")
     return s.game_id
 
 
@@ -496,7 +496,7 @@ def test_a_new_game_from_the_code_dialog_killed_midway_counts_the_old_one_once(
     store = _KilledBefore(tmp_path, "nothing yet")
     s = Session(store, background_saves=False)
     s.start(code=CODE)
-    s.play("P1-P11")
+    s.play_text("P1-P11")
     store.dies_at = "game"  # dies after the loss is saved, before the new deal is
     s.new_game(code="CR1-N-AAAAAAC")  # what typing a code in the Code dialog does
     again = session(tmp_path)

@@ -70,7 +70,7 @@ def test_countdown_starts_with_the_first_move_and_counts_down(tmp_path: Path) ->
     assert s.levels is not None
     s.tick(100)
     assert s.levels.time_left == 900.0  # nothing played yet
-    s.play(first_legal(s))
+    s.play_text(first_legal(s))
     s.tick(30)
     s.tick(0.5)
     assert s.levels.time_left == pytest.approx(869.5)
@@ -82,7 +82,7 @@ def test_time_out_ends_the_game_once_and_refuses_more_play(tmp_path: Path) -> No
     s.start(code=CODE)
     assert s.levels is not None
     assert s.levels.time_left == 120
-    s.play(first_legal(s))
+    s.play_text(first_legal(s))
     s.tick(61)
     assert s.levels.warning
     assert s.outcome is None
@@ -95,7 +95,7 @@ def test_time_out_ends_the_game_once_and_refuses_more_play(tmp_path: Path) -> No
     v = s.stats.get("L")
     assert (v.played, v.won, v.best_level) == (1, 0, 1)
     with pytest.raises(GameOver):
-        s.play(first_legal(s))
+        s.play_text(first_legal(s))
     assert Store(tmp_path).load_game() is None  # an ended game is not resumed
 
 
@@ -106,7 +106,7 @@ def test_a_complete_level_deals_the_next_with_fresh_time_and_hints(tmp_path: Pat
     s.levels.running = True
     s.tick(100)
     s.hint_used()
-    s.play("P1-F4")
+    s.play_text("P1-F4")
     assert s.outcome is not None
     assert s.outcome.status.value == "level"
     assert not s.outcome.final
@@ -142,7 +142,7 @@ def test_a_snapshot_keeps_its_levels_while_play_goes_on(tmp_path: Path) -> None:
     assert snap.levels is not s.levels
     before = snap.levels.to_dict()
     s.tick(100)
-    s.play("P1-F4")
+    s.play_text("P1-F4")
     assert s.levels.level == 2
     assert len(s.levels.done) == 1
     assert snap.levels.to_dict() == before
@@ -162,8 +162,8 @@ def test_resume_keeps_level_time_hints_and_shuffles(tmp_path: Path) -> None:
     s = session(tmp_path)
     at_level(s, 2, shuffles_left=4)
     assert s.levels is not None
-    s.play("P1-F4")  # level 2 complete: level 3 dealt
-    s.play(first_legal(s))
+    s.play_text("P1-F4")  # level 2 complete: level 3 dealt
+    s.play_text(first_legal(s))
     s.tick(42)
     s.hint_used()
     s.apply("S")
@@ -183,7 +183,7 @@ def test_winning_level_four_records_the_win_and_best_time_left(tmp_path: Path) -
     s = session(tmp_path)
     at_level(s, 4)
     assert s.levels is not None
-    s.play("P1-F4")
+    s.play_text("P1-F4")
     assert s.outcome is not None
     assert s.outcome.status.value == "won"
     assert s.outcome.final
@@ -220,7 +220,7 @@ def test_stuck_with_no_shuffle_left_ends_the_game_at_once(tmp_path: Path) -> Non
 def test_a_game_abandoned_mid_way_counts_as_played(tmp_path: Path) -> None:
     s = session(tmp_path)
     at_level(s, 2)
-    s.play("P1-F4")  # now at level 3, nothing played there yet
+    s.play_text("P1-F4")  # now at level 3, nothing played there yet
     s.go_on()
     s.new_game(LEVELS)
     v = s.stats.get("L")

@@ -36,7 +36,7 @@ def test_session_makes_the_summary_with_hints_and_copies() -> None:
     session.start(code="CR1-N-AAAAAAB")
     session.game = position({"P1": ["KS"]}, {"F1": "QS"})
     session.hints_used = 3
-    session.play("P1-F1")
+    session.play_text("P1-F1")
     s = session.win_summary
     assert s is not None
     assert s.hints == 3
