@@ -188,6 +188,31 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
     Other top-level sections are ignored; inside ``kiosk`` an unknown key is an
     error (a misspelt key would otherwise be silently left at its default).
     """
+    section = _kiosk_section(obj, where)
+    s = _Section(section, where)
+    return KioskConfig(
+        pin=_pin(section, where),
+        idle_s=s.number("idle_seconds", 90.0, 10.0, 86400.0),
+        exit_corner=s.choice("exit_corner", CORNERS) or "top-left",
+        exit_corner_px=s.integer("exit_corner_px", 80, 40, 400),
+        exit_hold_s=s.number("exit_hold_seconds", 5.0, 1.0, 60.0),
+        pin_tries=s.integer("pin_tries", 3, 1, 20),
+        pin_lockout_s=s.number("pin_lockout_seconds", 30.0, 1.0, 3600.0),
+        dpi=s.optional_number("dpi", 30.0, 1000.0),
+        touch_mm=s.number("touch_mm", 9.0, 5.0, 30.0),
+        language=s.choice("language", tuple(LANGUAGES)),
+        variant=_variant(s, where),
+        winnable_only=s.flag("winnable_only"),
+        level_minutes=_level_minutes(section, where),
+        operator_idle_s=s.number("operator_idle_seconds", 300.0, 30.0, 86400.0),
+        export_dir=s.text("export_dir", 4096),
+        fixed=frozenset(str(k) for k in section),
+        sound=s.flag("sound"),
+    )
+
+
+def _kiosk_section(obj: object, where: str) -> dict[str, Any]:
+    """The ``kiosk`` object of the file, with known keys only."""
     if not isinstance(obj, dict):
         raise KioskConfigError(f'{where} must hold a JSON object with a "kiosk" section')
     section = obj.get("kiosk")
@@ -201,6 +226,10 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         name = next((k for k in unknown if _KEY_LIKE.fullmatch(k)), None)
         which = f"key kiosk.{name}" if name is not None else "key in kiosk"
         raise KioskConfigError(f"{where}: unknown {which} (known: {', '.join(_KEYS)})")
+    return section
+
+
+def _pin(section: dict[str, Any], where: str) -> str:
     if "pin" not in section:
         raise KioskConfigError(f"{where}: kiosk.pin is missing (the operator PIN is required)")
     pin = section["pin"]
@@ -210,44 +239,32 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         raise KioskConfigError(
             f'{where}: kiosk.pin must be a string of {lo} to {hi} digits, like "2468"'
         )
-    s = _Section(section, where)
+    return pin
+
+
+def _variant(s: _Section, where: str) -> str | None:
+    """The variant of new games: ``variant``, or the game ``mode`` picks."""
     variant = s.choice("variant", LETTERS)
     mode_name = s.choice("mode", tuple(MODES))
-    if mode_name is not None:
-        # ``mode`` picks the game; ``variant`` then picks among the one-deal games.
-        game = MODES[mode_name]
-        chosen = modes.by_letter(variant) if variant is not None else None
-        if game is not None and chosen not in (None, game):
-            raise KioskConfigError(f"{where}: kiosk.mode {mode_name} plays no variant {variant}")
-        if game is None and chosen is not None and chosen.levels > 1:
-            raise KioskConfigError(f"{where}: kiosk.mode {mode_name} cannot play variant {variant}")
-        if game is not None:
-            variant = game.letter
-    minutes = None
-    if section.get("level_minutes") is not None:
-        try:
-            minutes = check_level_minutes(section["level_minutes"], "kiosk.level_minutes")
-        except ValueError as e:
-            raise KioskConfigError(f"{where}: {e}") from None
-    return KioskConfig(
-        pin=pin,
-        idle_s=s.number("idle_seconds", 90.0, 10.0, 86400.0),
-        exit_corner=s.choice("exit_corner", CORNERS) or "top-left",
-        exit_corner_px=s.integer("exit_corner_px", 80, 40, 400),
-        exit_hold_s=s.number("exit_hold_seconds", 5.0, 1.0, 60.0),
-        pin_tries=s.integer("pin_tries", 3, 1, 20),
-        pin_lockout_s=s.number("pin_lockout_seconds", 30.0, 1.0, 3600.0),
-        dpi=s.optional_number("dpi", 30.0, 1000.0),
-        touch_mm=s.number("touch_mm", 9.0, 5.0, 30.0),
-        language=s.choice("language", tuple(LANGUAGES)),
-        variant=variant,
-        winnable_only=s.flag("winnable_only"),
-        level_minutes=minutes,
-        operator_idle_s=s.number("operator_idle_seconds", 300.0, 30.0, 86400.0),
-        export_dir=s.text("export_dir", 4096),
-        fixed=frozenset(str(k) for k in section),
-        sound=s.flag("sound"),
-    )
+    if mode_name is None:
+        return variant
+    # ``mode`` picks the game; ``variant`` then picks among the one-deal games.
+    game = MODES[mode_name]
+    chosen = modes.by_letter(variant) if variant is not None else None
+    if game is not None and chosen not in (None, game):
+        raise KioskConfigError(f"{where}: kiosk.mode {mode_name} plays no variant {variant}")
+    if game is None and chosen is not None and chosen.levels > 1:
+        raise KioskConfigError(f"{where}: kiosk.mode {mode_name} cannot play variant {variant}")
+    return game.letter if game is not None else variant
+
+
+def _level_minutes(section: dict[str, Any], where: str) -> tuple[int, ...] | None:
+    if section.get("level_minutes") is None:
+        return None
+    try:
+        return check_level_minutes(section["level_minutes"], "kiosk.level_minutes")
+    except ValueError as e:
+        raise KioskConfigError(f"{where}: {e}") from None
 
 
 class _Section:
