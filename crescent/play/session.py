@@ -187,9 +187,11 @@ class Session:
 
     @game.setter
     def game(self, game: Game) -> None:
-        """A game set from outside (tests, tools): its steps are not known."""
+        """A game set from outside (tests, tools): its steps are not known; its next change
+        is its first."""
         self._game = game
         self.played = None
+        self._start_known = False
 
     # -- starting ------------------------------------------------------------------
 
@@ -220,8 +222,9 @@ class Session:
         self.hints_used = saved.hints
         self.started_at, self.start_day = saved.started, saved.start_day
         self._game_venue = saved.venue
-        # A game an earlier version saved with moves: its start is already behind it.
-        self._start_known = saved.start_day is not None or self._played_any()
+        # Its start is behind it when its day is known, or when an earlier version's venue
+        # file counted it (imported as the venue's, without a day).
+        self._start_known = saved.start_day is not None or saved.venue
         self.recorded = False
         self.idle_abandoned = False
         self.outcome = None
@@ -342,7 +345,7 @@ class Session:
         if self.recorded:
             return
         self.idle_abandoned = True
-        if self._played_any() and self._game.status != "won":
+        if self._start_known and self._played_any() and self._game.status != "won":
             self._end(Result.IDLE, keep=True)
         else:
             self.save()
