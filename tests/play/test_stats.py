@@ -218,7 +218,7 @@ def test_an_old_file_is_accepted_with_unknown_keys() -> None:
     ],
 )
 def test_an_old_file_with_bad_data_is_refused(bad: object) -> None:
-    with pytest.raises(ValueError, match="statistics|variant"):
+    with pytest.raises(ValueError, match=r"statistics|variant"):
         parse_stats(bad)
 
 
