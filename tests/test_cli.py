@@ -72,7 +72,7 @@ def test_a_bad_option_prints_one_line_and_exits_2(
     assert mentions in lines[0]
     assert len(lines[0]) < 200  # a long value is never echoed whole
     assert "Traceback" not in r.stderr + r.stdout
-    assert not (tmp_path / "game.json").exists()  # nothing was started
+    assert not (tmp_path / "crescent.db").exists()  # nothing was started
 
 
 def _folder_bytes(root: Path) -> dict[str, bytes | None]:
