@@ -86,6 +86,8 @@ class SaveWriter:
         return self._idle.wait(timeout)
 
 
+MAX_LOGGED: Final = 2000
+"""The most steps of a game logged with it (a resume replays them: 6 us a step)."""
 LEVEL_COMPLETE: Final = End.LEVEL
 """The outcome of a completed level that is not the last (the game goes on)."""
 TIME_UP: Final = End.TIME_UP
@@ -456,6 +458,8 @@ class Session:
     def _changed(self, token: str) -> None:
         if self.played is not None:
             self.played.append(token)
+            if len(self.played) > MAX_LOGGED:
+                self.played = None  # a resume would replay it all: the position is kept alone
         if not self._start_known:
             self._start_known = True
             self.started_at = time.time()
