@@ -42,6 +42,7 @@ from crescent.control.input import (
 from crescent.files import write_atomic
 from crescent.kiosk.config import KioskConfig, apply_to_settings
 from crescent.kiosk.state import KioskState, PinState, VenueStats
+from crescent.play import queries
 from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.solver import search as solver
@@ -496,7 +497,7 @@ class Kiosk:
         if session.store is None:
             return VenueStats()
         session.flush()  # the games ended so far, then the figures
-        return VenueStats.of(session.store.venue_days())
+        return VenueStats.of(session.store.read(queries.venue_days))
 
     @property
     def in_attract(self) -> bool:

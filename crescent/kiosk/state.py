@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple, TypeGuard
 
-from crescent.play.history import VenueDay
+from crescent.play.queries import VenueDay
 
 __all__ = ["DayCounts", "KioskState", "PinState", "VenueStats"]
 

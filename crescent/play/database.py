@@ -9,7 +9,7 @@ for a :class:`crescent.play.storage.Store`:
   database of another application is set aside, never changed) and
   ``PRAGMA quick_check`` that it is sound. A database that fails is renamed
   ``crescent.db.corrupt-<UTC time>`` (with its ``-wal``/``-shm``), never deleted,
-  and a fresh one is made: :class:`SetAside` says what was kept and lost.
+  and a fresh one is made, with a sentence saying what was kept and lost.
 - **versioned**: ``PRAGMA user_version`` is the schema's version; older schemas
   are brought forward by :data:`MIGRATIONS`, one transaction each; a newer one
   (a later version of the game) is read but never written (:class:`Newer`).
@@ -32,7 +32,7 @@ import stat
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import Final
 
 try:
     import fcntl
@@ -50,7 +50,6 @@ __all__ = [
     "FolderBusy",
     "FolderLock",
     "Newer",
-    "SetAside",
     "connect_memory_unmigrated",
     "connect_read_only",
     "memory_database",
@@ -157,20 +156,6 @@ MIGRATIONS: Final[dict[int, str]] = {1: SCHEMA_1}
 
 class FolderBusy(Exception):
     """Another process of the game has this data folder open."""
-
-
-class SetAside(NamedTuple):
-    """A database that could not be used, moved out of the way."""
-
-    why: str
-    kept_as: str
-    """The name it was given in the data folder (never deleted)."""
-
-    def describe(self) -> str:
-        return (
-            f"the database was unusable ({self.why}): kept as {self.kept_as}; the statistics, "
-            "game in progress and settings it held are not used, a fresh database is used"
-        )
 
 
 class Newer(Exception):
@@ -324,14 +309,14 @@ def open_database(
     path: Path,
     stamp: Callable[[], str],
     first_fill: Callable[[sqlite3.Connection], None] | None = None,
-) -> tuple[sqlite3.Connection, SetAside | None]:
+) -> tuple[sqlite3.Connection, str | None]:
     """The database at ``path``, checked, durable and at the current schema.
 
     A file that fails a check is set aside (see the module) and a fresh one made: the
-    :class:`SetAside` says so. Newer for a newer version's database (left alone);
+    second value says what was kept and lost. Newer for a newer version's database (left alone);
     sqlite3.Error or OSError when the disk refuses.
     """
-    aside: SetAside | None = None
+    aside: str | None = None
     conn: sqlite3.Connection | None = None
     try:
         if os.path.lexists(path):
@@ -373,8 +358,9 @@ def make_durable(conn: sqlite3.Connection) -> None:
         conn.execute("PRAGMA synchronous = NORMAL")
 
 
-def set_aside(path: Path, why: str, stamp: str) -> SetAside:
-    """Rename the database (and its ``-wal``, ``-shm``) to ``NAME.corrupt-<stamp>``."""
+def set_aside(path: Path, why: str, stamp: str) -> str:
+    """Rename the database (and its ``-wal``, ``-shm``) to ``NAME.corrupt-<stamp>``; what
+    was kept and what is lost, in a sentence."""
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     n = 2
     while os.path.lexists(target):
@@ -387,7 +373,10 @@ def set_aside(path: Path, why: str, stamp: str) -> SetAside:
                 os.replace(side, target.with_name(target.name + suffix))
     os.replace(path, target)
     fsync_dir(path.parent)
-    return SetAside(why[:200], target.name)
+    return (
+        f"the database was unusable ({why[:200]}): kept as {target.name}; the statistics, "
+        "game in progress and settings it held are not used, a fresh database is used"
+    )
 
 
 def memory_database() -> sqlite3.Connection:

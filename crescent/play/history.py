@@ -4,8 +4,8 @@ Pure module (no pygame, nothing at import time). A game that ends becomes one
 row of ``games`` (:func:`record_end`, keyed by the game's id: ending it again
 changes nothing); nothing is counted anywhere else. The statistics of a mode
 (:func:`mode_stats`), the daily streak (:func:`daily_streak`), the venue's days
-(:func:`venue_days`) and what the statistics screen shows (:func:`last_games`,
-:func:`win_rate`, :func:`times`, :func:`levels_reached`) are read from it, with
+(:mod:`crescent.play.queries`) and what the statistics screen shows (the same module)
+are read from it, with
 the totals imported from the JSON files of earlier versions added where those
 had no per-game history (``imported_*`` tables, dropped by a reset like the rest).
 """
@@ -24,23 +24,17 @@ from crescent.play.stats import Stats, VariantStats
 
 __all__ = [
     "COUNTED",
+    "COUNTED_SQL",
     "GameEnd",
-    "GameRow",
     "Result",
-    "Times",
-    "VenueDay",
     "daily_streak",
     "imported",
-    "last_games",
-    "levels_reached",
     "mode_stats",
     "past_game",
     "record_end",
     "reset",
+    "since",
     "stats",
-    "times",
-    "venue_days",
-    "win_rate",
 ]
 
 
@@ -60,7 +54,7 @@ class Result(enum.StrEnum):
 
 COUNTED: Final = (Result.WON, Result.ABANDONED, Result.LOST, Result.TIME_OUT)
 """The results the player's statistics count as played."""
-_COUNTED_SQL: Final = "('won', 'abandoned', 'lost', 'time out')"
+COUNTED_SQL: Final = "('won', 'abandoned', 'lost', 'time out')"
 
 
 class GameEnd(NamedTuple):
@@ -153,7 +147,7 @@ def reset(conn: sqlite3.Connection, at: float, mode: str | None = None) -> None:
     conn.execute("INSERT INTO resets (after_game, at, mode) VALUES (?, ?, ?)", (last, at, mode))
 
 
-def _since(conn: sqlite3.Connection, mode: str | None = None) -> int:
+def since(conn: sqlite3.Connection, mode: str | None = None) -> int:
     """The last game before the last reset of ``mode`` (None: of everything); 0: none."""
     row = conn.execute(
         "SELECT coalesce(max(after_game), 0), count(*) FROM resets WHERE mode IS NULL OR mode = ?",
@@ -171,22 +165,21 @@ def _imported(conn: sqlite3.Connection, mode: str | None = None) -> bool:
 def mode_stats(conn: sqlite3.Connection, mode: str, exclude: str | None = None) -> VariantStats:
     """The statistics of ``mode``: its games since the last reset (but ``exclude``), with
     the imported totals."""
-    since = _since(conn, mode)
-    args = (mode, since, exclude or "")
+    args = (mode, since(conn, mode), exclude or "")
     played, won, best_time, fewest, total, best_level, best_left = conn.execute(
         "SELECT count(*), coalesce(sum(result = 'won'), 0),"
         " min(CASE WHEN result = 'won' THEN seconds END),"
         " min(CASE WHEN result = 'won' THEN moves END),"
         " coalesce(sum(CASE WHEN result = 'won' THEN seconds END), 0.0),"
         " coalesce(max(level), 0), max(CASE WHEN result = 'won' THEN time_left END)"
-        f" FROM games WHERE mode = ? AND seq > ? AND id <> ? AND result IN {_COUNTED_SQL}",
+        f" FROM games WHERE mode = ? AND seq > ? AND id <> ? AND result IN {COUNTED_SQL}",
         args,
     ).fetchone()
     results = [
         r == "won"
         for (r,) in conn.execute(
             f"SELECT result FROM games WHERE mode = ? AND seq > ? AND id <> ?"
-            f" AND result IN {_COUNTED_SQL} ORDER BY seq",
+            f" AND result IN {COUNTED_SQL} ORDER BY seq",
             args,
         )
     ]
@@ -248,7 +241,7 @@ def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyS
         for (d,) in conn.execute(
             "SELECT daily_day FROM games WHERE daily_day IS NOT NULL AND result = 'won'"
             " AND seq > ? AND id <> ? ORDER BY seq",
-            (_since(conn), exclude or ""),
+            (since(conn), exclude or ""),
         )
     ]
     streak = DailyStreak()
@@ -275,88 +268,3 @@ def stats(conn: sqlite3.Connection, modes: list[str], exclude: str | None = None
     variants = {k: mode_stats(conn, k, exclude) for k in keys}
     kept = {k: v for k, v in variants.items() if v.played or v.best_level}
     return Stats(kept, daily_streak(conn, exclude))
-
-
-class VenueDay(NamedTuple):
-    """A kiosk's day: games started (first move), won, and left to the idle timer."""
-
-    day: str
-    started: int
-    won: int
-    idle: int
-
-
-def venue_days(conn: sqlite3.Connection) -> list[VenueDay]:
-    """The venue's days, oldest first (the ``venue_days`` view over games)."""
-    return [VenueDay(*row) for row in conn.execute("SELECT * FROM venue_days")]
-
-
-class GameRow(NamedTuple):
-    """A game of the history list."""
-
-    id: str
-    code: str
-    mode: str
-    result: Result
-    seconds: float
-    moves: int
-    ended: float
-    level: int
-
-
-def last_games(conn: sqlite3.Connection, n: int, mode: str | None = None) -> list[GameRow]:
-    """The last ``n`` games the player's statistics count, newest first (of ``mode``)."""
-    rows = conn.execute(
-        "SELECT id, code, mode, result, seconds, moves, ended, level FROM games"
-        f" WHERE result IN {_COUNTED_SQL} AND seq > ? AND (? IS NULL OR mode = ?)"
-        " ORDER BY seq DESC LIMIT ?",
-        (_since(conn, mode), mode, mode, n),
-    )
-    return [GameRow(r[0], r[1], r[2], Result(r[3]), *r[4:]) for r in rows]
-
-
-def win_rate(conn: sqlite3.Connection, mode: str, last: int = 100) -> float | None:
-    """Won / played over the last ``last`` games of ``mode``; None before any game."""
-    rate = conn.execute(
-        "SELECT avg(result = 'won') FROM (SELECT result FROM games"
-        f" WHERE mode = ? AND seq > ? AND result IN {_COUNTED_SQL} ORDER BY seq DESC LIMIT ?)",
-        (mode, _since(conn, mode), last),
-    ).fetchone()[0]
-    return None if rate is None else float(rate)
-
-
-class Times(NamedTuple):
-    """Won games' times of one mode, in seconds (None before the first win)."""
-
-    best: float | None
-    median: float | None
-    wins: int
-
-
-def times(conn: sqlite3.Connection, mode: str) -> Times:
-    """The best and median times of the won games of ``mode`` (with their history:
-    imported totals have no times but the best)."""
-    seconds = [
-        float(s)
-        for (s,) in conn.execute(
-            "SELECT seconds FROM games WHERE mode = ? AND seq > ? AND result = 'won'"
-            " ORDER BY seconds",
-            (mode, _since(conn, mode)),
-        )
-    ]
-    best = mode_stats(conn, mode).best_time
-    if not seconds:
-        return Times(best, None, 0)
-    mid = len(seconds) // 2
-    median = seconds[mid] if len(seconds) % 2 else (seconds[mid - 1] + seconds[mid]) / 2
-    return Times(best, median, len(seconds))
-
-
-def levels_reached(conn: sqlite3.Connection, mode: str) -> dict[int, int]:
-    """The levels game: how many games reached each level (``{level: games}``)."""
-    rows = conn.execute(
-        f"SELECT level, count(*) FROM games WHERE mode = ? AND seq > ? AND level > 0"
-        f" AND result IN {_COUNTED_SQL} GROUP BY level ORDER BY level",
-        (mode, _since(conn, mode)),
-    )
-    return {int(level): int(n) for level, n in rows}

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from crescent.play import history
+from crescent.play import history, queries
 from crescent.play.storage import Store, default_data_dir
 from crescent.rules import modes
 
@@ -30,12 +30,12 @@ def stats_report(store: Store) -> dict[str, Any]:
     for key in keys:
         v = stats.get(key)
         figures = v._asdict() | {"win_rate": v.win_rate, "average_time": v.average_time}
-        times = store.read(history.times, key)
+        times = store.read(queries.times, key)
         figures |= {
             "median_time": times.median,
-            "win_rate_last_100": store.read(history.win_rate, key, 100),
+            "win_rate_last_100": store.read(queries.win_rate, key, 100),
             "levels_reached": {
-                str(k): n for k, n in store.read(history.levels_reached, key).items()
+                str(k): n for k, n in store.read(queries.levels_reached, key).items()
             },
         }
         out["modes"][key] = figures
@@ -50,7 +50,7 @@ def stats_report(store: Store) -> dict[str, Any]:
     if imported:
         # Totals of an earlier version's stats.json: counted above, without games behind them.
         out["imported_totals"] = {key: v._asdict() for key, v in imported.items()}
-    days = store.venue_days()
+    days = store.read(queries.venue_days)
     if days:
         out["venue"] = {"days": [day._asdict() for day in days]}
     saved = store.load_game()

@@ -29,7 +29,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from crescent import logs
 from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
@@ -38,9 +38,11 @@ from crescent.play.levels import LevelsState, has_levels, timed
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.play.storage import UNDO, Notice, SavedGame, Store, new_game_id
-from crescent.play.summary import WinSummary
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal, parse_step
 from crescent.rules.modes import End, Mode
+
+if TYPE_CHECKING:
+    from crescent.play.summary import WinSummary
 
 
 class SaveWriter:
@@ -110,17 +112,6 @@ class Outcome(NamedTuple):
         return self.status is not LEVEL_COMPLETE
 
 
-class _WinFigures(NamedTuple):
-    """A win's figures, kept until its summary is asked for (the statistics are read then)."""
-
-    game_id: str
-    mode: str
-    seconds: float
-    moves: int
-    hints: int
-    daily: bool
-
-
 def _log() -> Any:
     return logs.get(__name__)
 
@@ -157,7 +148,9 @@ class Session:
         self._daily_of: date | None = None
         self.hints_used = 0
         """Hints shown in this game (the win summary tells them)."""
-        self._win: _WinFigures | None = None
+        self._win: tuple[GameEnd, bool] | None = None
+        """The last win of this session (its end, whether it was a daily deal that counted):
+        its summary is made from the statistics when asked for."""
         self._summary: WinSummary | None = None
         self._stats: Stats | None = None
         self.level_won: Game | None = None
@@ -512,20 +505,12 @@ class Session:
     def _record_win(self) -> None:
         """Count the win (with the daily deal's day), and keep what its summary needs."""
         day = self.daily_day() if self.levels is None else None
-        self._win = _WinFigures(
-            self.game_id,
-            self.mode.stats_key,
-            self.elapsed,
-            self._moves(),
-            self.hints_used,
-            day is not None,
-        )
         self._summary = None
-        self._end(Result.WON, daily=day)
+        self._win = (self._end(Result.WON, daily=day), day is not None)
 
     # -- the end of a game -----------------------------------------------------------
 
-    def _end(self, result: Result, *, daily: date | None = None, keep: bool = False) -> None:
+    def _end(self, result: Result, *, daily: date | None = None, keep: bool = False) -> GameEnd:
         """Record the game's end: one row of the history, written with the removal of the
         game in progress (``keep``: kept, marked idle) in one transaction."""
         self.recorded = True
@@ -533,7 +518,7 @@ class Session:
         now = time.time()
         end = GameEnd(
             id=self.game_id,
-            code=self._game.code if levels is None else self._first_code(),
+            code=self._game.code,
             mode=self.mode.stats_key,
             variant=self.mode.letter,
             result=result,
@@ -570,11 +555,7 @@ class Session:
                 self.store.save_game(snap)
 
         self._submit(f"end-{self.game_id}", write)
-
-    def _first_code(self) -> str:
-        """The code of a game of levels (its first level's: the one a player types)."""
-        code = self._game.code
-        return code
+        return end
 
     # -- what the history says -------------------------------------------------------
 
@@ -589,13 +570,17 @@ class Session:
     @property
     def win_summary(self) -> WinSummary | None:
         """What the last win changed; None until a win is recorded in this session."""
-        win = self._win
-        if win is None:
+        if self._win is None:
             return None
+        win, daily_deal = self._win
         if self._summary is None:
+            # Imported here: a win's, not a start's (1.2 ms of one, with hashlib's 3-5.6 ms
+            # the imports that only a game's end needs).
+            from crescent.play.summary import WinSummary
+
             after = self.stats
-            before = self._db.load_stats(exclude=win.game_id)
-            daily = win.daily and after.daily != before.daily
+            before = self._db.load_stats(exclude=win.id)
+            daily = daily_deal and after.daily != before.daily
             self._summary = WinSummary(
                 win.seconds,
                 win.moves,

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeGuard, TypeVar
 from crescent import logs
 from crescent.play import database, history
 from crescent.play.database import DB_FILE, FolderBusy, FolderLock, Newer
-from crescent.play.history import GameEnd, VenueDay
+from crescent.play.history import GameEnd
 from crescent.play.levels import LevelsState, has_levels
 from crescent.play.safejson import shown
 from crescent.play.settings import Settings
@@ -335,7 +335,7 @@ class Store:
             self._degraded = True
             return database.memory_database()
         if aside is not None:
-            self._corrupt(aside.describe())
+            self._corrupt(aside)
         if self._found is not None and self._found.imported:
             database.make_durable(conn)  # before the imported files are renamed
         keep_imported_files(conn, self.root)
@@ -524,9 +524,6 @@ class Store:
         return self._write(
             "the statistics", lambda c: history.reset(c, time.time(), mode), durable=True
         )
-
-    def venue_days(self) -> list[VenueDay]:
-        return self.read(history.venue_days)
 
     # -- settings, deals proven winnable, the kiosk's operator state -------------------------
 

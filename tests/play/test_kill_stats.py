@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from crescent.play import queries
 from crescent.play.session import Session
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
@@ -62,7 +63,7 @@ def _figures(folder: Path, mode: str) -> tuple[int, int]:
 
 def _venue(folder: Path) -> tuple[int, int, int]:
     store = Store(folder)
-    days = store.venue_days()
+    days = store.read(queries.venue_days)
     store.close()
     return (
         sum(d.started for d in days),

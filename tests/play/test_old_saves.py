@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from crescent.kiosk.state import KioskState, VenueStats
-from crescent.play import history
+from crescent.play import history, queries
 from crescent.play.session import Session
 from crescent.play.storage import Store
 from crescent.rules.modes import CRESCENT_FOUR, FACE_DOWN, STANDARD
@@ -74,12 +74,12 @@ def test_every_file_of_the_last_json_version_is_imported(tmp_path: Path) -> None
     assert (stats.daily.won, stats.daily.last_day) == (1, date(2026, 11, 19))
     # The totals had no games behind them: shown as imported.
     assert set(store.read(history.imported)) == {"F", "L", "N"}
-    assert store.read(history.last_games, 10) == []
+    assert store.read(queries.last_games, 10) == []
     settings = store.load_settings()
     assert (settings.language, settings.variant, settings.window_size) == ("ca", "L", (1280, 800))
     assert store.load_winnable() == {"N": [1234], "F": [77]}
     assert KioskState.of(store.load_operator()) == KioskState(4, 1796000000.0, 120.0)
-    venue = VenueStats.of(store.venue_days())
+    venue = VenueStats.of(store.read(queries.venue_days))
     assert venue.to_csv().splitlines()[1:] == [
         "2026-11-18,1,1,0",
         "2026-11-19,1,0,1",
@@ -92,7 +92,7 @@ def test_every_file_of_the_last_json_version_is_imported(tmp_path: Path) -> None
     s.play(s.game.legal_moves()[0])
     s.close()
     # The resumed game's start was counted in venue.json: not again.
-    assert VenueStats.of(store.venue_days()).totals().started == 3
+    assert VenueStats.of(store.read(queries.venue_days)).totals().started == 3
     assert sorted(p.name for p in tmp_path.glob("*.imported")) == sorted(
         f"{p.name}.imported" for p in LAST.iterdir()
     )
@@ -152,7 +152,7 @@ def test_an_import_killed_at_any_instant_is_done_once(tmp_path: Path) -> None:
         states.add(len(list(folder.glob("*.imported"))))
         store = Store(folder)
         assert store.load_stats().get("N").played == 2
-        assert VenueStats.of(store.venue_days()).totals().started == 3
+        assert VenueStats.of(store.read(queries.venue_days)).totals().started == 3
         assert store.load_game() is not None
         store.close()
         assert len(list(folder.glob("*.json"))) == 0

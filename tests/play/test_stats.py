@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from crescent.play import history
+from crescent.play import queries
 from crescent.play.history import GameEnd, Result
 from crescent.play.legacy import parse_stats
 from crescent.play.stats import Stats, VariantStats
@@ -150,19 +150,19 @@ def test_the_queries_of_the_statistics_screen(store: Store) -> None:
     play(store, "N", "W100/90 L W60/80 W80/85")
     assert store.end_game(end("L", Result.TIME_OUT, level=2))
     assert store.end_game(end("L", Result.WON, 900.0, 300, level=4, time_left=120.0))
-    last = store.read(history.last_games, 3)
+    last = store.read(queries.last_games, 3)
     assert [(g.mode, g.result, g.seconds, g.moves) for g in last] == [
         ("L", Result.WON, 900.0, 300),
         ("L", Result.TIME_OUT, 0.0, 1),
         ("N", Result.WON, 80.0, 85),
     ]
     assert all(g.code.startswith("CR1-") for g in last)
-    assert store.read(history.win_rate, "N", 100) == pytest.approx(3 / 4)
-    assert store.read(history.win_rate, "N", 2) == pytest.approx(1.0)
-    assert store.read(history.win_rate, "D", 100) is None
-    times = store.read(history.times, "N")
+    assert store.read(queries.win_rate, "N", 100) == pytest.approx(3 / 4)
+    assert store.read(queries.win_rate, "N", 2) == pytest.approx(1.0)
+    assert store.read(queries.win_rate, "D", 100) is None
+    times = store.read(queries.times, "N")
     assert (times.best, times.median, times.wins) == (60.0, 80.0, 3)
-    assert store.read(history.levels_reached, "L") == {2: 1, 4: 1}
+    assert store.read(queries.levels_reached, "L") == {2: 1, 4: 1}
     levels = store.load_stats().get("L")
     assert (levels.best_level, levels.best_time_left) == (4, 120.0)
 
