@@ -164,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--self-check", action="store_true", help="check the bundled files load, then exit"
     )
+    p.add_argument(
+        "--stats", action="store_true", help="print the statistics as JSON and exit (reads only)"
+    )
     return p
 
 
@@ -195,6 +198,7 @@ def parse_args(argv: list[str]) -> Config:
         dpi=ns.dpi,
         self_check=ns.self_check,
         kiosk_config=_kiosk_config(config_path) if kiosk else None,
+        stats=ns.stats,
     )
 
 
@@ -240,6 +244,10 @@ def _main(argv: list[str] | None) -> int:
 
     if config.self_check:
         return self_check()
+    if config.stats:
+        from crescent.play.report import print_stats
+
+        return print_stats(config.data_dir)
     return run(config)
 
 

@@ -27,7 +27,7 @@ from crescent.options import Config
 from crescent.play.safejson import clip, shown
 from crescent.play.session import Session
 from crescent.play.settings import Settings
-from crescent.play.storage import Store, default_data_dir
+from crescent.play.storage import FolderBusy, Store, default_data_dir
 from crescent.rules import modes
 from crescent.rules.cards import card_text
 from crescent.rules.engine import IllegalMove, InvalidCode
@@ -93,6 +93,9 @@ def run(config: Config) -> int:
             logs.get().exception("fatal error")
         print(f"crescent: fatal error: {type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_FATAL
+    finally:
+        if store is not None:
+            store.close()  # the folder unlocked, the database checkpointed
 
 
 def art_cache_dir() -> Path:
@@ -127,11 +130,20 @@ def _run(config: Config, store: Store | None) -> int:
         if refused is not None:
             print(f"crescent: {refused}", file=sys.stderr)
             return EXIT_USAGE
+    if store is not None:
+        try:
+            store.open()  # the folder is locked: a second instance stops here, unwritten
+        except FolderBusy as e:
+            print(f"crescent: {e}", file=sys.stderr)
+            return EXIT_USAGE
     session, tr = _session(config, store, rng)
     refused = _start_and_play(config, session)
     if refused is not None:  # only if the files changed under us since the check
         print(f"crescent: {refused}", file=sys.stderr)
         session.close()
+        return EXIT_USAGE
+    if (config.play or config.new) and store is not None and not session.saved_all():
+        print(f"crescent: cannot save in {store.root}: this game would be lost", file=sys.stderr)
         return EXIT_USAGE
     return _run_window(config, session, tr)
 
@@ -163,11 +175,6 @@ def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[S
     tr = load_translator(settings.language)
     background = config.screenshot is None and (store is None or not store.read_only)
     session = Session(store, settings, rng=rng, pool=_pool, lost=_lost, background_saves=background)
-    if session.writer is not None:
-        # The deal is saved once the first frame is on the screen (App.draw releases the
-        # writer): its thread and its Python work (reading the last save, writing the new
-        # one: 1.2-1.7 ms of the interpreter) would take turns with the start-up.
-        session.writer.hold()
     return session, tr
 
 

@@ -34,3 +34,5 @@ class Config:
     self_check: bool = False
     kiosk_config: KioskConfig | None = None
     """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""
+    stats: bool = False
+    """``--stats``: print the statistics as JSON and exit, changing nothing."""

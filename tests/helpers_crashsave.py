@@ -14,6 +14,7 @@ import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from crescent.play.storage import SavedGame, Store
 from crescent.rules.deal import DEAL_COUNT
@@ -43,7 +44,7 @@ def positions(seed: int, steps: int) -> Iterator[SavedGame]:
                 game.redeal()
             else:
                 game = Game.deal(rng.randrange(DEAL_COUNT), rng.choice("NFD"))
-        yield SavedGame(game, float(step), idle_abandoned=step % 7 == 0)
+        yield SavedGame(game, float(step), idle_abandoned=step % 7 == 0, game_id="crash")
 
 
 def main(argv: list[str]) -> int:
@@ -64,3 +65,12 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))
+
+
+def saved_dict(root: Path) -> dict[str, Any]:
+    """The game in progress of the data folder ``root``, as ``game.json`` held it."""
+    store = Store(root)
+    saved = store.load_game()
+    store.close()
+    assert saved is not None, "no game in progress"
+    return saved.to_dict()

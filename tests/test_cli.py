@@ -6,7 +6,6 @@ never a traceback; good ones run the game (headless here) and exit 0.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -18,6 +17,7 @@ import pytest
 from crescent.__main__ import EXIT_USAGE, parse_args
 from crescent.play.storage import Store
 from tests.helpers_cli import run_main
+from tests.helpers_crashsave import saved_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,7 +72,7 @@ def test_a_bad_option_prints_one_line_and_exits_2(
     assert mentions in lines[0]
     assert len(lines[0]) < 200  # a long value is never echoed whole
     assert "Traceback" not in r.stderr + r.stdout
-    assert not (tmp_path / "game.json").exists()  # nothing was started
+    assert not (tmp_path / "crescent.db").exists()  # nothing was started
 
 
 def _folder_bytes(root: Path) -> dict[str, bytes | None]:
@@ -142,7 +142,7 @@ def test_play_completing_level_one_leaves_a_saved_game_at_level_two(tmp_path: Pa
     shuffles = line.count("S")
     r = run(["--code", "CR1-L-LEVELSA", "--play", " ".join(line), "--frames", "2"], tmp_path)
     assert r.returncode == 0, r.stderr
-    raw = json.loads((tmp_path / "game.json").read_text())
+    raw = saved_dict(tmp_path)
     assert (raw["level"], raw["time_left"], raw["hints_left"]) == (2, 720.0, 3)
     assert raw["shuffles_left"] == 5 - shuffles
     saved = Store(tmp_path).load_game()
@@ -226,7 +226,7 @@ def test_a_refused_play_leaves_the_data_folder_byte_identical(
     data.mkdir()
     _played_folder(data)
     before = _folder_bytes(data)
-    assert "game.json" in before
+    assert "crescent.db" in before
     assert "crescent.log" not in before
     r = run([*args, "--frames", "1"], data)
     assert r.returncode == EXIT_USAGE, r.stderr

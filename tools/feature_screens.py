@@ -20,6 +20,7 @@ import pygame
 
 from crescent.i18n.rules_text import Doc
 from crescent.i18n.translator import LANGUAGES, load_translator
+from crescent.play.history import Result, past_game
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.rules.engine import Game, Move
@@ -101,7 +102,7 @@ def _win(app: App, cascade_s: float | None) -> None:
         ALMOST_WON.append(_almost_won())
     game, last = ALMOST_WON[0]
     session = app.session
-    session.stats.record_win("N", 900.0, 200)
+    session.add_past_game(past_game("N", Result.WON, 900.0, 200))
     session.game = game.copy()
     session.elapsed = 512.0
     session.hints_used = 1
@@ -123,7 +124,8 @@ def _daily(app: App) -> None:
     code = app.session.daily_code()
     assert code is not None
     app.new_game(code=code)
-    app.session.stats.daily.record(app.session.today())
+    day = app.session.today().isoformat()
+    app.session.add_past_game(past_game("N", Result.WON, daily_day=day))
 
 
 def main() -> int:

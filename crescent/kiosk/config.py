@@ -189,17 +189,9 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
     error (a misspelt key would otherwise be silently left at its default).
     """
     section = _kiosk_section(obj, where)
-    pin = _pin(section, where)
     s = _Section(section, where)
-    variant = _variant(s, where)
-    minutes = None
-    if section.get("level_minutes") is not None:
-        try:
-            minutes = check_level_minutes(section["level_minutes"], "kiosk.level_minutes")
-        except ValueError as e:
-            raise KioskConfigError(f"{where}: {e}") from None
     return KioskConfig(
-        pin=pin,
+        pin=_pin(section, where),
         idle_s=s.number("idle_seconds", 90.0, 10.0, 86400.0),
         exit_corner=s.choice("exit_corner", CORNERS) or "top-left",
         exit_corner_px=s.integer("exit_corner_px", 80, 40, 400),
@@ -209,14 +201,70 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         dpi=s.optional_number("dpi", 30.0, 1000.0),
         touch_mm=s.number("touch_mm", 9.0, 5.0, 30.0),
         language=s.choice("language", tuple(LANGUAGES)),
-        variant=variant,
+        variant=_variant(s, where),
         winnable_only=s.flag("winnable_only"),
-        level_minutes=minutes,
+        level_minutes=_level_minutes(section, where),
         operator_idle_s=s.number("operator_idle_seconds", 300.0, 30.0, 86400.0),
         export_dir=s.text("export_dir", 4096),
         fixed=frozenset(str(k) for k in section),
         sound=s.flag("sound"),
     )
+
+
+def _kiosk_section(obj: object, where: str) -> dict[str, Any]:
+    """The ``kiosk`` object of the file, with known keys only."""
+    if not isinstance(obj, dict):
+        raise KioskConfigError(f'{where} must hold a JSON object with a "kiosk" section')
+    section = obj.get("kiosk")
+    if section is None:
+        raise KioskConfigError(f'{where} has no "kiosk" section')
+    if not isinstance(section, dict):
+        raise KioskConfigError(f'{where}: "kiosk" must be an object')
+    unknown = sorted(str(k) for k in section if k not in _KEYS)
+    if unknown:
+        # A key is named only when it looks like one (never digits: it could be the PIN).
+        name = next((k for k in unknown if _KEY_LIKE.fullmatch(k)), None)
+        which = f"key kiosk.{name}" if name is not None else "key in kiosk"
+        raise KioskConfigError(f"{where}: unknown {which} (known: {', '.join(_KEYS)})")
+    return section
+
+
+def _pin(section: dict[str, Any], where: str) -> str:
+    if "pin" not in section:
+        raise KioskConfigError(f"{where}: kiosk.pin is missing (the operator PIN is required)")
+    pin = section["pin"]
+    lo, hi = PIN_DIGITS
+    if not (isinstance(pin, str) and pin.isascii() and pin.isdigit() and lo <= len(pin) <= hi):
+        # The value is not repeated: it may be the real PIN, mistyped.
+        raise KioskConfigError(
+            f'{where}: kiosk.pin must be a string of {lo} to {hi} digits, like "2468"'
+        )
+    return pin
+
+
+def _variant(s: _Section, where: str) -> str | None:
+    """The variant of new games: ``variant``, or the game ``mode`` picks."""
+    variant = s.choice("variant", LETTERS)
+    mode_name = s.choice("mode", tuple(MODES))
+    if mode_name is None:
+        return variant
+    # ``mode`` picks the game; ``variant`` then picks among the one-deal games.
+    game = MODES[mode_name]
+    chosen = modes.by_letter(variant) if variant is not None else None
+    if game is not None and chosen not in (None, game):
+        raise KioskConfigError(f"{where}: kiosk.mode {mode_name} plays no variant {variant}")
+    if game is None and chosen is not None and chosen.levels > 1:
+        raise KioskConfigError(f"{where}: kiosk.mode {mode_name} cannot play variant {variant}")
+    return game.letter if game is not None else variant
+
+
+def _level_minutes(section: dict[str, Any], where: str) -> tuple[int, ...] | None:
+    if section.get("level_minutes") is None:
+        return None
+    try:
+        return check_level_minutes(section["level_minutes"], "kiosk.level_minutes")
+    except ValueError as e:
+        raise KioskConfigError(f"{where}: {e}") from None
 
 
 class _Section:
@@ -293,51 +341,3 @@ def _kind(v: object) -> str:
     if v is None:
         return "null"
     return "a list" if isinstance(v, list) else "an object"
-
-
-def _kiosk_section(obj: object, where: str) -> dict[str, object]:
-    """The ``kiosk`` object of the file, with no unknown key in it."""
-    if not isinstance(obj, dict):
-        raise KioskConfigError(f'{where} must hold a JSON object with a "kiosk" section')
-    section = obj.get("kiosk")
-    if section is None:
-        raise KioskConfigError(f'{where} has no "kiosk" section')
-    if not isinstance(section, dict):
-        raise KioskConfigError(f'{where}: "kiosk" must be an object')
-    unknown = sorted(str(k) for k in section if k not in _KEYS)
-    if unknown:
-        # A key is named only when it looks like one (never digits: it could be the PIN).
-        name = next((k for k in unknown if _KEY_LIKE.fullmatch(k)), None)
-        which = f"key kiosk.{name}" if name is not None else "key in kiosk"
-        raise KioskConfigError(f"{where}: unknown {which} (known: {', '.join(_KEYS)})")
-    return section
-
-
-def _pin(section: dict[str, object], where: str) -> str:
-    """The operator PIN, required; its value is never repeated in a message."""
-    if "pin" not in section:
-        raise KioskConfigError(f"{where}: kiosk.pin is missing (the operator PIN is required)")
-    pin = section["pin"]
-    lo, hi = PIN_DIGITS
-    if not (isinstance(pin, str) and pin.isascii() and pin.isdigit() and lo <= len(pin) <= hi):
-        # The value is not repeated: it may be the real PIN, mistyped.
-        raise KioskConfigError(
-            f'{where}: kiosk.pin must be a string of {lo} to {hi} digits, like "2468"'
-        )
-    return pin
-
-
-def _variant(s: _Section, where: str) -> str | None:
-    """The variant letter: ``mode`` picks the game; ``variant`` then picks among the
-    one-deal games."""
-    variant = s.choice("variant", LETTERS)
-    mode_name = s.choice("mode", tuple(MODES))
-    if mode_name is None:
-        return variant
-    game = MODES[mode_name]
-    chosen = modes.by_letter(variant) if variant is not None else None
-    if game is not None and chosen not in (None, game):
-        raise KioskConfigError(f"{where}: kiosk.mode {mode_name} plays no variant {variant}")
-    if game is None and chosen is not None and chosen.levels > 1:
-        raise KioskConfigError(f"{where}: kiosk.mode {mode_name} cannot play variant {variant}")
-    return game.letter if game is not None else variant

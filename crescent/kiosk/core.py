@@ -41,7 +41,8 @@ from crescent.control.input import (
 )
 from crescent.files import write_atomic
 from crescent.kiosk.config import KioskConfig, apply_to_settings
-from crescent.kiosk.state import PIN_FILE, VENUE_FILE, KioskState, PinState, VenueStats
+from crescent.kiosk.state import KioskState, PinState, VenueStats
+from crescent.play import queries
 from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.solver import portfolio as solver
@@ -391,7 +392,8 @@ def export_folders(config: KioskConfig, data_dir: Path | None, user: str | None)
 
 
 def export_csv(venue: VenueStats, folder: Path, today: date) -> Path:
-    """Write the venue statistics as CSV into ``folder``; the file written (OSError if not)."""
+    """Write the venue statistics as CSV into ``folder``, whole, fsynced (a USB stick may be
+    pulled right after); the file written (OSError if not: no temporary file left)."""
     path = folder / EXPORT_NAME.format(day=today.isoformat())
     # Fsynced, folder included: a USB stick is often pulled right after the export.
     write_atomic(path, venue.to_csv().encode("utf-8"), durable=True)
@@ -469,7 +471,6 @@ class Kiosk:
         self.planner = planner or AttractPlanner(host.session.pool)
         self.wall: Callable[[], float] = time.time
         """The wall clock (for the PIN wait kept across restarts); tests replace it."""
-        self.today: Callable[[], date] = date.today
         self.last_input: float | None = None
         """``host.now`` of the last touch or key; None until the first update."""
         self.hold: tuple[int, float] | None = None
@@ -478,21 +479,34 @@ class Kiosk:
         self._told_hidden = -math.inf
         self._look_s = 0.0
         store = host.session.store
-        self._pin_state = store.load_named(PIN_FILE, KioskState.from_dict) if store else None
-        self.venue = (store.load_named(VENUE_FILE, VenueStats.from_dict) if store else None) or (
-            VenueStats()
-        )
+        self._pin_state = KioskState.of(store.load_operator()) if store else None
+        host.session.venue = True  # its games count in the venue's days
         self.idle_s = config.idle_s
         if not config.fixes("idle_seconds") and self._pin_state and self._pin_state.idle_s:
             self.idle_s = self._pin_state.idle_s
         self.sound = host.session.settings.sound
         """Sound for each new visitor: the config's, else the operator's choice (a
         visitor's mute lasts until the table goes idle)."""
-        self._seen: Game | None = None
-        self._counted_start = False
-        self._counted_win = False
 
     # -- state --------------------------------------------------------------------
+
+    @property
+    def today(self) -> Callable[[], date]:
+        """The local calendar day of the venue's counts (the session's; tests set it)."""
+        return self.host.session.today
+
+    @today.setter
+    def today(self, today: Callable[[], date]) -> None:
+        self.host.session.today = today
+
+    @property
+    def venue(self) -> VenueStats:
+        """The venue's days, read from the games played here."""
+        session = self.host.session
+        if session.store is None:
+            return VenueStats()
+        session.flush()  # the games ended so far, then the figures
+        return VenueStats.of(session.store.read(queries.venue_days))
 
     @property
     def in_attract(self) -> bool:
@@ -581,7 +595,6 @@ class Kiosk:
                 _log().info("operator screen closed after %d s without a touch", round(idle))
         elif not self.in_attract and idle >= self.idle_s:
             self.go_idle()
-        self._count_venue()
 
     def wake_at(self, now: float) -> float | None:
         """The exit gesture's and the idle delay's deadlines (the loop may sleep till then);
@@ -597,40 +610,18 @@ class Kiosk:
             wake = min(wake, self.last_input + self.idle_s)
         return wake
 
-    # -- the venue's statistics ------------------------------------------------------------
+    # -- the operator's state on disk ----------------------------------------------------
 
-    def _count_venue(self) -> None:
-        game = self.host.session.game
-        venue = self.venue
-        if game is not self._seen:
-            resumed = self._seen is None and game.moves > 0 and venue.current == game.code
-            self._seen = game
-            self._counted_start = resumed
-            self._counted_win = resumed and venue.current_won
-        if self.in_attract:
-            return
-        if not self._counted_start and game.moves > 0:
-            self._counted_start = True
-            venue.start(game.code, self.today())
-            self._save_venue()
-        if self._counted_start and not self._counted_win and game.status == "won":
-            self._counted_win = True
-            venue.win(self.today())
-            self._save_venue()
-
-    def _save_venue(self) -> None:
-        self._write(VENUE_FILE, self.venue.to_dict(), VenueStats.from_dict)
-
-    def _write(self, name: str, obj: dict[str, object], parse: Callable[[object], object]) -> None:
+    def _write_state(self, values: dict[str, object]) -> None:
         session = self.host.session
         store = session.store
         if store is None:
             return
         writer = session.writer
         if writer is None:
-            store.save_named(name, obj, parse)
+            store.save_operator(values)
         else:
-            writer.submit(name, lambda: store.save_named(name, obj, parse))
+            writer.submit("operator", lambda: store.save_operator(values))
 
     # -- idle and the attract loop --------------------------------------------------------
 
@@ -640,15 +631,9 @@ class Kiosk:
         host.close_dialogs()
         host.reset_interaction()
         session = host.session
-        if self._counted_start and not self._counted_win and session.game.status != "won":
-            self.venue.abandoned_to_idle(self.today())
-            self._counted_start = False
-            self._save_venue()
-        if not session.recorded:
-            # Playing or blocked, it is no loss of the next visitor: never recorded, and
-            # not resumed on a restart.
-            session.idle_abandoned = True
-            session.save()
+        # Playing or blocked, it is no loss of the next visitor: not in the player's
+        # statistics, not resumed on a restart; the venue counts it as left idle.
+        session.leave_to_idle()
         lang = self.config.language
         if lang is not None and host.language != lang:
             host.set_language(lang)
@@ -697,7 +682,7 @@ class Kiosk:
         idle = self.idle_s if not self.config.fixes("idle_seconds") else None
         state = KioskState(pin.failures, pin.wait_until, idle)
         self._pin_state = state
-        self._write(PIN_FILE, state.to_dict(), KioskState.from_dict)
+        self._write_state(state.to_values())
 
     def set_idle(self, seconds: float) -> None:
         """The operator chose the idle time (when the config file does not set it)."""

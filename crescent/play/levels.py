@@ -15,7 +15,7 @@ while an end screen is up or the window is left.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, NamedTuple, TypeGuard
 
 from crescent.rules import modes
@@ -89,6 +89,10 @@ class LevelsState:
     done: list[LevelResult] = field(default_factory=list)
     moves_before: int = 0
     """Moves played in the completed levels (the Game counts its own level's)."""
+
+    def copy(self) -> LevelsState:
+        """A copy whose list of levels done is its own."""
+        return replace(self, done=list(self.done))
 
     @staticmethod
     def fresh(mode: Mode) -> LevelsState:

@@ -1,19 +1,19 @@
-"""One player's session: the current game, its clock, statistics and autosave.
+"""One player's session: the current game, its clock, its end in the history, autosave.
 
 Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
 
 * The clock counts from the first move and only while the session is told
   time passes (the UI stops it while the window is minimised or unfocused).
 * Every move, undo and redeal is saved (through a background writer, so a
-  slow disk never stalls a frame); quitting flushes the last save.
-* Every game gets a unique id when it is dealt, saved with it. A won or
-  blocked game is recorded in the statistics once per id; a game left for a
-  new one with moves played counts as played, not won.
-* The end of a game is one ordered job (the won game, then the statistics
-  with the game's id, then no saved game; for a loss, the statistics then the
-  next game), so a kill at any instant never loses a result nor counts one
-  twice: on the next start a saved game whose id the statistics already hold
-  is not counted again, nor resumed.
+  slow disk never stalls a frame); quitting flushes the last save. The steps
+  are logged with the game (:attr:`Session.played`), so a saved position is
+  proven to come from its code.
+* Every game gets a unique id when it is dealt. Its end (won, blocked, out of
+  time, left for a new one with moves played, or a kiosk's visitor gone) is one
+  row of the history, written with the removal of the game in progress in one
+  transaction (:meth:`crescent.play.storage.Store.end_game`): a kill at any
+  instant leaves the game in progress or its end, and ending it again changes
+  nothing. The statistics are read from the history (:attr:`Session.stats`).
 * A game of levels (the levels game, :mod:`crescent.play.levels`): the session
   counts each level's time down, moves on to the next level when one is
   complete (``outcome.status == "level"`` until play goes on), and ends the
@@ -24,49 +24,33 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final
+from datetime import date
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from crescent import logs
 from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
+from crescent.play.history import GameEnd, Result
 from crescent.play.levels import LevelsState, has_levels, timed
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
-from crescent.play.storage import Notice, SavedGame, Store, new_game_id
+from crescent.play.storage import UNDO, Notice, SavedGame, Store, new_game_id
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal, parse_step
 from crescent.rules.modes import End, Mode
 
 if TYPE_CHECKING:
-    from datetime import date
-
     from crescent.play.summary import WinSummary
 
 
-def win_id(game: Game, elapsed: float) -> str:
-    """How version 1 named a won game (``Stats.last_win``), before games had ids.
-
-    Only read for a won game saved without an id: every win of one deal played
-    the same way has the same one, so it cannot tell two such wins apart.
-    """
-    return f"{game.code}/{game.moves}/{elapsed:.3f}"
-
-
-def _local_today() -> date:
-    """Today's date, local (datetime is imported when a date is first asked for: a start
-    shows no date before its first frame, and the import costs it 1.5 ms)."""
-    from datetime import date
-
-    return date.today()
-
-
 class SaveWriter:
-    """Writes the latest snapshot of each file in a background thread.
+    """Writes the latest snapshot of each key in a background thread.
 
-    Only the newest pending write per file matters; ``flush`` waits until the
-    disk has what was last given.
+    Only the newest pending write per key matters (a move's save replaces the
+    one before it); writes reach the disk in the order they were asked for;
+    ``flush`` waits until the disk has what was last given.
     """
 
     def __init__(self) -> None:
@@ -76,35 +60,15 @@ class SaveWriter:
         self._idle = threading.Event()
         self._idle.set()
         self._thread: threading.Thread | None = None
-        self._held = False
-
-    def hold(self) -> None:
-        """Keep what is submitted until :meth:`release` (the newest write of each file):
-        a game's start-up saves its deal after its first frame, not during it."""
-        self._held = True
-
-    def release(self) -> None:
-        """Write what was kept, and from now on each write as it comes."""
-        self._held = False
-        with self._lock:
-            waiting = bool(self._pending)
-        if waiting:
-            self._start()
 
     def submit(self, key: str, write: Callable[[], object]) -> None:
         with self._lock:
-            # The newest write of a file replaces a pending one and goes last, so
-            # writes reach the disk in the order they were asked for.
             self._pending.pop(key, None)
             self._pending[key] = write
             self._idle.clear()
-        if not self._held:
-            self._start()
-
-    def _start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="crescent-save", daemon=True)
-            self._thread.start()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="crescent-save", daemon=True)
+                self._thread.start()
         self._wake.set()
 
     def _run(self) -> None:
@@ -118,15 +82,14 @@ class SaveWriter:
                         break
                     key = next(iter(self._pending))
                     write = self._pending.pop(key)
-                # A failed save must never kill the game; the Store records a notice.
-                with contextlib.suppress(Exception):
-                    write()
+                write()  # guarded by the session: a failed save never ends this thread
 
     def flush(self, timeout: float = 5.0) -> bool:
-        self.release()
         return self._idle.wait(timeout)
 
 
+MAX_LOGGED: Final = 2000
+"""The most steps of a game logged with it (a resume replays them: 6 us a step)."""
 LEVEL_COMPLETE: Final = End.LEVEL
 """The outcome of a completed level that is not the last (the game goes on)."""
 TIME_UP: Final = End.TIME_UP
@@ -136,20 +99,21 @@ class GameOver(ValueError):
     """Levels game: a move or shuffle asked after the game ended (time ran out...)."""
 
 
-class Outcome:
+class Outcome(NamedTuple):
     """What a finished game came to, once."""
 
-    __slots__ = ("moves", "seconds", "status")
-
-    def __init__(self, status: End, seconds: float, moves: int) -> None:
-        self.status = status
-        self.seconds = seconds
-        self.moves = moves
+    status: End
+    seconds: float
+    moves: int
 
     @property
     def final(self) -> bool:
         """The game is over (a completed level is not)."""
         return self.status is not LEVEL_COMPLETE
+
+
+def _log() -> Any:
+    return logs.get(__name__)
 
 
 class Session:
@@ -167,74 +131,95 @@ class Session:
         today: Callable[[], date] | None = None,
     ) -> None:
         self.store = store
+        self._db = store if store is not None else Store.in_memory()
+        """Where the games go: the store, or (without one) a database in memory."""
         self.settings = settings if settings is not None else Settings()
-        self.stats = store.load_stats() if store is not None else Stats()
         self.rng = rng or random.Random()
         self.pool = pool
         self.lost = lost
         """The deals proven lost, by pool: never dealt by "winnable deals only"."""
-        self.today = today or _local_today
-        """The calendar day (local), for the daily deal."""
+        self.today: Callable[[], date] = today or date.today
+        """The calendar day (local), for the daily deal and a kiosk's days."""
+        self.venue = False
+        """A kiosk's session: its games count in the venue's days."""
         self._daily_numbers: list[int] | None = None
         self._daily_source: Callable[[str], Sequence[int]] | None = None
         self._daily_key: tuple[str, date] | None = None
         self._daily_of: date | None = None
         self.hints_used = 0
         """Hints shown in this game (the win summary tells them)."""
-        self.win_summary: WinSummary | None = None
-        """What the last win changed; None until a win is recorded in this session."""
+        self._win: tuple[GameEnd, bool] | None = None
+        """The last win of this session (its end, whether it was a daily deal that counted):
+        its summary is made from the statistics when asked for."""
+        self._summary: WinSummary | None = None
+        self._stats: Stats | None = None
         self.level_won: Game | None = None
         """The levels game: the level just completed (its foundations full), kept for the
         win cascade after the next level is dealt; None when none was completed here."""
         self.writer = SaveWriter() if background_saves else None
-        self.game = Game.new(self.settings.mode.letter, self.rng)
+        self._game = Game.new(self.settings.mode.letter, self.rng)
+        self.played: list[str] | None = []
+        """Every step of this game since its deal (None: not known, the game was set
+        from outside or saved by an earlier version)."""
         self.game_id = new_game_id()
-        """This deal of the game: its result is recorded once per id."""
-        self.levels: LevelsState | None = self._levels_for(self.game)
+        """This deal of the game: its end is recorded once per id."""
+        self.levels: LevelsState | None = self._levels_for(self._game)
         self.elapsed = 0.0
+        self.started_at: float | None = None
+        self.start_day: str | None = None
+        self._game_venue = False
+        self._start_known = False
+        """The game's first move is behind it (its day is known, or it was never told)."""
         self.recorded = False
         self.idle_abandoned = False
         self.outcome: Outcome | None = None
         self.changes = 0
         """Bumped on every change of the game, so views know to redraw."""
 
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        """A game set from outside (tests, tools): its steps are not known; its next change
+        is its first."""
+        self._game = game
+        self.played = None
+        self._start_known = False
+
     # -- starting ------------------------------------------------------------------
 
     def start(self, *, code: str | None = None, new: bool = False) -> None:
         """Deal ``code``, or resume the saved game, or deal a new one.
 
-        A saved game left for ``code`` or ``new`` counts as abandoned. A saved
-        game already recorded (its id is in the statistics: killed after its
-        result was saved, before the next game was) is neither counted again
-        nor resumed; nor is one left idle on a kiosk.
+        A saved game left for ``code`` or ``new`` counts as abandoned. A saved game
+        already in the history, or left idle on a kiosk, is not resumed.
         """
         wanted = Game.from_code(code) if code is not None else None
-        saved = self.store.load_game() if self.store is not None else None
-        if saved is not None and (saved.idle_abandoned or self._already_recorded(saved)):
+        saved = self._db.load_game()
+        if saved is not None and (saved.idle_abandoned or self._db.was_recorded(saved.game_id)):
             saved = None
         if saved is not None:
-            self._adopt(saved)  # a won game (killed before its statistics) is counted here
-            if wanted is None and not new and self.game.status == "playing":
-                if saved.game_id is None:
-                    self.save()  # a file from before game ids: it gets one now
+            self._adopt(saved)  # a won game (killed before its end was written) is counted here
+            if wanted is None and not new and self._game.status == "playing":
                 return
             self.abandon()  # left for another game, or blocked: recorded once, not resumed
         self._begin(wanted if wanted is not None else self._fresh_game(self.settings.mode))
 
-    def _already_recorded(self, saved: SavedGame) -> bool:
-        if saved.game_id is not None:
-            return self.stats.was_recorded(saved.game_id)
-        # Saved before game ids: a win is known by its old-style id only.
-        return saved.game.status == "won" and self.stats.last_win == win_id(
-            saved.game, saved.elapsed
-        )
-
     def _adopt(self, saved: SavedGame) -> None:
-        """Make the saved game the current one (an old file without id gets one)."""
-        self.game = saved.game
+        """Make the saved game the current one."""
+        self._game = saved.game
+        self.played = saved.played
         self.levels = saved.levels
         self.game_id = saved.game_id if saved.game_id is not None else new_game_id()
         self.elapsed = saved.elapsed
+        self.hints_used = saved.hints
+        self.started_at, self.start_day = saved.started, saved.start_day
+        self._game_venue = saved.venue
+        # Its start is behind it when its day is known, or when an earlier version's venue
+        # file counted it (imported as the venue's, without a day).
+        self._start_known = saved.start_day is not None or saved.venue
         self.recorded = False
         self.idle_abandoned = False
         self.outcome = None
@@ -244,7 +229,7 @@ class Session:
     @property
     def mode(self) -> Mode:
         """The mode of the game being played (new games follow ``settings.mode``)."""
-        return self.game.mode
+        return self._game.mode
 
     def _fresh_game(self, mode: Mode) -> Game:
         """A new deal; with "winnable deals only", one proven winnable (shipped or local
@@ -252,8 +237,7 @@ class Session:
         if self.settings.winnable_only and mode.pool is not None:
             lost = set(self.lost(mode.pool)) if self.lost is not None else set()
             numbers = list(self.pool(mode.pool)) if self.pool is not None else []
-            if self.store is not None:
-                numbers += self.store.load_winnable().get(mode.pool, [])
+            numbers += self._db.load_winnable().get(mode.pool, [])
             numbers = [n for n in numbers if n not in lost]
             if numbers:
                 return Game.deal(self.rng.choice(numbers), mode.letter)
@@ -284,7 +268,7 @@ class Session:
         if not load and (self._daily_numbers is None or self._daily_source is not self.pool):
             return None
         numbers = self._daily_pool()
-        key = (self.game.code, self.today())
+        key = (self._game.code, self.today())
         if key != self._daily_key:
             self._daily_key = key
             self._daily_of = daily_day(key[0], key[1], numbers)
@@ -292,7 +276,7 @@ class Session:
 
     def proven_winnable(self) -> None:
         """The solver found a win from a position of this game: its deal is winnable."""
-        game, mode = self.game, self.mode
+        game, mode = self._game, self.mode
         if self.store is None or mode.pool is None or game.rules != mode.rules_for_level(1):
             return
         store, pool, number = self.store, mode.pool, game.number
@@ -306,45 +290,60 @@ class Session:
         return LevelsState.fresh(timed(mode, self.settings.level_minutes))
 
     def _begin(self, game: Game) -> None:
-        self.game = game
+        self._game = game
+        self.played = []
         self.levels = self._levels_for(game)
         self.game_id = new_game_id()
         self.elapsed = 0.0
+        self.started_at = self.start_day = None
+        self._game_venue = False
+        self._start_known = False
         self.recorded = False
         self.idle_abandoned = False
         self.outcome = None
         self.hints_used = 0
-        self.win_summary = None
+        self._win = self._summary = None
         self.level_won = None
         self.changes += 1
         self.save()
 
     def new_game(self, mode: Mode | None = None, code: str | None = None) -> None:
-        """Leave the current game (recorded as played if moves were made) and deal another."""
+        """Leave the current game (recorded as abandoned if moves were made) and deal another."""
         self.abandon()
         if code is not None:
             self._begin(Game.from_code(code))
         else:
             self._begin(self._fresh_game(mode or self.settings.mode))
 
+    def _played_any(self) -> bool:
+        levels = self.levels
+        return self._game.moves > 0 or (
+            levels is not None and (levels.running or bool(levels.done))
+        )
+
     def abandon(self) -> None:
-        """The player leaves this game: blocked, or with moves played, it counts as a loss.
+        """The player leaves this game: blocked it is lost; with moves played, abandoned.
 
         A game left idle on a kiosk (``idle_abandoned``) is not counted: its player is gone.
         """
         if self.recorded or self.idle_abandoned:
             return
-        if self.stats.was_recorded(self.game_id):
-            self.recorded = True
+        status = self._game.status
+        if status == "blocked":
+            self._end(Result.LOST)
+        elif self._played_any() and status == "playing":
+            self._end(Result.ABANDONED)
+
+    def leave_to_idle(self) -> None:
+        """A kiosk's visitor walked away: the game is set aside (not resumed, not the
+        player's statistics); played, the venue counts it as left to the idle timer."""
+        if self.recorded:
             return
-        levels = self.levels
-        played = self.game.moves > 0 or (levels is not None and (levels.running or levels.done))
-        if self.game.status == "blocked" or (played and self.game.status == "playing"):
-            self.stats.record_loss(self.mode.stats_key, self.game_id)
-            if levels is not None:
-                self.stats.record_levels(self.mode.stats_key, levels.level, None)
-            self.recorded = True
-            self._save_loss()
+        self.idle_abandoned = True
+        if self._start_known and self._played_any() and self._game.status != "won":
+            self._end(Result.IDLE, keep=True)
+        else:
+            self.save()
 
     # -- playing -------------------------------------------------------------------
 
@@ -353,10 +352,10 @@ class Session:
         """The clock runs from the first move (a game of levels: of the level)."""
         if self.levels is not None:
             return self.levels.running
-        return self.game.moves > 0 or self.game.redeals_left < self.game.rules.redeals
+        return self._game.moves > 0 or self._game.redeals_left < self._game.rules.redeals
 
     def tick(self, dt: float) -> None:
-        if not (self.started and self.game.status == "playing"):
+        if not (self.started and self._game.status == "playing"):
             return
         levels = self.levels
         if levels is not None and self.outcome is not None:
@@ -366,12 +365,11 @@ class Session:
             self.outcome = Outcome(TIME_UP, self.elapsed, self._moves())
             self._record_levels_end(won=False)
             self.changes += 1
-            self.save()
 
     def _moves(self) -> int:
         """Moves of the whole game (a game of levels: every level's)."""
         before = self.levels.moves_before if self.levels is not None else 0
-        return before + self.game.moves
+        return before + self._game.moves
 
     # -- games of levels -----------------------------------------------------------
 
@@ -403,30 +401,22 @@ class Session:
 
     def _record_levels_end(self, *, won: bool) -> None:
         """A game of levels is over: counted once (per game id), with the level it reached."""
-        levels = self.levels
-        assert levels is not None
         if self.recorded:
             return
-        self.recorded = True
-        key = self.mode.stats_key
         if won:
-            if not self.stats.was_recorded(self.game_id):
-                self.stats.record_win(key, self.elapsed, self._moves(), self.game_id)
-                self.stats.record_levels(key, levels.level, levels.total_time_left)
-            self._save_win()
-        elif not self.stats.was_recorded(self.game_id):
-            self.stats.record_loss(key, self.game_id)
-            self.stats.record_levels(key, levels.level, None)
-            self._save_loss()
+            self._record_win()
+        else:
+            timed_out = self.outcome is not None and self.outcome.status == TIME_UP
+            self._end(Result.TIME_OUT if timed_out else Result.LOST)
 
     def check(self, move: Move) -> Reason | None:
-        return self.game.check(move)
+        return self._game.check(move)
 
     def play(self, move: Move) -> None:
         """Play a move (IllegalMove if refused, nothing changed), save, record an end."""
         self._before_change()
-        self.game.play(move)
-        self._changed()
+        self._game.play(move)
+        self._changed(str(move))
 
     def play_text(self, text: str) -> None:
         """Play a move written like ``"P10-P14"`` (ValueError if it is not one)."""
@@ -435,28 +425,39 @@ class Session:
     def undo(self) -> bool:
         if self.recorded:
             return False  # a won (recorded) game stays won
-        if not self.game.undo():
+        if not self._game.undo():
             return False
-        self._changed()
+        self._changed(UNDO)
         return True
 
     def redeal(self) -> None:
         """A redeal, or a shuffle in the levels game."""
         self._before_change()
-        self.game.redeal()
-        self._changed()
+        token = self._game.redeal_token
+        self._game.redeal()
+        self._changed(token)
 
     def step(self, step: Move | Redeal) -> None:
         """A move or a redeal/shuffle (a hint's step); levels follow one another."""
         self._before_change()
-        self.game.step(step)
-        self._changed()
+        token = str(step) if isinstance(step, Move) else step.value
+        self._game.step(step)
+        self._changed(token)
 
     def apply(self, token: str) -> None:
         """A move, ``"R"`` or (levels game) ``"S"``, as in ``--play``."""
         self.step(parse_step(token))
 
-    def _changed(self) -> None:
+    def _changed(self, token: str) -> None:
+        if self.played is not None:
+            self.played.append(token)
+            if len(self.played) > MAX_LOGGED:
+                self.played = None  # a resume would replay it all: the position is kept alone
+        if not self._start_known:
+            self._start_known = True
+            self.started_at = time.time()
+            self.start_day = self.today().isoformat()
+            self._game_venue = self.venue
         self.changes += 1
         self._check_end()
         self.save()
@@ -468,35 +469,32 @@ class Session:
         if self.levels is not None:
             self._check_level_end()
             return
-        status = self.game.status
+        status = self._game.status
         if status == "playing":
             self.outcome = None
             return
         if self.outcome is None or self.outcome.status.value != status:
-            self.outcome = Outcome(End(status), self.elapsed, self.game.moves)
+            self.outcome = Outcome(End(status), self.elapsed, self._game.moves)
         if status == "won" and not self.recorded:
-            self.recorded = True
-            if not self.stats.was_recorded(self.game_id):
-                self._record_win()
-            self._save_win()
+            self._record_win()
 
     def _check_level_end(self) -> None:
         """A game of levels: a complete level deals the next one; the game ends won
         after the last, or when stuck with no shuffle left (at once: the seed ends it)."""
         levels = self.levels
         assert levels is not None
-        status = self.game.status
+        status = self._game.status
         if self.outcome is not None and self.outcome.status == TIME_UP:
             return
         if status == "won":
             if len(levels.done) < levels.level:  # not counted yet (a resumed win is)
-                levels.complete_level(self.game.moves)
-            self.level_won = self.game
-            if self.game.last_level:
+                levels.complete_level(self._game.moves)
+            self.level_won = self._game
+            if self._game.last_level:
                 self.outcome = Outcome(End.WON, self.elapsed, self._moves())
                 self._record_levels_end(won=True)
             else:
-                self.game = self.game.next_level()
+                self._game = self._game.next_level()
                 self.outcome = Outcome(LEVEL_COMPLETE, self.elapsed, self._moves())
         elif status == "blocked":
             self.outcome = Outcome(End.BLOCKED, self.elapsed, self._moves())
@@ -505,44 +503,131 @@ class Session:
             self.outcome = None
 
     def _record_win(self) -> None:
-        """Count the win (and the daily deal's day), and say what it changed."""
-        key = self.mode.stats_key
-        before = replace(self.stats.get(key))
-        daily_before = replace(self.stats.daily)
-        self.stats.record_win(key, self.elapsed, self.game.moves, self.game_id)
-        day = self.daily_day()
-        daily = day is not None and self.stats.daily.record(day)
-        from crescent.play.summary import WinSummary  # a win's (not a start's: 0.5 ms)
+        """Count the win (with the daily deal's day), and keep what its summary needs."""
+        day = self.daily_day() if self.levels is None else None
+        self._summary = None
+        self._win = (self._end(Result.WON, daily=day), day is not None)
 
-        self.win_summary = WinSummary.of(
-            self.elapsed,
-            self.game.moves,
-            self.hints_used,
-            before,
-            self.stats.get(key),
-            daily_before if daily else None,
-            self.stats.daily if daily else None,
+    # -- the end of a game -----------------------------------------------------------
+
+    def _end(self, result: Result, *, daily: date | None = None, keep: bool = False) -> GameEnd:
+        """Record the game's end: one row of the history, written with the removal of the
+        game in progress (``keep``: kept, marked idle) in one transaction."""
+        self.recorded = True
+        levels = self.levels
+        now = time.time()
+        end = GameEnd(
+            id=self.game_id,
+            code=self._game.code,
+            mode=self.mode.stats_key,
+            variant=self.mode.letter,
+            result=result,
+            moves=self._moves(),
+            seconds=self.elapsed,
+            ended=now,
+            end_day=self.today().isoformat(),
+            started=self.started_at,
+            start_day=self.start_day,
+            hints=self.hints_used,
+            redeals=self._game.rules.redeals - self._game.redeals_left,
+            level=levels.level if levels is not None else 0,
+            time_left=levels.total_time_left
+            if levels is not None and result is Result.WON
+            else None,
+            daily_day=daily.isoformat() if daily is not None else None,
+            venue=self._game_venue,
+            played=" ".join(self.played or ()),
         )
+        snap = self.snapshot()
+        kept = snap if keep else None
+        self._stats = None
+        db = self._db
+
+        def write() -> None:
+            try:
+                if db.end_game(end, kept):
+                    return
+            except (ValueError, TypeError, OSError, RuntimeError) as e:
+                db.save_failed("the end of a game", e)
+            if self.store is not None and not keep:
+                # The disk refused the end: the game is kept in progress instead, so the
+                # next start counts it (a later save may still replace it).
+                self.store.save_game(snap)
+
+        self._submit(f"end-{self.game_id}", write)
+        return end
+
+    # -- what the history says -------------------------------------------------------
+
+    @property
+    def stats(self) -> Stats:
+        """The statistics, read from the history once the writes asked for are done."""
+        if self._stats is None:
+            self.flush()
+            self._stats = self._db.load_stats()
+        return self._stats
+
+    @property
+    def win_summary(self) -> WinSummary | None:
+        """What the last win changed; None until a win is recorded in this session."""
+        if self._win is None:
+            return None
+        win, daily_deal = self._win
+        if self._summary is None:
+            # Imported here: a win's, not a start's (1.2 ms of one, with hashlib's 3-5.6 ms
+            # the imports that only a game's end needs).
+            from crescent.play.summary import WinSummary
+
+            after = self.stats
+            before = self._db.load_stats(exclude=win.id)
+            daily = daily_deal and after.daily != before.daily
+            self._summary = WinSummary(
+                win.seconds,
+                win.moves,
+                win.hints,
+                before.get(win.mode),
+                after.get(win.mode),
+                before.daily if daily else None,
+                after.daily if daily else None,
+            )
+        return self._summary
+
+    def add_past_game(self, end: GameEnd) -> None:
+        """Put an ended game in the history (tools and tests: statistics to show)."""
+        self.flush()
+        self._db.end_game(end)
+        self._stats = None
+
+    def flush(self) -> None:
+        """Wait until the disk has every write asked for so far."""
+        if self.writer is not None:
+            self.writer.flush()
 
     # -- saving --------------------------------------------------------------------
 
     def snapshot(self) -> SavedGame:
         levels = None
         if self.levels is not None:
-            levels = replace(self.levels)
+            levels = self.levels.copy()
             levels.done = list(levels.done)  # completing a level must not change the snapshot
-        return SavedGame(self.game.copy(), self.elapsed, self.idle_abandoned, self.game_id, levels)
+        return SavedGame(
+            self._game.copy(),
+            self.elapsed,
+            self.idle_abandoned,
+            self.game_id,
+            levels,
+            None if self.played is None else list(self.played),
+            self.hints_used,
+            self.started_at,
+            self.start_day,
+            self._game_venue,
+        )
 
     def save(self) -> None:
-        """Save the game (a finished one is removed: it is not resumed)."""
-        store = self.store
-        if store is None:
+        """Save the game in progress (an ended one is gone: its end removed it)."""
+        if self.store is None or self.recorded:
             return
-        if self.recorded:
-            if self.outcome is None or self.outcome.status is not End.WON:
-                self._submit("game", store.clear_game)
-            return  # a win's own job saves the stats and clears the game
-        snap = self.snapshot()
+        store, snap = self.store, self.snapshot()
         self._submit("game", lambda: store.save_game(snap))
 
     def save_settings(self) -> None:
@@ -551,56 +636,20 @@ class Session:
             snap = Settings(**vars(self.settings))
             self._submit("settings", lambda: store.save_settings(snap))
 
-    def _save_stats(self) -> None:
-        store = self.store
-        if store is not None:
-            snap = Stats.from_dict(self.stats.to_dict())
-            self._submit("stats", lambda: store.save_stats(snap))
-
-    def _save_win(self) -> None:
-        """One job, in this order: the won game, the statistics, then no saved game.
-
-        A kill at any instant leaves either the game before the winning move with
-        the win not yet counted, or the won game (counted or not, as the game ids
-        in the statistics tell on the next start), or the win counted and nothing
-        to resume.
-        """
-        store = self.store
-        if store is None:
-            return
-        won = self.snapshot()
-        stats = Stats.from_dict(self.stats.to_dict())
-
-        def write() -> None:
-            if store.save_game(won) and store.save_stats(stats):
-                store.clear_game()
-
-        self._submit(f"end-{self.game_id}", write)  # never replaced by a later save
-
-    def _save_loss(self) -> None:
-        """The statistics with the lost game's id, in one job ordered before the next
-        game's save: killed in between, the next start finds the lost game's id
-        already recorded and neither counts nor resumes it."""
-        store = self.store
-        if store is not None:
-            stats = Stats.from_dict(self.stats.to_dict())
-            self._submit(f"end-{self.game_id}", lambda: store.save_stats(stats))
-
     def reset_stats(self) -> None:
-        self.stats.reset()
-        self._save_stats()
+        self._stats = None
+        self._submit("reset", self._db.reset_stats)
 
     def _submit(self, key: str, write: Callable[[], Any]) -> None:
-        store = self.store
+        db = self._db
 
         def guarded() -> None:
             # A save that fails in an unforeseen way is shown (CANNOT_SAVE), never dropped
-            # silently, and never kills the game.
+            # silently, and never ends the game.
             try:
                 write()
-            except Exception as e:  # noqa: BLE001 - shown as CANNOT_SAVE, see the comment above
-                if store is not None:
-                    store.save_failed(key, e)
+            except (ValueError, TypeError, OSError, RuntimeError) as e:
+                db.save_failed(key, e)
 
         if self.writer is None:
             guarded()
@@ -609,14 +658,18 @@ class Session:
 
     def close(self) -> None:
         """Save everything and wait for the disk (on quit)."""
-        if self.game.status == "blocked":
+        if self._game.status == "blocked":
             self.abandon()
         self.save()
-        if self.writer is not None:
-            self.writer.flush()
+        self.flush()
+
+    def saved_all(self) -> bool:
+        """Wait for the writes asked for; whether every one of them reached the disk."""
+        self.flush()
+        return not self._db.refused
 
     def notices(self) -> list[Notice]:
-        return self.store.take_notices() if self.store is not None else []
+        return self._db.take_notices()
 
 
 __all__ = [

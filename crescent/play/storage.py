@@ -1,26 +1,27 @@
-"""Saving and loading: the game in progress, the statistics and the settings.
+"""Saving and loading: the game in progress, the games played, settings, the kiosk's state.
 
-Pure module (no pygame). Nothing happens at import time, and a
-:class:`Store` touches the disk only when it is used.
+Pure module (no pygame). Nothing happens at import time, and a :class:`Store`
+touches the disk only when it is first used. Everything lives in one SQLite
+database in the data folder (:mod:`crescent.play.database`: checked at start,
+set aside when unusable, versioned, one process per folder); the JSON files of
+earlier versions are imported into it once (:mod:`crescent.play.legacy`).
 
 Never lose a game:
 
-- Every file is written whole or not at all (:func:`write_json_atomic`:
-  temporary file in the same folder, fsync, rename over the old one, fsync
-  the folder), so a crash or power cut leaves the old file or the new one.
-- Only regular files are read, opened without blocking (a FIFO or a device
-  named like one of ours is never waited on), at most :data:`MAX_FILE_BYTES`
-  of them and nested at most 32 deep (:mod:`crescent.play.safejson`).
-- A file that cannot be used (empty, truncated, not JSON, wrong format, a
-  number out of range, a game the rules reject, not a regular file, too large)
-  is moved aside as ``NAME.corrupt-<UTC time>``, never
-  deleted; the defaults are used and a :attr:`Notice.CORRUPT` is recorded.
-  A missing file is simply the first start: defaults, no notice.
-- A file written by a newer version (a ``format`` greater than ours) is left
-  alone, and not overwritten for the rest of the session
-  (:attr:`Notice.NEWER`).
-- When the disk refuses a write (read-only, full...), the game goes on:
-  :attr:`Notice.CANNOT_SAVE` is recorded once, later saves keep trying quietly.
+- Every move is one small transaction (the ``current`` row); the end of a game
+  is one transaction (its row in ``games``, keyed by the game's id, and the
+  ``current`` row gone), fsynced: killed at any instant, the next start finds
+  the game in progress or the game ended and counted, never both, never twice.
+- Every statistic is a query over the games (:mod:`crescent.play.history`).
+- A database that cannot be used is set aside and a fresh one used
+  (:attr:`Notice.CORRUPT`, with :meth:`Store.details` saying what was kept and
+  lost); a game in progress that fails its checks (rules of another mode, a
+  code that does not deal its cards) is dropped with the same notice.
+- A database from a newer version is left alone (:attr:`Notice.NEWER`): the
+  session plays on in memory.
+- When the disk refuses (read-only, full...), the game goes on:
+  :attr:`Notice.CANNOT_SAVE` is recorded once, later saves keep trying, and
+  :attr:`Store.failing` says whether the last one failed.
 
 Each kind of notice is reported at most once per session, through
 :meth:`Store.take_notices`; details go to the ``crescent.play.storage`` logger.
@@ -33,106 +34,67 @@ import enum
 import json
 import math
 import os
+import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeGuard, TypeVar
 
 from crescent import logs
-from crescent.files import fsync_dir, write_atomic
-from crescent.play import settings as _settings
-from crescent.play import stats as _stats
+from crescent.play import database, history
+from crescent.play.database import DB_FILE, FolderBusy, FolderLock, Newer
+from crescent.play.history import GameEnd
 from crescent.play.levels import LevelsState, has_levels
-from crescent.play.safejson import BadJson, parse_json_object, read_bounded, shown
+from crescent.play.safejson import shown
 from crescent.play.settings import Settings
-from crescent.play.stats import Stats
+from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.rules import modes
-from crescent.rules.deal import DEAL_COUNT
-from crescent.rules.engine import Game
+from crescent.rules.engine import Game, IllegalMove
 
 if TYPE_CHECKING:
-    import logging
-    from datetime import datetime
+    from crescent.play.legacy import Found
 
 __all__ = [
+    "DB_FILE",
     "FORMAT",
+    "FolderBusy",
     "Notice",
     "SavedGame",
     "Store",
     "default_data_dir",
     "is_game_id",
     "new_game_id",
-    "write_json_atomic",
+    "replay",
 ]
 
-
-def _log() -> logging.Logger:
-    return logs.get(__name__)
-
-
 FORMAT: Final = 1
-"""The format of ``game.json``; stats and settings carry their own (also 1)."""
-
+"""The format of a saved game's JSON (``game.json`` of earlier versions)."""
 APP_NAME: Final = "Crescent"
-GAME_FILE: Final = "game.json"
-STATS_FILE: Final = "stats.json"
-SETTINGS_FILE: Final = "settings.json"
-WINNABLE_FILE: Final = "winnable.json"
-"""Deals the solver proved winnable during play (the local pool)."""
-MAX_FILE_BYTES: Final = 1 << 20
-"""No file of ours comes near this; a larger one is set aside unread."""
-MAX_SECONDS: Final = _stats.MAX_SECONDS
-"""The longest game clock loaded or saved (over 30 years): a file beyond it is set aside."""
 MAX_MOVES: Final = 10_000_000
 """The most moves a saved game can claim."""
 ID_MAX: Final = 64
-STALE_TEMP_SECONDS: Final = 60.0
-"""A temporary file older than this was left by a crash: removed on the first save."""
-
-_KNOWN_FORMAT: Final = {
-    GAME_FILE: FORMAT,
-    STATS_FILE: _stats.FORMAT,
-    SETTINGS_FILE: _settings.FORMAT,
-    WINNABLE_FILE: FORMAT,
-}
-"""The newest format this version reads, per file; a greater one is a newer version's."""
+UNDO: Final = "U"
+"""An undo in the log of the moves played (beside the notation of ``--play``)."""
 
 _T = TypeVar("_T")
-
-# What a bad file can make a parser raise. ValueError is the documented one
-# (json, from_dict); the others guard against shapes the parsers did not foresee.
 _BAD_DATA = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
+
+
+def _log() -> Any:
+    return logs.get(__name__)
 
 
 def default_data_dir() -> Path:
     """The per-user data folder for Crescent (platformdirs); not created here."""
-    from platformdirs import user_data_dir
+    from platformdirs import user_data_dir  # an optional look-up, only without --data-dir
 
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
-def write_json_atomic(path: Path, obj: object, *, indent: int | None = None) -> None:
-    """Write ``obj`` as JSON to ``path`` so that a crash leaves the old file or the new one.
-
-    A temporary file in the same folder is written, flushed and fsynced, then
-    renamed over ``path``; on POSIX the folder is fsynced too. Raises OSError
-    when the disk refuses, leaving no temporary file behind; ValueError or
-    TypeError (before touching the disk) when ``obj`` is not JSON-safe.
-    ``indent`` None writes compact JSON on one line.
-    """
-    separators = (",", ":") if indent is None else (",", ": ")
-    text = json.dumps(
-        obj, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
-    )
-    write_atomic(path, (text + "\n").encode(), durable=True)
-
-
 def _utc_now() -> datetime:
-    # Imported here: only a file set aside needs the date (datetime costs every start 2 ms).
-    from datetime import UTC, datetime
-
     return datetime.now(UTC)
 
 
@@ -140,9 +102,9 @@ class Notice(enum.Enum):
     """Something the player should be told about their saved data."""
 
     CORRUPT = "corrupt"
-    """A file could not be used: it was set aside and the defaults are used."""
+    """Something could not be used: it was set aside and the defaults are used."""
     NEWER = "newer"
-    """A file is from a newer version: left alone, and not saved over this session."""
+    """The data is from a newer version: left alone, and not saved over this session."""
     CANNOT_SAVE = "cannot_save"
     """The disk refused a write (read-only, full...): progress cannot be saved."""
 
@@ -165,17 +127,23 @@ def is_game_id(x: object) -> TypeGuard[str]:
     )
 
 
+def _is_elapsed(x: object) -> TypeGuard[int | float]:
+    return (
+        isinstance(x, int | float)
+        and not isinstance(x, bool)
+        and math.isfinite(x)
+        and 0 <= x <= MAX_SECONDS
+    )
+
+
 @dataclass(slots=True)
 class SavedGame:
     """A game in progress with its clock. ``elapsed``: seconds played, 0..MAX_SECONDS.
 
-    ``game_id`` names this deal of the game (given when it was dealt): its end
-    (won or lost) is recorded in the statistics once per id. None only for a
-    file saved before ids existed.
-
-    A game of levels also keeps its :class:`LevelsState` (countdown, hints,
-    levels done); the file records the level under the key ``level`` (1-4),
-    with the time left, hints left and shuffles left beside it.
+    ``game_id`` names this deal of the game (given when it was dealt): its end is
+    recorded once per id. None only for a file saved before ids existed.
+    ``played`` is the log of every step since the deal (``None``: not known, as in
+    files of earlier versions); it proves the position comes from the code.
     """
 
     game: Game
@@ -183,11 +151,18 @@ class SavedGame:
     idle_abandoned: bool = False
     game_id: str | None = None
     levels: LevelsState | None = None
+    played: list[str] | None = None
+    hints: int = 0
+    started: float | None = None
+    start_day: str | None = None
+    """The local day of the first move (a kiosk counts the game as started on it)."""
+    venue: bool = False
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``game.json`` (earlier versions' format)."""
         if not _is_elapsed(self.elapsed):
             raise ValueError(f"elapsed must be a number 0..{MAX_SECONDS:g}, got {self.elapsed!r}")
-        out = {
+        out: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game.to_dict(),
             "elapsed": float(self.elapsed),
@@ -204,7 +179,7 @@ class SavedGame:
 
     @staticmethod
     def from_dict(d: object) -> SavedGame:
-        """The saved game ``d`` describes; ValueError saying what is wrong."""
+        """The saved game ``d`` (a ``game.json``) describes; ValueError saying what is wrong."""
         if not isinstance(d, dict):
             raise ValueError(f"a saved game must be an object, not {type(d).__name__}")
         fmt = d.get("format")
@@ -213,10 +188,7 @@ class SavedGame:
         raw = d.get("game")
         if not isinstance(raw, dict):
             raise ValueError("the saved game has no game")
-        moves = raw.get("moves")
-        if type(moves) is int and not 0 <= moves <= MAX_MOVES:
-            raise ValueError(f"moves must be 0..{MAX_MOVES}, got {shown(moves)}")
-        game = Game.from_dict(raw)
+        game = _checked_game(raw)
         elapsed = d.get("elapsed")
         if not _is_elapsed(elapsed):
             raise ValueError(f"elapsed must be a number 0..{MAX_SECONDS:g}, got {shown(elapsed)}")
@@ -226,39 +198,67 @@ class SavedGame:
         game_id = d.get("id")
         if game_id is not None and not is_game_id(game_id):
             raise ValueError(f"id must be a short token, got {shown(game_id)}")
-        levels = None
-        if has_levels(game.mode):
-            levels = LevelsState.from_dict(d, game.mode)
-            if levels.level != max(game.level, 1) or d.get("shuffles_left") != game.redeals_left:
-                raise ValueError("the levels record does not match the saved level")
-        elif "level" in d:
+        return SavedGame(game, float(elapsed), idle, game_id, _levels(game, d))
+
+
+def _levels(game: Game, d: dict[str, Any]) -> LevelsState | None:
+    if not has_levels(game.mode):
+        if "level" in d:
             raise ValueError("a saved game that is not a levels game has no level")
-        return SavedGame(game, float(elapsed), idle, game_id, levels)
+        return None
+    levels = LevelsState.from_dict(d, game.mode)
+    if levels.level != max(game.level, 1) or d.get("shuffles_left") != game.redeals_left:
+        raise ValueError("the levels record does not match the saved level")
+    return levels
 
 
-def _is_elapsed(x: object) -> TypeGuard[int | float]:
-    return (
-        isinstance(x, int | float)
-        and not isinstance(x, bool)
-        and math.isfinite(x)
-        and 0 <= x <= MAX_SECONDS
-    )
+def _checked_game(raw: dict[str, Any]) -> Game:
+    """The engine's game of ``raw``, with the rules of its mode and cards its code dealt."""
+    moves = raw.get("moves")
+    if type(moves) is int and not 0 <= moves <= MAX_MOVES:
+        raise ValueError(f"moves must be 0..{MAX_MOVES}, got {shown(moves)}")
+    game = Game.from_dict(raw)
+    if game.rules != game.mode.rules_for_level(max(game.level, 1)):
+        raise ValueError(f"the rules are not those of {game.mode.key} (level {game.level})")
+    untouched = game.moves == 0 and game.redeals_left == game.rules.redeals
+    if untouched and game.level <= 1:
+        dealt = Game.from_code(game.code)
+        if dealt.piles != game.piles or dealt.down != game.down:
+            raise ValueError("the cards are not those its code deals")
+    return game
+
+
+def replay(code: str, played: list[str]) -> Game:
+    """The game ``code`` after the steps ``played`` (moves, redeals, ``U`` undos; a level
+    won moves on to the next); ValueError if a step is refused."""
+    game = Game.from_code(code)
+    for token in played:
+        try:
+            if token == UNDO:
+                game.undo()
+            else:
+                game.apply(token)
+        except IllegalMove as e:
+            raise ValueError(f"the step {shown(token, 12)} was refused ({e.reason.name})") from None
+        if game.status == "won" and game.mode.levels > 1 and not game.last_level:
+            game = game.next_level()
+    return game
 
 
 class Store:
-    """The four files of one player, in ``root``: the game, statistics, settings and
-    the deals proven winnable here.
+    """The database of one player, in ``root``: the game in progress, the games played,
+    the settings, the deals proven winnable here and a kiosk's operator state.
 
-    Does not touch the disk until used; the folder (with its parents) is
-    created by the first save. Loads never raise on bad files and saves never
-    raise on a refusing disk: they return defaults / False and record a
-    :class:`Notice`. Safe to share between threads (a background writer and
-    the main loop); one operation runs at a time. ``clock`` (for tests) gives
-    the time of set-aside names.
+    Does not touch the disk until used; the folder (with its parents) is created
+    then. :meth:`open` locks the folder for the process (:class:`FolderBusy` if
+    another process has it). Loads never raise on bad data and saves never raise on a
+    refusing disk: they return defaults / False and record a :class:`Notice`.
+    Safe to share between threads (a background writer and the main loop); one
+    operation runs at a time.
 
-    A ``read_only`` store reads like the real one but never changes the disk: a
-    bad file is only ignored (not set aside, not logged) and saves pretend to
-    succeed. It tries out a command line before anything is changed.
+    A ``read_only`` store reads a copy in memory and never changes the disk (saves
+    change the copy): it tries out a command line before anything is changed, and
+    serves ``--stats``. :meth:`in_memory` makes one with no folder at all.
     """
 
     def __init__(
@@ -270,115 +270,313 @@ class Store:
     ) -> None:
         self.root = Path(root)
         self.read_only = read_only
-        self.game_path = self.root / GAME_FILE
-        self.stats_path = self.root / STATS_FILE
-        self.settings_path = self.root / SETTINGS_FILE
-        self.winnable_path = self.root / WINNABLE_FILE
+        self.path = self.root / DB_FILE
         self._clock = clock
-        self._pending: list[Notice] = []
-        self._told: set[Notice] = set()
-        self._checked: set[Path] = set()  # files already read (or written) this session
-        self._frozen: set[Path] = set()  # files from a newer version: never written
-        self._swept = False
-        self._lock = threading.RLock()  # one disk operation at a time
-        # Notices have their own lock: the main loop reading them never waits for an fsync.
-        self._notice_lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.RLock()  # one database operation at a time
+        self._notice_lock = threading.Lock()  # the main loop never waits for a commit
+        self._pending: list[Notice] = []  # notices not yet taken
+        self._told: set[Notice] = set()  # each kind once a session
+        self._details: list[str] = []
+        self._folder = FolderLock(self.root)
+        self._memory_only = False
+        self._found: Found | None = None
+        self._degraded = False  # the database could not be opened: games kept in memory
+        self.frozen = False
+        """The database is a newer version's: nothing is written to it."""
+        self.failing = False
+        """The last write failed (the disk refuses): the result of a game may be lost."""
+        self.refused = False
+        """A write failed this session (or the database could not be opened)."""
 
-    # -- the game in progress ---------------------------------------------------
+    @classmethod
+    def in_memory(cls) -> Store:
+        """A store without a folder: the session's statistics, kept for the session only."""
+        store = cls(Path(), read_only=True)
+        store._memory_only = True
+        return store
+
+    # -- opening --------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Lock the folder for this process and open the database now (the game does it at
+        start; a store used without it opens at first use, unlocked: tools, tests).
+        FolderBusy if another process has the folder; every other problem is a notice."""
+        with self._lock:
+            if not (self.read_only or self._memory_only):
+                try:
+                    self.root.mkdir(parents=True, exist_ok=True)
+                    self._folder.acquire()
+                except OSError as e:
+                    self._cannot_save(f"cannot open {self.root}", e)
+            self._db()
+
+    def _db(self) -> sqlite3.Connection:
+        with self._lock:
+            if self._conn is None:
+                self._conn = self._connect()
+            return self._conn
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._memory_only:
+            return database.memory_database()
+        if self.read_only:
+            return self._copy_in_memory()
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            conn, aside = database.open_database(self.path, self._stamp, self._import)
+        except Newer as e:
+            _log().warning("%s is from a newer version (%s): left alone", self.path, e)
+            self.frozen = True
+            self._notice(Notice.NEWER)
+            return self._copy_in_memory()
+        except (OSError, sqlite3.Error) as e:
+            self._cannot_save(f"cannot open {self.path}", e)
+            self._degraded = True
+            return database.memory_database()
+        if aside is not None:
+            self._corrupt(aside)
+        if self._found is not None and self._found.imported:
+            database.make_durable(conn)  # before the imported files are renamed
+        keep_imported_files(conn, self.root)
+        self._set_aside_bad_files()
+        return conn
+
+    def _copy_in_memory(self) -> sqlite3.Connection:
+        """The database (or, before it exists, the earlier files imported) in memory."""
+        memory = database.memory_database()
+        source = database.connect_read_only(self.path) if self.path.exists() else None
+        if source is not None:
+            try:
+                source.backup(memory)
+                # An older schema (or a database still being made) is brought forward here.
+                database.migrate(memory, memory.execute("PRAGMA user_version").fetchone()[0])
+            except sqlite3.Error:
+                memory.close()
+                memory = database.memory_database()
+            finally:
+                source.close()
+        elif not os.path.lexists(self.path) and not self.frozen:
+            memory.close()
+            memory = database.connect_memory_unmigrated()
+            database.migrate(memory, 0, self._import)
+        return memory
+
+    def _stamp(self) -> str:
+        return self._clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+    def _import(self, conn: sqlite3.Connection) -> None:
+        if not any(os.path.lexists(self.root / name) for name in database.LEGACY_FILES):
+            return  # a first start
+        # Imported here: only a new database looks for older files (the module costs a
+        # start 6 ms, measured with -X importtime).
+        from crescent.play import legacy
+
+        found = legacy.import_files(
+            conn, self.root, SavedGame.from_dict, _import_game, _write_settings, time.time()
+        )
+        self._found = found
+        if found.newer:
+            self._notice(Notice.NEWER)
+
+    def _set_aside_bad_files(self) -> None:
+        found, self._found = self._found, None
+        if found is None:
+            return
+        for name, why in found.bad:
+            source = self.root / name
+            target = self.root / f"{name}.corrupt-{self._stamp()}"
+            try:
+                os.replace(source, target)
+            except OSError as e:
+                _log().warning("%s is unusable (%s) and could not be set aside: %s", source, why, e)
+                continue
+            self._corrupt(f"{name} was unusable ({why}): kept as {target.name}, not imported")
+        if found.imported:
+            _log().info("imported %s into %s", ", ".join(found.imported), DB_FILE)
+
+    def close(self) -> None:
+        """Close the database and unlock the folder (the next use opens them again)."""
+        with self._lock:
+            if self._conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.close()
+                self._conn = None
+            self._folder.release()
+
+    # -- the machinery ---------------------------------------------------------------
+
+    def read(self, query: Callable[..., _T], *args: Any) -> _T:
+        """``query(connection, *args)`` (a function of :mod:`crescent.play.history`)."""
+        with self._lock:
+            return query(self._db(), *args)
+
+    @contextlib.contextmanager
+    def _transaction(self, *, durable: bool = False) -> Iterator[sqlite3.Connection]:
+        conn = self._db()
+        if durable:
+            conn.execute("PRAGMA synchronous = FULL")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+        finally:
+            if durable:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("PRAGMA synchronous = NORMAL")
+
+    def _write(
+        self, what: str, work: Callable[[sqlite3.Connection], object], *, durable: bool = False
+    ) -> bool:
+        """Run ``work`` in one transaction; False (and a notice) if the disk refused."""
+        with self._lock:
+            if self.frozen:
+                return False
+            try:
+                with self._transaction(durable=durable) as conn:
+                    work(conn)
+            except (sqlite3.Error, OSError) as e:
+                self.failing = True
+                self._cannot_save(what, e)
+                return False
+            # Without its database a store keeps the session's games in memory, but they
+            # are not saved.
+            self.failing = self._degraded
+            return not self._degraded
+
+    # -- the game in progress ----------------------------------------------------------
 
     def load_game(self) -> SavedGame | None:
-        """The saved game; None when there is none, or it was bad or newer."""
+        """The game in progress; None when there is none, or it failed its checks."""
         with self._lock:
-            return self._load(self.game_path, SavedGame.from_dict)
+            row = (
+                self._db()
+                .execute(
+                    "SELECT id, game, elapsed, idle_abandoned, levels, hints, started, start_day,"
+                    " venue, played FROM current WHERE slot = 1"
+                )
+                .fetchone()
+            )
+            if row is None:
+                return None
+            try:
+                return _saved_of(row)
+            except (*_BAD_DATA, sqlite3.Error) as e:
+                self._drop_bad_game(row, str(e))
+                return None
+
+    def _drop_bad_game(self, row: tuple[Any, ...], why: str) -> None:
+        why = why[:200]
+        _log().warning("the game in progress is unusable (%s): %s", why, shown(row[1], 4000))
+        self._corrupt(f"the game in progress was unusable ({why}): kept in the log, not resumed")
+        if not self.read_only:
+            self._write("the game in progress", lambda c: c.execute("DELETE FROM current"))
 
     def save_game(self, saved: SavedGame) -> bool:
         """Save the game in progress; False if it could not be saved (see notices).
 
         ValueError (a bug in the caller) if ``saved.elapsed`` is not finite and >= 0.
         """
-        obj = saved.to_dict()
-        with self._lock:
-            return self._save(self.game_path, obj, SavedGame.from_dict, indent=None)
+        row = _row_of(saved)
+        return self._write("the game in progress", lambda c: _put_current(c, row))
 
     def clear_game(self) -> bool:
-        """Remove the saved game (once its result is recorded); False if that failed."""
-        with self._lock:
-            return self._clear(self.game_path)
+        """Remove the game in progress (once its result is recorded); False if that failed."""
+        return self._write("the game in progress", lambda c: c.execute("DELETE FROM current"))
 
-    def _clear(self, path: Path) -> bool:
-        if path not in self._checked:
-            self._load(path, SavedGame.from_dict)
-        if path in self._frozen:
+    def end_game(self, end: GameEnd, keep: SavedGame | None = None) -> bool:
+        """One transaction: the game's row in ``games`` (unless its id is there already),
+        and no game in progress (or ``keep``, a kiosk's game left to the idle timer)."""
+        row = _row_of(keep) if keep is not None else None
+
+        def work(conn: sqlite3.Connection) -> None:
+            history.record_end(conn, end)
+            if row is not None:
+                _put_current(conn, row)
+            else:
+                conn.execute("DELETE FROM current WHERE id = ?", (end.id,))
+
+        return self._write("the end of a game", work, durable=True)
+
+    def was_recorded(self, game_id: str | None) -> bool:
+        """Whether the game ``game_id`` has ended and been counted."""
+        if game_id is None:
             return False
-        if self.read_only:
-            return True
-        try:
-            path.unlink()
-        except FileNotFoundError:
-            return True
-        except OSError as e:
-            self._cannot_save(path, e)
-            return False
-        fsync_dir(path.parent)
-        return True
-
-    # -- statistics and settings --------------------------------------------------
-
-    def load_stats(self) -> Stats:
-        """The saved statistics, or empty ones."""
         with self._lock:
-            stats = self._load(self.stats_path, Stats.from_dict)
-        return stats if stats is not None else Stats()
+            found = self._db().execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+        return found is not None
 
-    def save_stats(self, stats: Stats) -> bool:
-        obj = stats.to_dict()
-        with self._lock:
-            return self._save(self.stats_path, obj, Stats.from_dict)
+    # -- statistics ---------------------------------------------------------------------
+
+    def load_stats(self, exclude: str | None = None) -> Stats:
+        """The statistics of every mode, read from the games (``exclude`` left out)."""
+        keys = [m.stats_key for m in modes.MODES]
+        return self.read(history.stats, keys, exclude)
+
+    def reset_stats(self, mode: str | None = None) -> bool:
+        """The statistics (of ``mode``, else all) start again from nothing (the games stay,
+        never counted again)."""
+        return self._write(
+            "the statistics", lambda c: history.reset(c, time.time(), mode), durable=True
+        )
+
+    # -- settings, deals proven winnable, the kiosk's operator state -------------------------
 
     def load_settings(self) -> Settings:
-        """The saved settings, or the defaults."""
+        """The saved settings, or the defaults (bad ones: the defaults, with a notice)."""
         with self._lock:
-            settings = self._load(self.settings_path, Settings.from_dict)
-        return settings if settings is not None else Settings()
+            rows = self._db().execute("SELECT name, value FROM settings").fetchall()
+        if not rows:
+            return Settings()
+        try:
+            return Settings.from_dict({name: json.loads(value) for name, value in rows})
+        except _BAD_DATA as e:
+            self._corrupt(f"the settings were unusable ({str(e)[:120]}): the defaults are used")
+            return Settings()
 
     def save_settings(self, s: Settings) -> bool:
-        obj = s.to_dict()
-        with self._lock:
-            return self._save(self.settings_path, obj, Settings.from_dict)
-
-    # -- deals the solver proved winnable during play ---------------------------
+        return self._write("the settings", lambda c: _write_settings(c, s), durable=True)
 
     def load_winnable(self) -> dict[str, list[int]]:
         """Deal numbers proven winnable here, by pool (a :attr:`Mode.pool`: modes may share one)."""
         with self._lock:
-            pools = self._load(self.winnable_path, _parse_pools)
-        return pools if pools is not None else {}
+            rows = self._db().execute("SELECT pool, number FROM winnable ORDER BY rowid").fetchall()
+        out: dict[str, list[int]] = {}
+        for pool, number in rows:
+            out.setdefault(pool, []).append(int(number))
+        return out
 
     def add_winnable(self, pool: str, number: int) -> bool:
         """Remember that deal ``number`` of ``pool`` can be won."""
+        return self._write(
+            "the winnable deals",
+            lambda c: c.execute("INSERT OR IGNORE INTO winnable VALUES (?, ?)", (pool, number)),
+        )
+
+    def load_operator(self) -> dict[str, Any]:
+        """The kiosk's operator state (name: JSON value)."""
         with self._lock:
-            pools = self._load(self.winnable_path, _parse_pools) or {}
-            numbers = pools.setdefault(pool, [])
-            if number in numbers:
-                return True
-            numbers.append(number)
-            obj = {"format": FORMAT, "pools": pools}
-            return self._save(self.winnable_path, obj, _parse_pools, indent=None)
+            rows = self._db().execute("SELECT name, value FROM operator").fetchall()
+        out: dict[str, Any] = {}
+        for name, value in rows:
+            with contextlib.suppress(ValueError):
+                out[name] = json.loads(value)
+        return out
 
-    # -- other small files (the kiosk's PIN wait and venue statistics) -------------
+    def save_operator(self, values: dict[str, Any]) -> bool:
+        rows = [(k, json.dumps(v)) for k, v in values.items()]
+        return self._write(
+            "the operator state",
+            lambda c: c.executemany("INSERT OR REPLACE INTO operator VALUES (?, ?)", rows),
+            durable=True,
+        )
 
-    def load_named(self, name: str, parse: Callable[[object], _T]) -> _T | None:
-        """The file ``name`` in the data folder, parsed; None if missing (a bad one is set
-        aside like any other)."""
-        with self._lock:
-            return self._load(self.root / name, parse)
-
-    def save_named(self, name: str, obj: dict[str, Any], parse: Callable[[object], object]) -> bool:
-        """Write ``obj`` (with ``"format"``) atomically as ``name``; False if it failed."""
-        with self._lock:
-            return self._save(self.root / name, obj, parse, indent=None)
-
-    # -- notices ----------------------------------------------------------------
+    # -- notices ------------------------------------------------------------------------
 
     def take_notices(self) -> list[Notice]:
         """The notices recorded since the last call, oldest first; each kind once a session."""
@@ -386,149 +584,133 @@ class Store:
             out, self._pending = self._pending, []
             return out
 
-    def _notice(self, kind: Notice) -> bool:
+    def details(self) -> list[str]:
+        """What each notice of this session was about: what was kept, what was lost."""
+        with self._notice_lock:
+            return list(self._details)
+
+    def _notice(self, kind: Notice, detail: str | None = None) -> bool:
         """Record ``kind`` unless already told this session; True if it is new."""
         with self._notice_lock:
+            if detail is not None:
+                self._details.append(detail)
             if kind in self._told:
                 return False
             self._told.add(kind)
             self._pending.append(kind)
             return True
 
-    # -- the machinery ------------------------------------------------------------
+    def _corrupt(self, detail: str) -> None:
+        if self._memory_only:
+            return
+        self._notice(Notice.CORRUPT, detail)
+        if not self.read_only:
+            _log().warning("%s", detail)
 
-    def _load(self, path: Path, parse: Callable[[object], _T]) -> _T | None:
-        self._checked.add(path)
-        try:
-            data = read_bounded(path, MAX_FILE_BYTES)
-        except FileNotFoundError:
-            return None
-        except BadJson as e:
-            self._set_aside(path, str(e))
-            return None
-        except OSError as e:
-            self._set_aside(path, f"it cannot be read ({e.strerror or type(e).__name__})")
-            return None
-        try:
-            obj = parse_json_object(data)
-        except _BAD_DATA as e:
-            self._set_aside(path, str(e))
-            return None
-        fmt = obj.get("format")
-        if type(fmt) is int and fmt > _KNOWN_FORMAT.get(path.name, FORMAT):
-            if path not in self._frozen and not self.read_only:
-                _log().warning("%s is from a newer version (format %d): left alone", path, fmt)
-            self._frozen.add(path)
-            self._notice(Notice.NEWER)
-            return None
-        try:
-            return parse(obj)
-        except _BAD_DATA as e:
-            self._set_aside(path, str(e))
-            return None
-
-    def _save(
-        self,
-        path: Path,
-        obj: dict[str, Any],
-        parse: Callable[[object], object],
-        *,
-        indent: int | None = 2,
-    ) -> bool:
-        if path not in self._checked:
-            # First write this session without a load: look before overwriting,
-            # so a newer version's file is kept and a bad one is set aside.
-            self._load(path, parse)
-        if path in self._frozen:
-            return False
-        if self.read_only:
-            return True
-        try:
-            self.root.mkdir(parents=True, exist_ok=True)
-            self._sweep_stale_temp_files()
-            write_json_atomic(path, obj, indent=indent)
-        except OSError as e:
-            self._cannot_save(path, e)
-            return False
-        return True
-
-    def save_failed(self, what: str, error: Exception) -> None:
+    def save_failed(self, what: str, error: BaseException) -> None:
         """A save failed in a way the store did not foresee: shown as CANNOT_SAVE, logged."""
-        if self._notice(Notice.CANNOT_SAVE):
-            _log().error("cannot save (%s): %s: %s", what, type(error).__name__, str(error)[:200])
+        self.failing = True
+        self._cannot_save(what, error)
+
+    def _cannot_save(self, what: str, error: BaseException) -> None:
+        if self._memory_only:
+            return
+        self.refused = True
+        text = f"cannot save ({what}): {type(error).__name__}: {str(error)[:200]}"
+        if self._notice(Notice.CANNOT_SAVE, text):
+            _log().warning("%s", text)
         else:
-            _log().debug("cannot save (%s): %s", what, type(error).__name__)
-
-    def _cannot_save(self, path: Path, error: OSError) -> None:
-        if self._notice(Notice.CANNOT_SAVE):
-            _log().warning("cannot save %s: %s", path, error)
-        else:
-            _log().debug("cannot save %s: %s", path, error)
-
-    def _set_aside(self, path: Path, why: str) -> None:
-        """Move a bad file out of the way, keeping it for the curious."""
-        if self.read_only:
-            return
-        why = why[:200]
-        self._notice(Notice.CORRUPT)
-        from datetime import UTC
-
-        stamp = self._clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-        target = path.with_name(f"{path.name}.corrupt-{stamp}")
-        n = 2
-        while os.path.lexists(target):
-            target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-            n += 1
-        try:
-            os.replace(path, target)
-        except OSError as e:
-            _log().warning("%s is unusable (%s) and could not be set aside: %s", path, why, e)
-            return
-        fsync_dir(path.parent)
-        _log().warning("%s is unusable (%s): set aside as %s", path, why, target.name)
-
-    def _sweep_stale_temp_files(self) -> None:
-        """Remove temporary files a crash left behind (once a session, old ones only)."""
-        if self._swept:
-            return
-        self._swept = True
-        now = time.time()
-        # One look at the folder, not one glob per file (their patterns cost a start 0.5 ms).
-        files = (GAME_FILE, STATS_FILE, SETTINGS_FILE, WINNABLE_FILE)
-        prefixes = tuple(f".{name}." for name in files)
-        try:
-            with os.scandir(self.root) as entries:
-                names = [e.name for e in entries]
-        except OSError:
-            return
-        for name in names:
-            if _temp_of(name, prefixes):
-                with contextlib.suppress(OSError):
-                    tmp = self.root / name
-                    if now - tmp.lstat().st_mtime > STALE_TEMP_SECONDS:
-                        tmp.unlink()
+            _log().debug("%s", text)
 
 
-def _temp_of(name: str, prefixes: tuple[str, ...]) -> bool:
-    """Whether ``name`` is ``.<file>.<anything>.tmp`` for one of ``prefixes`` (``.<file>.``):
-    the temporary name :func:`write_json_atomic` gives a file it writes."""
-    return any(
-        name.startswith(p) and name.endswith(".tmp") and len(name) >= len(p) + 4 for p in prefixes
+# -- rows of the tables -------------------------------------------------------------------
+
+
+def _write_settings(conn: sqlite3.Connection, settings: Settings) -> None:
+    """The settings as rows (name, JSON value) of ``settings``."""
+    conn.executemany(
+        "INSERT OR REPLACE INTO settings VALUES (?, ?)",
+        [(k, json.dumps(v)) for k, v in settings.to_dict().items()],
     )
 
 
-def _parse_pools(d: object) -> dict[str, list[int]]:
-    if not isinstance(d, dict) or d.get("format") != FORMAT:
-        raise ValueError("winnable deals: not a format-1 object")
-    pools = d.get("pools")
-    if not isinstance(pools, dict):
-        raise ValueError("winnable deals: 'pools' must be an object")
-    out: dict[str, list[int]] = {}
-    for key, numbers in pools.items():
-        if key not in modes.POOLS or not isinstance(numbers, list):
-            raise ValueError(f"winnable deals: bad pool {key!r}")
-        for n in numbers:
-            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < DEAL_COUNT:
-                raise ValueError(f"winnable deals: bad deal number {n!r}")
-        out[key] = list(numbers)
-    return out
+def keep_imported_files(conn: sqlite3.Connection, root: Path) -> None:
+    """Rename the files an import took ``NAME.imported`` (a start after a kill finishes)."""
+    for name, kept in conn.execute("SELECT file, kept_as FROM imports"):
+        source = root / name
+        if os.path.lexists(source) and not os.path.lexists(root / kept):
+            with contextlib.suppress(OSError):
+                os.replace(source, root / kept)
+
+
+def _row_of(saved: SavedGame) -> tuple[Any, ...]:
+    if not _is_elapsed(saved.elapsed):
+        raise ValueError(f"elapsed must be a number 0..{MAX_SECONDS:g}, got {saved.elapsed!r}")
+    if saved.game_id is None or not is_game_id(saved.game_id):
+        raise ValueError("a saved game needs its id")
+    levels = None
+    if saved.levels is not None:
+        levels = json.dumps(saved.levels.to_dict() | {"shuffles_left": saved.game.redeals_left})
+    return (
+        saved.game_id,
+        json.dumps(saved.game.to_dict(), separators=(",", ":")),
+        float(saved.elapsed),
+        int(saved.idle_abandoned),
+        levels,
+        saved.hints,
+        saved.started,
+        saved.start_day,
+        int(saved.venue),
+        None if saved.played is None else " ".join(saved.played),
+    )
+
+
+def _put_current(conn: sqlite3.Connection, row: tuple[Any, ...]) -> None:
+    conn.execute(
+        "INSERT OR REPLACE INTO current (slot, id, game, elapsed, idle_abandoned, levels, hints,"
+        " started, start_day, venue, played)"
+        " VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, '?'))",
+        row,
+    )
+
+
+def _saved_of(row: tuple[Any, ...]) -> SavedGame:
+    """The saved game of a ``current`` row, checked; ValueError saying what is wrong."""
+    game_id, raw, elapsed, idle, levels_json, hints, started, start_day, venue, played = row
+    if not is_game_id(game_id):
+        raise ValueError("the game in progress has no id")
+    game = _checked_game(json.loads(raw))
+    if not _is_elapsed(elapsed):
+        raise ValueError(f"elapsed must be a number 0..{MAX_SECONDS:g}, got {shown(elapsed)}")
+    levels = _levels(game, json.loads(levels_json)) if levels_json is not None else None
+    if levels is None and has_levels(game.mode):
+        raise ValueError("a levels game without its levels")
+    log: list[str] | None = None
+    if played != "?":
+        log = played.split() if played else []
+        if replay(game.code, log).to_dict() != game.to_dict():
+            raise ValueError("the position is not what its code and moves make")
+    if type(hints) is not int or hints < 0:
+        raise ValueError("hints must be a whole number")
+    return SavedGame(
+        game,
+        float(elapsed),
+        bool(idle),
+        game_id,
+        levels,
+        log,
+        hints,
+        started,
+        start_day,
+        bool(venue),
+    )
+
+
+def _import_game(conn: sqlite3.Connection, saved: SavedGame, counted: bool, won: bool) -> None:
+    """An earlier version's ``game.json`` becomes the game in progress. ``counted``: the
+    venue already counted its start (``venue.json``); ``won``: and its win."""
+    if saved.game_id is None:
+        saved.game_id = new_game_id()
+    saved.venue = counted and not won  # its win (or idle end) is still the venue's to count
+    saved.start_day = None  # its start: counted in the imported venue days, or not a kiosk's
+    _put_current(conn, _row_of(saved))

@@ -7,7 +7,6 @@ records a win, the client words it.
 from __future__ import annotations
 
 import enum
-from dataclasses import replace
 from typing import NamedTuple
 
 from crescent.play.daily import DailyStreak
@@ -45,16 +44,8 @@ class WinSummary(NamedTuple):
         daily_before: DailyStreak | None = None,
         daily_after: DailyStreak | None = None,
     ) -> WinSummary:
-        """A summary holding copies (later games never change it)."""
-        return WinSummary(
-            seconds,
-            moves,
-            hints,
-            replace(before),
-            replace(after),
-            replace(daily_before) if daily_before is not None else None,
-            replace(daily_after) if daily_after is not None else None,
-        )
+        """A summary (its values are immutable: later games never change it)."""
+        return WinSummary(seconds, moves, hints, before, after, daily_before, daily_after)
 
     @property
     def new_best_time(self) -> bool:

@@ -433,10 +433,6 @@ class App:
             self.after_first_frame.clear()
         self._frames_drawn += 1
         self._draw_scenes()
-        if self._frames_drawn == 1 and self.session.writer is not None:
-            # The first frame is on the screen: the saves held for it are written now (see
-            # game_main).
-            self.session.writer.release()
 
     def _draw_scenes(self) -> None:
         full = self.full_redraw

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import itertools
-import json
 import os
 import random
 import signal
@@ -30,6 +29,9 @@ from crescent.kiosk.config import KioskConfig, apply_to_settings, parse_kiosk_co
 from crescent.kiosk.core import RECORDED, Kiosk, corner_side, export_csv
 from crescent.kiosk.state import KioskState, VenueStats
 from crescent.options import Config
+from crescent.play.database import DB_FILE
+from crescent.play.history import GameEnd, Result
+from crescent.play.legacy import parse_venue
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
@@ -46,6 +48,7 @@ from crescent.ui.kiosk_scenes import (
     install_kiosk,
 )
 from crescent.ui.render import Action
+from tests.helpers_crashsave import saved_dict
 from tests.helpers_ui import Client, post_mouse
 from tests.kiosk.test_kiosk import (
     PIN,
@@ -136,6 +139,18 @@ def _wait_for(path: Path, text: str, timeout: float = 30.0) -> None:
     raise AssertionError(f"{text!r} never appeared in {path}")
 
 
+def _wait_for_game(data: Path, code: str, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        store = Store(data, read_only=True)
+        saved = store.load_game() if (data / DB_FILE).exists() else None
+        store.close()
+        if saved is not None and saved.game.code == code:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{code} was never saved in {data}")
+
+
 @pytest.mark.parametrize("kiosk", [True, False])
 def test_sigterm_saves_then_exits_143_and_says_so(tmp_path: Path, kiosk: bool) -> None:
     data = tmp_path / "data"
@@ -161,7 +176,7 @@ def test_sigterm_saves_then_exits_143_and_says_so(tmp_path: Path, kiosk: bool) -
         if kiosk:
             _wait_for(data / "crescent.log", "kiosk mode started")
         else:
-            _wait_for(data / "game.json", "CR1-N-AAAAAAB")
+            _wait_for_game(data, "CR1-N-AAAAAAB")
         time.sleep(0.5)
         game.send_signal(signal.SIGTERM)
         assert game.wait(timeout=30) == 143
@@ -170,7 +185,7 @@ def test_sigterm_saves_then_exits_143_and_says_so(tmp_path: Path, kiosk: bool) -
             game.kill()
             game.wait()
     assert "SIGTERM" in (data / "crescent.log").read_text()
-    saved = json.loads((data / "game.json").read_text())
+    saved = saved_dict(data)
     assert saved["game"]["code"] == "CR1-N-AAAAAAB"
 
 
@@ -183,13 +198,13 @@ def test_config_variant_winnable_and_language_apply_to_the_first_game(tmp_path: 
     )
     data = tmp_path / "fresh"
     assert main(["--config", str(cfg), "--data-dir", str(data), "--frames", "2"]) == 0
-    code = json.loads((data / "game.json").read_text())["game"]["code"]
+    code = saved_dict(data)["game"]["code"]
     assert code.startswith("CR1-F-")
     from crescent.rules.deal import parse_code
 
     assert parse_code(code)[1] in set(load_pool("F"))
-    settings = json.loads((data / "settings.json").read_text())
-    assert (settings["language"], settings["variant"], settings["winnable_only"]) == (
+    settings = Store(data).load_settings()
+    assert (settings.language, settings.variant, settings.winnable_only) == (
         "fr",
         "F",
         True,
@@ -198,8 +213,8 @@ def test_config_variant_winnable_and_language_apply_to_the_first_game(tmp_path: 
     other = tmp_path / "other"
     argv = ["--config", str(cfg), "--data-dir", str(other), "--frames", "2", "--variant", "D"]
     assert main([*argv, "--lang", "nl"]) == 0
-    assert json.loads((other / "game.json").read_text())["game"]["code"].startswith("CR1-D-")
-    assert json.loads((other / "settings.json").read_text())["language"] == "nl"
+    assert saved_dict(other)["game"]["code"].startswith("CR1-D-")
+    assert Store(other).load_settings().language == "nl"
 
 
 def test_config_precedence_at_session_level(tmp_path: Path) -> None:
@@ -388,11 +403,12 @@ def test_venue_counts_started_won_and_idle_once_each(tmp_path: Path) -> None:
         c.frames(3)
         k.go_idle()
         c.frames(3)
+        counts = k.venue.days[day.isoformat()]
         assert (counts.started, counts.won, counts.idle) == (2, 1, 1)
         k.end_attract()
         session.apply(str(session.game.legal_moves()[0]))
         c.frames(3)
-        assert counts.started == 3
+        assert k.venue.days[day.isoformat()].started == 3
     finally:
         k.planner.close()
     pygame.quit()
@@ -408,15 +424,32 @@ def test_venue_counts_started_won_and_idle_once_each(tmp_path: Path) -> None:
         k2.planner.close()
 
 
+def _venue_game(game_id: str, start: date, end: date, result: Result) -> GameEnd:
+    return GameEnd(
+        id=game_id,
+        code="CR1-N-AAAAAAB",
+        mode="N",
+        variant="N",
+        result=result,
+        moves=10,
+        seconds=60.0,
+        ended=0.0,
+        end_day=end.isoformat(),
+        start_day=start.isoformat(),
+        venue=True,
+    )
+
+
 def test_venue_csv_export_to_a_chosen_folder(tmp_path: Path) -> None:
     usb = tmp_path / "usb"
     usb.mkdir()
     c, k = make_kiosk(tmp_path, kc=KioskConfig(pin=PIN, export_dir=str(usb)))
     day = date(2026, 12, 1)
     k.today = lambda: day
-    k.venue.start("CR1-N-AAAAAAB", day)
-    k.venue.win(day)
-    k.venue.start("CR1-N-AAAAAAC", date(2026, 12, 2))
+    store = c.app.session.store
+    assert store is not None
+    assert store.end_game(_venue_game("a", day, day, Result.WON))
+    assert store.end_game(_venue_game("b", date(2026, 12, 2), date(2026, 12, 2), Result.ABANDONED))
     try:
         screen = to_operator(c)
         tap(c, button(c, screen.export).center)
@@ -434,14 +467,26 @@ def test_venue_csv_export_to_a_chosen_folder(tmp_path: Path) -> None:
         assert str(written) in " ".join(dialog.lines)
     finally:
         k.planner.close()
-    with pytest.raises(OSError):
+    with pytest.raises(FileNotFoundError):
         export_csv(VenueStats(), tmp_path / "missing" / "folder", day)
+    assert not list((tmp_path / "usb").glob("*.tmp"))
 
 
-def test_venue_file_is_checked_on_load() -> None:
-    good = VenueStats()
-    good.start("CR1-N-AAAAAAB", date(2026, 1, 2))
-    assert VenueStats.from_dict(good.to_dict()) == good
+def test_an_export_that_fails_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError, match="No space"):
+        export_csv(VenueStats(), tmp_path, date(2026, 12, 1))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_earlier_versions_venue_file_is_checked_on_import() -> None:
+    good = {"format": 1, "days": {"2026-01-02": [1, 0, 0]}, "current": "CR1-N-AAAAAAB"}
+    assert parse_venue(good).days == {"2026-01-02": (1, 0, 0)}
     for bad in (
         {"format": 1, "days": {"yesterday": [1, 0, 0]}},
         {"format": 1, "days": {"2026-01-02": [1, -1, 0]}},
@@ -449,8 +494,8 @@ def test_venue_file_is_checked_on_load() -> None:
         {"format": 1, "days": []},
         {"format": 2, "days": {}},
     ):
-        with pytest.raises(ValueError):
-            VenueStats.from_dict(bad)
+        with pytest.raises(ValueError, match="venue statistics"):
+            parse_venue(bad)
 
 
 # -- the PIN wait survives a restart -----------------------------------------------------------
@@ -470,7 +515,7 @@ def test_the_pin_wait_survives_a_restart(tmp_path: Path) -> None:
     finally:
         k.planner.close()
     pygame.quit()
-    saved = KioskState.from_dict(json.loads((tmp_path / "data" / "kiosk-pin.json").read_text()))
+    saved = KioskState.of(Store(tmp_path / "data").load_operator())
     assert saved.failures == 3
     assert saved.wait_until == pytest.approx(wall[0] + 30, abs=1)
     wall[0] += 10  # killed 10 s into the wait, restarted at once

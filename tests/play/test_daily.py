@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date, timedelta
 
 import pytest
 
 from crescent.play.daily import DailyStreak, daily_code, daily_day, daily_number
+from crescent.play.legacy import parse_daily, parse_stats
 from crescent.play.session import Session
-from crescent.play.stats import Stats
 from crescent.rules.deal import make_code, parse_code
 from crescent.rules.engine import Game
 from crescent.solver.pools import load_pool
@@ -35,7 +34,7 @@ def test_days_differ() -> None:
 
 
 def test_empty_pool_has_no_daily_deal() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no winnable deals"):
         daily_number(DAY, [])
     assert daily_day("CR1-N-AAAAAAB", DAY, []) is None
 
@@ -48,27 +47,28 @@ def test_a_daily_counts_on_its_day_and_the_next() -> None:
 
 
 def test_streak_counts_days_in_a_row_once_each() -> None:
-    s = DailyStreak()
-    assert s.record(DAY)
-    assert not s.record(DAY)  # the same day never counts twice
-    assert s.record(DAY + timedelta(days=1))
+    s = DailyStreak().after_win(DAY)
+    assert s.after_win(DAY) is s  # the same day never counts twice
+    s = s.after_win(DAY + timedelta(days=1))
     assert (s.won, s.current, s.best) == (2, 2, 2)
     assert s.streak(DAY + timedelta(days=2)) == 2  # still alive the next day
     assert s.streak(DAY + timedelta(days=3)) == 0  # a whole day missed
-    assert s.record(DAY + timedelta(days=5))
+    s = s.after_win(DAY + timedelta(days=5))
     assert (s.won, s.current, s.best) == (3, 1, 2)
 
 
-def test_streak_round_trips_in_the_statistics() -> None:
-    stats = Stats()
-    stats.daily.record(DAY)
-    back = Stats.from_dict(json.loads(json.dumps(stats.to_dict())))
-    assert back.daily == stats.daily
-    assert Stats.from_dict({"format": 1, "variants": {}}).daily == DailyStreak()
-    with pytest.raises(ValueError):
-        Stats.from_dict({"format": 1, "variants": {}, "daily": {"won": 1, "last_day": "x"}})
-    with pytest.raises(ValueError):
-        DailyStreak.from_dict({"won": 0, "current": 2, "best": 1})
+def test_an_earlier_versions_daily_streak_is_checked_on_import() -> None:
+    assert parse_daily({"won": 1, "current": 1, "best": 1, "last_day": "2026-12-01"}) == (
+        1,
+        1,
+        1,
+        "2026-12-01",
+    )
+    assert parse_stats({"format": 1, "variants": {}}).daily == (0, 0, 0, None)
+    with pytest.raises(ValueError, match="last_day"):
+        parse_stats({"format": 1, "variants": {}, "daily": {"won": 1, "last_day": "x"}})
+    with pytest.raises(ValueError, match="streaks"):
+        parse_daily({"won": 0, "current": 2, "best": 1})
 
 
 def almost_won(code: str) -> tuple[Game, str]:

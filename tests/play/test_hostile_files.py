@@ -1,7 +1,9 @@
 """Data files made to hurt: FIFOs, huge or deep files, numbers out of range, failing saves.
 
-Every such file is set aside like any corrupt file (never waited on, never read
-whole, never loaded to crash later), and a save that fails is shown.
+The JSON files of earlier versions are read once, by the import: every such file
+is set aside like any corrupt file (never waited on, never read whole, never
+imported to crash later), the others are imported, and a save that fails is shown.
+The database itself gets the same promises (``test_storage.py``).
 """
 
 from __future__ import annotations
@@ -18,11 +20,15 @@ from typing import Any
 import pytest
 
 from crescent.play import stats as stats_module
+from crescent.play.database import DB_FILE
+from crescent.play.history import GameEnd
+from crescent.play.legacy import MAX_FILE_BYTES
 from crescent.play.safejson import BadJson, NotRegular, check_depth, read_bounded, shown
 from crescent.play.session import Session
 from crescent.play.stats import MAX_SECONDS, MAX_TOTAL_SECONDS, Stats
-from crescent.play.storage import MAX_FILE_BYTES, Notice, SavedGame, Store
+from crescent.play.storage import Notice, SavedGame, Store
 from crescent.rules.engine import Game
+from tests.helpers_crashsave import saved_dict
 from tests.play.test_session import _nearly_won
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +75,7 @@ def test_a_fifo_named_like_a_data_file_never_blocks_and_is_set_aside(
 
 @fifo_only
 def test_the_game_starts_with_fifos_for_every_data_file(tmp_path: Path) -> None:
-    for name in LOADS:
+    for name in [*LOADS, DB_FILE]:
         os.mkfifo(tmp_path / name)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     try:
@@ -81,12 +87,12 @@ def test_the_game_starts_with_fifos_for_every_data_file(tmp_path: Path) -> None:
             timeout=60,
         )
     except subprocess.TimeoutExpired:
-        for name in LOADS:  # free the stuck child
+        for name in [*LOADS, DB_FILE]:  # free the stuck child
             if (tmp_path / name).exists():
                 os.close(os.open(tmp_path / name, os.O_WRONLY | os.O_NONBLOCK))
         pytest.fail("the game blocked on a FIFO")
     assert done.returncode == 0, done.stderr
-    assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 0
+    assert saved_dict(tmp_path)["game"]["moves"] == 0
 
 
 def test_a_device_or_a_folder_is_not_a_regular_file(tmp_path: Path) -> None:
@@ -130,11 +136,16 @@ def _game_file(**changes: Any) -> dict[str, Any]:
 
 
 def _stats_file(**changes: Any) -> dict[str, Any]:
-    s = Stats()
-    s.record_win("N", 10.0, 95, "abc")
-    d = s.to_dict()
-    d["variants"]["N"].update(changes)
-    return d
+    n = {
+        "played": 1,
+        "won": 1,
+        "current_streak": 1,
+        "best_streak": 1,
+        "best_time": 10.0,
+        "fewest_moves": 95,
+        "total_won_time": 10.0,
+    }
+    return {"format": 1, "variants": {"N": n | changes}, "recorded": ["abc"]}
 
 
 OUT_OF_RANGE: list[tuple[str, str, dict[str, Any]]] = [
@@ -169,10 +180,8 @@ def test_a_number_out_of_range_sets_the_file_aside(
 
 
 def test_a_win_at_the_largest_loaded_values_is_counted_and_saved(tmp_path: Path) -> None:
-    stats = Stats()
-    stats.record_win("N", MAX_SECONDS, 95, "old")
-    stats.variants["N"].total_won_time = MAX_TOTAL_SECONDS
-    Store(tmp_path).save_stats(stats)
+    old = _stats_file(best_time=MAX_SECONDS, total_won_time=MAX_TOTAL_SECONDS)
+    (tmp_path / "stats.json").write_text(json.dumps(old))
     s = Session(Store(tmp_path), background_saves=False)
     s.start()
     s.game = Game.from_dict(_nearly_won())
@@ -182,14 +191,18 @@ def test_a_win_at_the_largest_loaded_values_is_counted_and_saved(tmp_path: Path)
     s.play_text("P1-F4")
     s.close()
     st = Store(tmp_path).load_stats().get("N")
-    assert (st.won, st.total_won_time) == (2, MAX_TOTAL_SECONDS)
+    assert (st.won, st.total_won_time, st.best_time) == (
+        2,
+        MAX_TOTAL_SECONDS + MAX_SECONDS,
+        MAX_SECONDS,
+    )
     assert Store(tmp_path).take_notices() == []
 
 
 class _Broken(Store):
-    """A store whose statistics save fails in a way nobody foresaw."""
+    """A store whose record of a game's end fails in a way nobody foresaw."""
 
-    def save_stats(self, stats: Stats) -> bool:
+    def end_game(self, end: GameEnd, keep: SavedGame | None = None) -> bool:
         raise RuntimeError("disk controller on fire")
 
 
@@ -198,10 +211,10 @@ def test_a_save_that_fails_is_shown_not_dropped(tmp_path: Path, background: bool
     s = Session(_Broken(tmp_path), background_saves=background)
     s.start()
     s.game = Game.from_dict(_nearly_won())
-    s.play_text("P1-F4")  # the win's job fails at the statistics
+    s.play_text("P1-F4")  # the win's end fails
     s.close()
     assert s.notices() == [Notice.CANNOT_SAVE]
-    assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 91  # kept
+    assert saved_dict(tmp_path)["game"]["moves"] == 91  # kept in progress, to count it next
 
 
 def test_messages_never_show_a_long_value() -> None:
@@ -217,7 +230,7 @@ def test_a_save_that_fails_in_the_background_is_said_on_the_table(tmp_path: Path
 
     c = make_client(Game.from_dict(_nearly_won()), store=_Broken(tmp_path))
     try:
-        c.app.session.play_text("P1-F4")  # the win's job fails in the background writer
+        c.app.session.play_text("P1-F4")  # the win's end fails in the background writer
         assert c.app.session.writer is not None
         assert c.app.session.writer.flush()
         c.frames(70)  # the table looks for notices every second

@@ -6,16 +6,17 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from crescent.play.history import GameEnd
 from crescent.play.session import SaveWriter, Session
-from crescent.play.stats import Stats
+from crescent.play.settings import Settings
 from crescent.play.storage import SavedGame, Store
 from crescent.rules.cards import card_text
 from crescent.rules.engine import Game, Move
+from tests.helpers_crashsave import saved_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "CR1-N-AAAAAAB"
@@ -150,7 +151,7 @@ def test_background_writer_flushes_on_close(tmp_path: Path) -> None:
     for move in ("P1-P11", "P2-F7"):
         s.play_text(move)
     s.close()
-    saved = json.loads((tmp_path / "game.json").read_text())
+    saved = saved_dict(tmp_path)
     assert saved["game"]["moves"] == 2
 
 
@@ -169,13 +170,13 @@ def _run_game(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_resume_round_trip_through_a_real_second_start(tmp_path: Path) -> None:
     first = _run_game(tmp_path, "--code", CODE, "--play", "P1-P11 P2-F7 R P3-P7")
     assert first.returncode == 0, first.stderr
-    saved = json.loads((tmp_path / "game.json").read_text())
+    saved = saved_dict(tmp_path)
     position = saved["game"]
     assert position["moves"] == 3
     assert position["redeals_left"] == 2
     second = _run_game(tmp_path)
     assert second.returncode == 0, second.stderr
-    again = json.loads((tmp_path / "game.json").read_text())["game"]
+    again = saved_dict(tmp_path)["game"]
     assert again["piles"] == position["piles"]
     assert again["foundations"] == position["foundations"]
     assert (again["moves"], again["redeals_left"], again["history"]) == (
@@ -246,14 +247,16 @@ def test_winnable_only_never_deals_a_deal_proven_lost(tmp_path: Path) -> None:
 def test_bad_local_pool_file_is_set_aside_and_others_untouched(tmp_path: Path) -> None:
     from crescent.play.storage import Notice
 
-    store = Store(tmp_path)
-    store.save_settings(store.load_settings())
+    # An earlier version's files: the bad one is set aside, the others imported.
+    (tmp_path / "settings.json").write_text(json.dumps(Settings(language="fr").to_dict()))
     settings_bytes = (tmp_path / "settings.json").read_bytes()
     (tmp_path / "winnable.json").write_text('{"format": 1, "pools": {"N": [-3]}}')
+    store = Store(tmp_path)
     assert store.load_winnable() == {}
     assert Notice.CORRUPT in store.take_notices()
     assert list(tmp_path.glob("winnable.json.corrupt-*"))
-    assert (tmp_path / "settings.json").read_bytes() == settings_bytes
+    assert (tmp_path / "settings.json.imported").read_bytes() == settings_bytes
+    assert store.load_settings().language == "fr"
     assert store.add_winnable("N", 12)
     assert store.load_winnable() == {"N": [12]}
 
@@ -271,7 +274,7 @@ def test_a_corrupt_save_is_set_aside_and_the_player_is_told_once(tmp_path: Path)
         assert table.message is not None
         assert table.message[0] == c.app.tr(T.NOTICE_CORRUPT)
         assert list(tmp_path.glob("game.json.corrupt-*"))
-        assert (tmp_path / "settings.json").read_bytes() == settings_before
+        assert (tmp_path / "settings.json.imported").read_bytes() == settings_before
         table.message = None
         c.frames(130)  # the periodic check says nothing new
         assert table.message is None
@@ -314,7 +317,7 @@ def test_settings_chosen_in_the_settings_screen_are_remembered(tmp_path: Path) -
         "F",
         True,
     )
-    assert json.loads((tmp_path / "game.json").read_text())["game"]["variant"] == "F"
+    assert saved_dict(tmp_path)["game"]["variant"] == "F"
 
 
 def _won_position() -> Game:
@@ -328,8 +331,8 @@ def test_a_win_killed_before_its_statistics_is_counted_on_the_next_start(
 ) -> None:
     from crescent.play.storage import SavedGame
 
-    # The win's job wrote the won game, then the process died before the statistics.
-    Store(tmp_path).save_game(SavedGame(_won_position(), 33.0))
+    # An earlier version wrote the won game, then its process died before the statistics.
+    (tmp_path / "game.json").write_text(json.dumps(SavedGame(_won_position(), 33.0).to_dict()))
     s = session(tmp_path)
     s.start()
     assert s.game.status == "playing"
@@ -344,7 +347,7 @@ def test_a_win_killed_before_its_statistics_is_counted_on_the_next_start(
 
 def test_a_win_already_counted_in_an_old_file_is_never_counted_twice(tmp_path: Path) -> None:
     """Files of the first version: no game id, the win known by ``last_win``."""
-    from crescent.play.session import win_id
+    from crescent.play.legacy import old_win_id
 
     won = _won_position()
     stats = {
@@ -360,7 +363,7 @@ def test_a_win_already_counted_in_an_old_file_is_never_counted_twice(tmp_path: P
                 "total_won_time": 33.0,
             }
         },
-        "last_win": win_id(won, 33.0),
+        "last_win": old_win_id(won, 33.0),
     }
     (tmp_path / "stats.json").write_text(json.dumps(stats))
     old_game = SavedGame(won, 33.0).to_dict()
@@ -370,7 +373,7 @@ def test_a_win_already_counted_in_an_old_file_is_never_counted_twice(tmp_path: P
     s.start()
     s.close()
     assert Store(tmp_path).load_stats().get("N").won == 1
-    assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 0
+    assert saved_dict(tmp_path)["game"]["moves"] == 0
 
 
 def test_a_new_game_right_after_a_win_never_drops_the_win(tmp_path: Path) -> None:
@@ -381,7 +384,7 @@ def test_a_new_game_right_after_a_win_never_drops_the_win(tmp_path: Path) -> Non
     s.play(s.game.legal_moves()[0])
     s.close()
     assert Store(tmp_path).load_stats().get("N").won == 1
-    saved = json.loads((tmp_path / "game.json").read_text())["game"]
+    saved = saved_dict(tmp_path)["game"]
     assert saved["moves"] == 1  # the new game, saved after the win's job
 
 
@@ -400,17 +403,15 @@ class _KilledBefore(Store):
     def save_game(self, saved: SavedGame) -> bool:
         return False if self._dies("game") else super().save_game(saved)
 
-    def save_stats(self, stats: Stats) -> bool:
-        return False if self._dies("stats") else super().save_stats(stats)
-
-    def clear_game(self) -> bool:
-        return False if self._dies("clear") else super().clear_game()
+    def end_game(self, end: GameEnd, keep: SavedGame | None = None) -> bool:
+        return False if self._dies("end") else super().end_game(end, keep)
 
 
 def _win_nearly_won(store: Store) -> None:
     s = Session(store, background_saves=False)
     s.start(new=True)
     s.game = Game.from_dict(_nearly_won())
+    s.save()
     s.play_text("P1-F4")  # no time passes: elapsed 0, like a --play win
     s.close()
 
@@ -420,7 +421,7 @@ def test_every_game_gets_an_id_when_dealt_kept_in_its_save(tmp_path: Path) -> No
     s.start(code=CODE)
     first = s.game_id
     s.play(s.game.legal_moves()[0])
-    assert json.loads((tmp_path / "game.json").read_text())["id"] == first
+    assert saved_dict(tmp_path)["id"] == first
     s.new_game(code=CODE)  # the same deal again is another game
     assert s.game_id != first
     again = session(tmp_path)
@@ -430,16 +431,18 @@ def test_every_game_gets_an_id_when_dealt_kept_in_its_save(tmp_path: Path) -> No
 
 def test_two_identical_wins_of_one_deal_both_count_across_a_kill(tmp_path: Path) -> None:
     _win_nearly_won(Store(tmp_path))
-    # The same deal won the same way again; killed after the won game, before the statistics.
-    _win_nearly_won(_KilledBefore(tmp_path, "stats"))
-    assert json.loads((tmp_path / "game.json").read_text())["game"]["moves"] == 91
+    # The same deal won the same way again; killed before its end was written: the winning
+    # move was the one in flight, the game resumes before it and is won again.
+    _win_nearly_won(_KilledBefore(tmp_path, "end"))
+    assert saved_dict(tmp_path)["game"]["moves"] == 90
     s = session(tmp_path)
     s.start()
+    s.play_text("P1-F4")
     s.close()
     st = Store(tmp_path).load_stats().get("N")
     assert (st.played, st.won) == (2, 2)
-    # Killed after the statistics, before the clear: counted once, not resumed.
-    _win_nearly_won(_KilledBefore(tmp_path, "clear"))
+    # Killed after its end: counted once, not resumed.
+    _win_nearly_won(_KilledBefore(tmp_path, "after the end"))
     s = session(tmp_path)
     s.start()
     assert s.game.moves == 0
@@ -463,7 +466,8 @@ def test_an_abandon_killed_before_the_next_game_is_saved_counts_once(
     s = Session(_KilledBefore(tmp_path, "game"), background_saves=False)
     s.start(code="CR1-N-AAAAAAC")  # counts the abandoned game, dies before saving the new one
     assert Store(tmp_path).load_stats().get("N").played == 1
-    assert json.loads((tmp_path / "game.json").read_text())["id"] == abandoned
+    assert Store(tmp_path).load_game() is None  # gone with its end, in one transaction
+    assert Store(tmp_path).was_recorded(abandoned)
     again = session(tmp_path)
     if then == "same code":
         again.start(code="CR1-N-AAAAAAC")
@@ -480,13 +484,13 @@ def test_an_old_saved_game_without_id_resumes_and_gets_one(tmp_path: Path) -> No
 
     game = Game.from_code(CODE)
     game.play_text("P1-P11")
-    old = SavedGame(game, 4.0).to_dict()
+    old = SavedGame(game, 4.0).to_dict()  # an earlier version's game.json
     assert "id" not in old
     (tmp_path / "game.json").write_text(json.dumps(old))
     s = session(tmp_path)
     s.start()
     assert (s.game.moves, s.elapsed) == (1, 4.0)
-    saved = json.loads((tmp_path / "game.json").read_text())
+    saved = saved_dict(tmp_path)
     assert saved["id"] == s.game_id
     assert saved["game"]["moves"] == 1
     s.new_game()
@@ -528,34 +532,27 @@ def test_the_outcome_is_typed_and_steps_are_typed() -> None:
     assert s.outcome.status is End(s.game.status)
 
 
-def test_a_held_writer_keeps_the_newest_write_of_each_file_until_released() -> None:
-    """The game's start-up holds its saves until the first frame is shown (issue #16):
-    nothing is written meanwhile, then the newest of each file, in order."""
+def test_the_writer_keeps_the_newest_write_of_each_key_in_order() -> None:
+    """A move's save replaces the one waiting before it; ends and saves keep their order."""
     written: list[str] = []
     writer = SaveWriter()
-    writer.hold()
+    gate = __import__("threading").Event()
+    writer.submit("first", gate.wait)  # holds the thread while the others queue up
     writer.submit("game", lambda: written.append("game 1"))
-    writer.submit("stats", lambda: written.append("stats"))
+    writer.submit("end", lambda: written.append("end"))
     writer.submit("game", lambda: written.append("game 2"))
-    time.sleep(0.05)
-    assert written == []
-    assert writer._thread is None
-    writer.release()
+    gate.set()
     assert writer.flush(5.0)
-    assert written == ["stats", "game 2"]
-    writer.submit("game", lambda: written.append("game 3"))  # released: written at once
+    assert written == ["end", "game 2"]
+    writer.submit("game", lambda: written.append("game 3"))
     assert writer.flush(5.0)
     assert written[-1] == "game 3"
 
 
-def test_closing_a_session_writes_what_its_held_writer_kept(tmp_path: Path) -> None:
-    """Closed before its first frame (SIGTERM, a failed window), nothing is lost."""
+def test_closing_a_session_writes_what_its_writer_was_given(tmp_path: Path) -> None:
+    """Closed right after its start (SIGTERM, a failed window), nothing is lost."""
     session = Session(Store(tmp_path))
-    assert session.writer is not None
-    session.writer.hold()
     session.start(code="CR1-N-AAAAAAB")
-    time.sleep(0.05)
-    assert not (tmp_path / "game.json").exists()
     session.close()
     saved = Store(tmp_path).load_game()
     assert saved is not None

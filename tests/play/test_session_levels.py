@@ -3,7 +3,6 @@ time-out, level completion, resume with the time left, hints and statistics."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from crescent.play.storage import Store
 from crescent.rules.cards import card_text
 from crescent.rules.engine import Game, IllegalMove, Reason
 from crescent.rules.modes import LEVELS
+from tests.helpers_crashsave import saved_dict
 
 CODE = "CR1-L-LEVELSA"
 
@@ -95,7 +95,7 @@ def test_time_out_ends_the_game_once_and_refuses_more_play(tmp_path: Path) -> No
     v = s.stats.get("L")
     assert (v.played, v.won, v.best_level) == (1, 0, 1)
     with pytest.raises(GameOver):
-        s.play(first_legal(s))
+        s.play_text(first_legal(s))
     assert Store(tmp_path).load_game() is None  # an ended game is not resumed
 
 
@@ -121,7 +121,7 @@ def test_a_complete_level_deals_the_next_with_fresh_time_and_hints(tmp_path: Pat
     assert s.levels.time_left == 720.0  # the level-complete screen stops the clock
     s.go_on()
     assert s.outcome is None
-    saved = json.loads((tmp_path / "game.json").read_text())
+    saved = saved_dict(tmp_path)
     assert (saved["level"], saved["time_left"], saved["hints_left"], saved["shuffles_left"]) == (
         2,
         720.0,

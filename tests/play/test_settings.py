@@ -98,5 +98,5 @@ def _with(**changes: object) -> dict[str, Any]:
     ],
 )
 def test_wrong_types_and_values_are_refused(bad: object) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="settings"):
         Settings.from_dict(bad)

@@ -42,7 +42,7 @@ def test_session_makes_the_summary_with_hints_and_copies() -> None:
     assert s.hints == 3
     assert s.moves == session.game.moves
     assert (s.before.won, s.after.won) == (0, 1)
-    session.stats.reset()
+    session.reset_stats()
     assert s.after.won == 1  # a copy: later changes do not touch it
     session.new_game()
     assert session.win_summary is None

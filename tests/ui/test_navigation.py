@@ -12,6 +12,7 @@ from mypy import api as mypy_api
 
 from crescent.control.input import Cmd
 from crescent.i18n import text as T
+from crescent.play.history import Result, past_game
 from crescent.rules.modes import HudItem
 from crescent.ui import hud
 from crescent.ui.app import App, run_loop
@@ -84,7 +85,7 @@ def test_the_statistics_reset_asks_first_and_goes_back_to_the_statistics(client:
     client.app.open(Screen.STATS)
     stats = client.app.scenes[-1]
     assert isinstance(stats, StatsScreen)
-    client.app.session.stats.record_win("N", 300.0, 100)
+    client.app.session.add_past_game(past_game("N", Result.WON, 300.0, 100))
     stats.run(stats.confirm_reset)
     ask = client.app.scenes[-1]
     assert isinstance(ask, MessageDialog)

@@ -7,7 +7,6 @@ keeps the screenshots for a person to look at.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -21,6 +20,7 @@ import pytest
 from crescent.control.layout import compute_layout
 from crescent.rules.engine import Game
 from crescent.ui.table import HUD_ITEMS
+from tests.helpers_crashsave import saved_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("Xvfb", "xdotool", "import")
@@ -105,7 +105,7 @@ class Desktop:
         return code
 
     def saved(self) -> dict[str, object]:
-        position = json.loads((self.data / "game.json").read_text())["game"]
+        position = saved_dict(self.data)["game"]
         assert isinstance(position, dict)
         return position
 

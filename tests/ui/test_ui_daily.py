@@ -6,6 +6,7 @@ from datetime import date
 
 from crescent.i18n import text as T
 from crescent.play.daily import daily_code
+from crescent.play.history import Result, past_game
 from crescent.solver.pools import load_pool
 from crescent.ui.screens import CodeScreen
 from crescent.ui.stats_screen import StatsScreen
@@ -55,7 +56,7 @@ def test_statistics_show_the_daily_streak() -> None:
     try:
         session = c.app.session
         session.today = lambda: DAY
-        session.stats.daily.record(DAY)
+        session.add_past_game(past_game("N", Result.WON, daily_day=DAY.isoformat()))
         rows = {r.text: r.value for r in StatsScreen(c.app).rows() if r.kind == "pair"}
         tr = c.app.tr
         assert rows[tr(T.DAILY_WON)] == "1"

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from crescent.i18n import text as T
+from crescent.play.history import Result, past_game
 from crescent.rules.engine import Game, Move
 from crescent.rules.modes import HudItem
 from crescent.ui.cascade import CascadeScene
@@ -250,9 +251,7 @@ def test_a_levels_code_typed_in_the_code_dialog_starts_the_levels_game(
 def test_statistics_of_the_levels_game_show_level_and_time_left(clients: list[Client]) -> None:
     c = levels_client()
     clients.append(c)
-    stats = c.app.session.stats
-    stats.record_win("L", 1500.0, 400, "g1")
-    stats.record_levels("L", 4, 812.0)
+    c.app.session.add_past_game(past_game("L", Result.WON, 1500.0, 400, level=4, time_left=812.0))
     screen = StatsScreen(c.app)
     rows = {r.text: r.value for r in screen.rows() if r.kind == "pair"}
     tr = c.app.tr

@@ -8,6 +8,7 @@ import pygame
 
 from crescent.control.input import KeyPress, PointerDown
 from crescent.i18n import text as T
+from crescent.play.history import Result, past_game
 from crescent.ui.cascade import CascadeScene
 from crescent.ui.sound import Cue
 from crescent.ui.win_summary import WinSummaryDialog
@@ -101,8 +102,7 @@ def test_a_tap_beside_the_buttons_closes_the_summary() -> None:
 def test_new_best_time_is_announced() -> None:
     c = one_from_the_end()
     try:
-        stats = c.app.session.stats
-        stats.record_win("N", 10_000.0, 500)
+        c.app.session.add_past_game(past_game("N", Result.WON, 10_000.0, 500))
         win(c).skip()
         d = c.app.scenes[-1]
         assert isinstance(d, WinSummaryDialog)

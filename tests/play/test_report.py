@@ -1,0 +1,89 @@
+"""``--stats``: the statistics as JSON, read only (the database opened read-only, the
+folder neither created nor changed)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from crescent.play.database import DB_FILE
+from crescent.play.session import Session
+from crescent.play.storage import Store
+from crescent.rules.engine import Game
+from tests.helpers_kill import child_env
+from tests.play.test_session import CODE, _nearly_won
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def stats_of(folder: Path) -> tuple[dict[str, Any], subprocess.CompletedProcess[str]]:
+    out = subprocess.run(
+        [sys.executable, "-m", "crescent", "--stats", "--data-dir", str(folder)],
+        cwd=REPO,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout), out
+
+
+def _play(folder: Path, *, venue: bool) -> None:
+    s = Session(Store(folder), background_saves=False, today=lambda: date(2026, 12, 3))
+    s.venue = venue
+    s.start(code=CODE)
+    s.play_text("P1-P11")
+    s.new_game()  # abandoned: played, not won
+    s.game = Game.from_dict(_nearly_won())
+    s.play_text("P1-F4")  # won
+    s.new_game(code=CODE)
+    s.play_text("P1-P11")  # in progress
+    s.close()
+    assert s.store is not None
+    s.store.close()
+
+
+def test_stats_prints_every_modes_figures_and_changes_nothing(tmp_path: Path) -> None:
+    _play(tmp_path, venue=False)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    report, out = stats_of(tmp_path)
+    assert out.stderr == ""
+    n = report["modes"]["N"]
+    assert (n["played"], n["won"], n["current_streak"], n["best_streak"]) == (2, 1, 1, 1)
+    assert (n["fewest_moves"], n["win_rate_last_100"]) == (91, 0.5)
+    assert set(report["modes"]) >= {"N", "F", "D", "L"}
+    assert report["modes"]["F"]["played"] == 0
+    assert report["game"] == {"code": CODE, "moves": 1, "elapsed": 0.0, "idle_abandoned": False}
+    assert "venue" not in report  # not a kiosk's folder
+    # Read only: no -wal or -shm made, not a byte changed.
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_stats_of_a_kiosks_folder_gives_its_days(tmp_path: Path) -> None:
+    _play(tmp_path, venue=True)
+    report, _ = stats_of(tmp_path)
+    assert report["venue"]["days"] == [{"day": "2026-12-03", "started": 3, "won": 1, "idle": 0}]
+
+
+def test_stats_of_a_missing_folder_creates_nothing(tmp_path: Path) -> None:
+    report, _ = stats_of(tmp_path / "none")
+    assert report["modes"]["N"]["played"] == 0
+    assert not (tmp_path / "none").exists()
+
+
+def test_stats_while_the_game_runs_reads_what_is_committed(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.open()  # a running game holds the folder
+    s = Session(store, background_saves=False)
+    s.start(code=CODE)
+    s.play_text("P1-P11")
+    s.new_game()
+    report, _ = stats_of(tmp_path)
+    assert report["modes"]["N"]["played"] == 1
+    store.close()
+    assert (tmp_path / DB_FILE).exists()
