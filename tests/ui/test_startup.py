@@ -129,7 +129,7 @@ def test_a_start_removes_the_card_pictures_older_versions_kept_in_the_data_folde
     (old / "AS.rgba").write_bytes(b"x" * 1000)
     _first_frame(data)
     assert not (data / "cache").exists()
-    assert (data / "game.json").is_file()
+    assert (data / "crescent.db").is_file()  # the data folder keeps what a player owns
 
 
 def test_prefetched_cards_are_the_same_pictures_as_drawn_on_demand() -> None:
