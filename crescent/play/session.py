@@ -430,6 +430,18 @@ class Session:
         self._changed(UNDO)
         return True
 
+    def redo(self) -> bool:
+        """Play again the last move undone; logged as the move itself, so a replay of
+        the log needs no redo step."""
+        if self.recorded or not self._game.can_redo:
+            return False
+        self._before_change()
+        move = self._game.redo()
+        if move is None:
+            return False
+        self._changed(str(move))
+        return True
+
     def redeal(self) -> None:
         """A redeal, or a shuffle in the levels game."""
         self._before_change()

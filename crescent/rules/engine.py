@@ -218,6 +218,7 @@ class Game:
 
     __slots__ = (
         "_history",
+        "_redo",
         "down",
         "foundations",
         "level",
@@ -259,6 +260,8 @@ class Game:
         self.moves = moves
         # (move, flipped): flipped when the move turned the source's new top face up.
         self._history: deque[tuple[Move, bool]] = deque(maxlen=UNDO_LIMIT)
+        # Moves taken back by undo, the next one to redo last; a new move clears them.
+        self._redo: list[Move] = []
 
     # -- creation -------------------------------------------------------------
 
@@ -342,6 +345,15 @@ class Game:
     @property
     def can_undo(self) -> bool:
         return bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The moves that redo would play again, the next one first."""
+        return self._redo[::-1]
 
     @property
     def history(self) -> list[Move]:
@@ -451,6 +463,7 @@ class Game:
         if reason is not None:
             raise IllegalMove(reason, move)
         self._apply(move)
+        self._redo.clear()
 
     def play_text(self, text: str) -> None:
         """Play a move written like ``"P10-P14"``; ValueError if it is not one."""
@@ -489,7 +502,17 @@ class Game:
         move, flipped = self._history.pop()
         self._unapply(move, flipped)
         self.moves -= 1
+        self._redo.append(move)
         return True
+
+    def redo(self) -> Move | None:
+        """Play again the last move undone (the move counter follows); None when there
+        is nothing to redo. A new move or a redeal clears what redo can play."""
+        if not self._redo:
+            return None
+        move = self._redo.pop()
+        self._apply(move)
+        return move
 
     def unapply(self, move: Move, flipped: bool) -> None:
         """Take back :meth:`apply_unchecked` (search fast path)."""
@@ -525,6 +548,7 @@ class Game:
             self._shuffle_tableau()
         self.redeals_left -= 1
         self._history.clear()
+        self._redo.clear()
 
     def _shuffle_tableau(self) -> None:
         """Levels mode: gather the tableau, shuffle, deal round the piles again.
@@ -582,6 +606,7 @@ class Game:
             level=self.level,
         )
         g._history.extend(self._history)
+        g._redo.extend(self._redo)
         return g
 
     def to_dict(self) -> dict[str, Any]:
@@ -598,6 +623,8 @@ class Game:
             "moves": self.moves,
             "history": [[str(m), flipped] for m, flipped in self._history],
         }
+        if self._redo:
+            d["redo"] = [str(m) for m in self.redo_moves]
         if self.level:
             d["level"] = self.level
         return d
@@ -634,7 +661,23 @@ class Game:
             level=level,
         )
         game._restore_history(d.get("history", []))
+        game._restore_redo(d.get("redo", []))
         return game
+
+    def _restore_redo(self, raw: object) -> None:
+        """Load the moves redo can play (next first), proving each legal in turn."""
+        if not isinstance(raw, list) or len(raw) > UNDO_LIMIT:
+            raise ValueError(f"redo must be a list of at most {UNDO_LIMIT} moves")
+        if not all(isinstance(m, str) for m in raw):
+            raise ValueError("redo must be a list of moves such as 'P10-P14'")
+        moves = [Move.parse(m) for m in raw]
+        probe = self.copy()
+        for move in moves:
+            reason = probe.check(move)
+            if reason is not None:
+                raise ValueError(f"redo move {move} is not legal there ({reason.name})")
+            probe._apply(move)
+        self._redo = moves[::-1]
 
     def _restore_history(self, raw: object) -> None:
         """Load undo history, proving each entry was a legal move (replayed on a copy)."""

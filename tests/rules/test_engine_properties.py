@@ -143,7 +143,9 @@ def test_undo_restores_the_exact_previous_position(
             kept = len(now["history"])
             assert kept >= len(then["history"]) - 1
             assert now["history"] == then["history"][len(then["history"]) - kept :]
-            assert {**now, "history": None} == {**then, "history": None}
+            # What undo took back, redo can play again (the redo list is all that grew).
+            assert {**now, "history": None, "redo": None} == {**then, "history": None, "redo": None}
+            assert game.can_redo
         elif done == "redeal":
             before_each_move = []
             assert not game.can_undo
