@@ -229,9 +229,7 @@ def _jobs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Job
     rules = mode.rules_for_level(args.level or 1)
     redeals = rules.redeals if args.redeals is None else args.redeals
     max_bytes = int(args.max_mb * 2**20)
-    return [
-        Job(n, mode.letter, redeals, args.level, args.budget_s, max_bytes) for n in numbers
-    ]
+    return [Job(n, mode.letter, redeals, args.level, args.budget_s, max_bytes) for n in numbers]
 
 
 def _executor(args: argparse.Namespace) -> tuple[Executor, int]:
@@ -246,8 +244,22 @@ def _executor(args: argparse.Namespace) -> tuple[Executor, int]:
         raise SystemExit(2) from None
     client = distributed.Client(args.cluster)
     jobs = args.jobs or max(1, sum(client.nthreads().values()))
-    executor: Executor = client.get_executor(pure=False)
-    return executor, jobs
+    return _Cluster(client), jobs
+
+
+class _Cluster(Executor):
+    """A Dask client as an executor; shutting it down closes the client."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.inner: Executor = client.get_executor(pure=False)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self.inner.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.inner.shutdown(wait=wait)
+        self.client.close()
 
 
 def results(executor: Executor, jobs: Sequence[Job], at_once: int) -> Iterator[Row]:
