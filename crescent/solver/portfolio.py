@@ -106,18 +106,15 @@ def solve(
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
         if outcome == "lost":  # a hashed search's candidate: settled exactly, or unknown
             verdict, steps, proof, positions = certify(game, meter)
-            if verdict == "won":
-                return written(steps)
             if verdict == "lost":
                 return Result("lost", [], meter.nodes, clock() - start, proof, positions)
-            outcome = "unknown"
+            line = _line(game, steps) if verdict == "won" else None
+            outcome = "unknown" if line is None else "won"
         return Result(outcome, line or [], meter.nodes, clock() - start)
 
     def written(steps: list[Step]) -> Result:
-        try:
-            return done("won", write_line(game, steps))
-        except (IllegalMove, AssertionError):  # a bug: never hand out a bad line
-            return done("unknown")
+        line = _line(game, steps)
+        return done("unknown") if line is None else done("won", line)
 
     if game.is_won:
         return done("won")
@@ -131,6 +128,15 @@ def solve(
         memo.clear()
         if meter.nodes >= GIVE_BACK_NODES:
             _give_back_memory()
+
+
+def _line(game: Game, steps: list[Step]) -> list[str] | None:
+    """The steps as engine tokens; None when they do not replay (a bug: never hand out
+    a bad line)."""
+    try:
+        return write_line(game, steps)
+    except (IllegalMove, AssertionError):
+        return None
 
 
 def _stop_flag(cancel: threading.Event | Callable[[], bool] | None) -> Callable[[], bool]:
