@@ -144,8 +144,7 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def game_name(row: Row) -> str:
     if row.get("level"):
         return f"levels game, level {row['level']}"
-    name = {"N": "standard", "F": "Crescent Four", "D": "face-down"}.get(row["variant"], "")
-    return f"{name or row['variant']} ({row['redeals']} redeals)"
+    return f"{modes.by_letter(row['variant']).summary} ({row['redeals']} redeals)"
 
 
 def table(rows: Iterable[Row]) -> str:
