@@ -1,20 +1,11 @@
-"""``python -m crescent.solver survey``: how winnable a game is, over a range of deals.
-
-``survey --variant N --deals 1-10000 --budget-s 60 --out FILE`` solves each deal within
-``--budget-s`` CPU seconds (the solving thread's, so the figures hold on a busy machine)
-and writes one JSON line per deal to ``FILE``: the deal, its code, the game (variant,
-redeals, level, budget), the result (won / lost / unknown), the CPU seconds, the
-positions searched, and the winning line (replayed move by move through the engine
-before it counts: ``verified``) or, for a loss, how it was proven (``proof``: the
-dead-position test or the exact exhaustive search, and its positions). Each line is
-flushed and fsynced as the deal ends, so a killed run loses at most the deals in
-flight; run again, the survey skips the deals the file holds (a torn last line is cut
-off) and goes on. Progress goes to stderr; at the end it prints the table of the whole
-file (``--report``: the table only), with Wilson 95 % intervals.
-
-The deals run on local processes (``--jobs``, default one per core) or, with
-``--cluster tcp://host:8786``, on a Dask cluster (``pip install crescent[cluster]``;
-the workers need crescent installed).
+"""``python -m crescent.solver survey --variant N --deals 1-10000 --budget-s 60 --out FILE``:
+solve each deal within ``--budget-s`` CPU seconds (the solving thread's) and write one
+JSON line per deal (docs/SOLVER.md gives the fields: wins replayed through the engine,
+losses with their exact proof). Each line is flushed and fsynced as its deal ends; run
+again, the survey skips the deals the file holds (a torn last line is cut off). Progress
+on stderr; at the end (``--report``: only) the file's table with Wilson 95 % intervals.
+Local processes (``--jobs``) or a Dask cluster (``--cluster tcp://host:8786``, the
+``cluster`` extra).
 """
 
 from __future__ import annotations
