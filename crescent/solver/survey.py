@@ -89,8 +89,7 @@ def run(job: Job) -> Row:
 
 
 def read_rows(path: str) -> list[Row]:
-    """The complete lines of a survey file; a torn last line (a run killed mid-write) is
-    cut off the file, so the next line starts clean."""
+    """The complete lines of a survey file; a torn last line (a killed run) is cut off."""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -139,9 +138,8 @@ def game_name(row: Row) -> str:
 
 
 def table(rows: Iterable[Row]) -> str:
-    """The Markdown table of survey rows: per game, the deals, won, lost, unknown, and the
-    share winnable: at least the found wins, at most all but the proven losses (each
-    with its Wilson 95 % interval)."""
+    """The Markdown table of survey rows, per game: the share winnable is at least the
+    found wins, at most all but the proven losses (Wilson 95 % intervals)."""
     groups: dict[tuple[Any, ...], list[Row]] = {}
     for row in rows:
         groups.setdefault(tuple(row[k] for k in SETTINGS), []).append(row)
@@ -253,8 +251,7 @@ class _Cluster(Executor):
 
 
 def results(executor: Executor, jobs: Sequence[Job], at_once: int) -> Iterator[Row]:
-    """The jobs' rows as they finish, at most ``at_once`` in flight (a killed run loses
-    only those)."""
+    """The jobs' rows as they finish, at most ``at_once`` in flight (all a kill loses)."""
     todo = iter(jobs)
     pending: set[Future[Row]] = set()
     while True:
@@ -270,13 +267,9 @@ def results(executor: Executor, jobs: Sequence[Job], at_once: int) -> Iterator[R
 
 
 def _progress(done: int, total: int, row: Row, counts: dict[str, int]) -> None:
-    print(
-        f"survey {done}/{total}: {row['code']} {row['result']} {row['seconds']:.2f} s "
-        f"{row['positions']} positions (won {counts['won']}, lost {counts['lost']}, "
-        f"unknown {counts['unknown']})",
-        file=sys.stderr,
-        flush=True,
-    )
+    so_far = ", ".join(f"{k} {v}" for k, v in counts.items())
+    head = f"survey {done}/{total}: {row['code']} {row['result']} {row['seconds']:.2f} s"
+    print(f"{head} {row['positions']} positions ({so_far})", file=sys.stderr, flush=True)
 
 
 def main(argv: Sequence[str], executor_of: Callable[..., tuple[Executor, int]] = _executor) -> int:
