@@ -39,7 +39,6 @@ def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
     meter.slice_end = clock() + budget_s
     dfs = DepthFirst(Moves(game, meter.memo), meter)
     gen = dfs.turns(use_autoplay=True, thorough=True, max_set=0 if keep == "table" else 2**40)
-    assert isinstance(gen, types.GeneratorType)
     start = clock()
     try:
         next(gen)  # runs until its slice is over
@@ -47,21 +46,33 @@ def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
     except StopIteration as end:
         outcome = "won" if isinstance(end.value, list) else "lost"
     spent = clock() - start
-    inner = gen.gi_yieldfrom  # the search itself, DepthFirst._search
+    n = meter.nodes  # the positions entered (one tick each)
+    build = "compiled" if _compiled() else "pure"
+    # The table's bytes: from the search's frame (a pure build's generator only).
+    inner = getattr(gen, "gi_yieldfrom", None)
     frame = inner.gi_frame if isinstance(inner, types.GeneratorType) else None
-    if frame is None:
-        print(f"deal {deal}, {redeals} redeals: {outcome} in {spent:.1f} CPU s")
+    if outcome != "unknown":
+        print(f"deal {deal}, {redeals} redeals: {outcome} in {spent:.1f} CPU s ({build})")
         return
-    seen: Table | set[int] = frame.f_locals["seen"]
-    n = len(seen)
-    if isinstance(seen, Table):
-        size = seen.nbytes()
-    else:
-        size = sys.getsizeof(seen) + sum(map(sys.getsizeof, seen))
+    size = ""
+    if frame is not None:
+        seen: Table | set[int] = frame.f_locals["seen"]
+        if isinstance(seen, Table):
+            nbytes = seen.nbytes()
+        else:
+            nbytes = sys.getsizeof(seen) + sum(map(sys.getsizeof, seen))
+        size = f", {nbytes / n:.1f} B a position"
     print(
         f"deal {deal}, {redeals} redeals, positions in a {keep}: {n} in {spent:.1f} CPU s "
-        f"({n / spent:.0f} a second), {size / n:.1f} B a position"
+        f"({n / spent:.0f} a second, {build}){size}"
     )
+
+
+def _compiled() -> bool:
+    """Whether the search's modules run compiled (``python -m crescent.solver.build``)."""
+    from crescent.solver import depth_first
+
+    return not depth_first.__file__.endswith(".py")
 
 
 def _layers(deals: Sequence[int], budget_s: float) -> None:

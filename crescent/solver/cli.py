@@ -78,6 +78,12 @@ def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["survey"]:
+        # Here, not at the top: solving one deal loads no process pool.
+        from crescent.solver import survey
+
+        return survey.main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     game = _game(parser, args)

@@ -29,6 +29,7 @@ from crescent.solver.best_first import BestFirst, Found
 from crescent.solver.budget import MAX_BYTES, Meter, Stop
 from crescent.solver.dead import proven_lost
 from crescent.solver.depth_first import DepthFirst
+from crescent.solver.exact import certify
 from crescent.solver.line import write_line
 from crescent.solver.moves import Moves
 from crescent.solver.position import Memo, Step
@@ -71,6 +72,11 @@ class Result:
     line: list[str] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    proof: str = ""
+    """How a loss was proven: "dead" (the dead-position tests) or "exhaustive" (every
+    reachable position searched, keyed exactly: :mod:`crescent.solver.exact`)."""
+    proof_positions: int = 0
+    """The positions the exact proof of a loss searched."""
 
 
 def solve(
@@ -98,13 +104,17 @@ def solve(
     meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
+        if outcome == "lost":  # a hashed search's candidate: settled exactly, or unknown
+            verdict, steps, proof, positions = certify(game, meter)
+            if verdict == "lost":
+                return Result("lost", [], meter.nodes, clock() - start, proof, positions)
+            line = _line(game, steps) if verdict == "won" else None
+            outcome = "unknown" if line is None else "won"
         return Result(outcome, line or [], meter.nodes, clock() - start)
 
     def written(steps: list[Step]) -> Result:
-        try:
-            return done("won", write_line(game, steps))
-        except (IllegalMove, AssertionError):  # a bug: never hand out a bad line
-            return done("unknown")
+        line = _line(game, steps)
+        return done("unknown") if line is None else done("won", line)
 
     if game.is_won:
         return done("won")
@@ -118,6 +128,15 @@ def solve(
         memo.clear()
         if meter.nodes >= GIVE_BACK_NODES:
             _give_back_memory()
+
+
+def _line(game: Game, steps: list[Step]) -> list[str] | None:
+    """The steps as engine tokens; None when they do not replay (a bug: never hand out
+    a bad line)."""
+    try:
+        return write_line(game, steps)
+    except (IllegalMove, AssertionError):
+        return None
 
 
 def _stop_flag(cancel: threading.Event | Callable[[], bool] | None) -> Callable[[], bool]:
@@ -216,17 +235,10 @@ def _lost(
     written: Callable[[list[Step]], Result],
     done: Callable[[Outcome], Result],
 ) -> Result:
-    """``search`` exhausted its space: the loss is proven, unless it leaned on safe plays
-    while redeals remained; then it is settled without them."""
-    meter.slice_end = meter.deadline
-    moves = search.moves
-    if moves.inexact:
-        for _, other in running:
-            other.close()  # their memory goes to the depth-first search
-        moves.loose = False
-        steps = DepthFirst(moves, meter, search.w_redeal).run(use_autoplay=True)
-        if steps is not None:
-            return written(steps)
+    """``search`` exhausted its space: a candidate loss, settled by the exact search
+    (:func:`crescent.solver.exact.certify`, in ``done``) once the others are let go."""
+    for _, other in running:
+        other.close()  # their memory goes to the exact search
     return done("lost")
 
 
@@ -235,10 +247,7 @@ def _last_word(
     written: Callable[[list[Step]], Result],
     done: Callable[[Outcome], Result],
 ) -> Result:
-    """The depth-first search alone, to its end (and again without the shortcuts not
-    proven exact, when it took one and found no win)."""
+    """The depth-first search alone, to its end; no win found is a candidate loss,
+    settled exactly (in ``done``)."""
     steps = search.run(use_autoplay=True)
-    if steps is None and search.moves.inexact:
-        search.moves.loose = False
-        steps = search.run(use_autoplay=True)
     return done("lost") if steps is None else written(steps)

@@ -20,7 +20,7 @@ one solve(): each solve makes its own, so nothing outlives it and no two share o
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from crescent.rules.engine import PILES, Game
 
@@ -243,7 +243,7 @@ class Memo:
             cache = depths[need] = {}
         elif len(cache) > 200_000:
             cache.clear()
-        vecs: list[tuple[int, ...]] = list(map(cache.get, piles))  # type: ignore[arg-type]
+        vecs: list[Any] = list(map(cache.get, piles))  # tuples, None where not cached
         if None in vecs:
             for i, p in enumerate(piles):
                 if vecs[i] is None:
