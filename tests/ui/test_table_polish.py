@@ -1,0 +1,54 @@
+"""The table's polish of issue 29: card backs, whole piles' bands, the win's foundations,
+the redeal's animation, the countdown's size."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from crescent.control.layout import MAX_EDGES, edge_step
+from crescent.engine import Game
+from tests.helpers_ui import Client, close_client, make_client
+
+MakeClient = Callable[..., Client]
+
+
+@pytest.fixture
+def client_for() -> Iterator[MakeClient]:
+    made: list[Client] = []
+
+    def make(game: Game | None = None, **kw: Any) -> Client:
+        c = make_client(game, **kw)
+        made.append(c)
+        return c
+
+    yield make
+    for c in made:
+        close_client(c)
+
+
+def _rgb(c: Client, pos: tuple[int, int]) -> tuple[int, int, int]:
+    col = c.app.screen.get_at(pos)
+    return (col.r, col.g, col.b)
+
+
+def _navy(rgb: tuple[int, int, int]) -> bool:
+    """The back's lattice (#1c3166 and its lines): blue well above red and green."""
+    r, g, b = rgb
+    return b > 80 and b > r + 40 and b > g + 25
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920), (3840, 2160)])
+def test_face_down_cards_show_as_card_backs(client_for: MakeClient, size: tuple[int, int]) -> None:
+    # Issue 29 item 14: each hidden card shows a band of the back's navy lattice, not
+    # a thin white edge.
+    c = client_for(code="CR1-D-AAAAAAB", size=size)
+    lay = c.app.layout
+    step = edge_step(lay.card_w)
+    for place in (0, 6, 15):
+        s = lay.slots[place]
+        for k in range(1, MAX_EDGES + 1):
+            band = [_rgb(c, (s.centerx, s.y - k * step + dy)) for dy in range(step)]
+            assert any(_navy(p) for p in band), (place, k, band)
