@@ -9,7 +9,10 @@ from typing import Any
 import pytest
 
 from crescent.control.layout import MAX_EDGES, edge_step
+from crescent.control.explain import ROW_TAGS
 from crescent.engine import Game
+from crescent.ui import render
+from crescent.ui.screens import SettingsScreen
 from tests.helpers_ui import Client, close_client, make_client
 
 MakeClient = Callable[..., Client]
@@ -52,3 +55,33 @@ def test_face_down_cards_show_as_card_backs(client_for: MakeClient, size: tuple[
         for k in range(1, MAX_EDGES + 1):
             band = [_rgb(c, (s.centerx, s.y - k * step + dy)) for dy in range(step)]
             assert any(_navy(p) for p in band), (place, k, band)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920), (3840, 2160)])
+def test_whole_piles_keep_the_foundation_bands_and_tags(
+    client_for: MakeClient, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 29 item 15: with "Show whole piles" on, the two bands behind the foundation
+    # rows and their direction tags (A→K, K→A) are drawn as on the usual table.
+    drawn: list[str] = []
+    real = render.text_centered
+
+    def spy(surface: Any, font: Any, text: str, center: Any, color: Any) -> Any:
+        drawn.append(text)
+        return real(surface, font, text, center, color)
+
+    monkeypatch.setattr(render, "text_centered", spy)
+    c = client_for(size=size)
+    settings = SettingsScreen(c.app)
+    c.app.push(settings)
+    settings.run(settings.toggle_piles)
+    c.app.pop()
+    drawn.clear()
+    c.frames(2)
+    assert c.app.fan is not None
+    lay = c.app.layout
+    assert len(lay.foundation_rows) == 2
+    for band, row in zip(lay.foundation_rows, (range(16, 20), range(20, 24)), strict=True):
+        for place in row:
+            assert band.contains_rect(lay.slots[place])
+    assert set(ROW_TAGS) <= set(drawn)  # drawn with their bands (one loop draws both)
