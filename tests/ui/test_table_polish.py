@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pygame
 import pytest
 
 from crescent.control.layout import MAX_EDGES, edge_step
@@ -13,9 +14,13 @@ from crescent.control.explain import ROW_TAGS
 from crescent.engine import Game
 from crescent.ui import render
 from crescent.ui.screens import SettingsScreen
+from crescent.ui.cascade import CascadeScene
+from crescent.ui.win_summary import WinSummaryDialog
+from tests.helpers_positions import position
 from tests.helpers_ui import Client, close_client, make_client
 
 MakeClient = Callable[..., Client]
+EMPTY_FELT = (300, 400)  # between the left column and the foundations at 1280x800
 
 
 @pytest.fixture
@@ -85,3 +90,37 @@ def test_whole_piles_keep_the_foundation_bands_and_tags(
         for place in row:
             assert band.contains_rect(lay.slots[place])
     assert set(ROW_TAGS) <= set(drawn)  # drawn with their bands (one loop draws both)
+
+
+@pytest.mark.parametrize("skip", [False, True])
+def test_the_won_foundations_are_full_behind_the_summary(client_for: MakeClient, skip: bool) -> None:
+    # Issue 29 item 20: the cascade took the foundation cards, and the summary was drawn
+    # over empty foundations. The cards the cascade threw are copies: behind "You won!"
+    # every foundation shows its top card (a King or an Ace), dimmed.
+    # At 1080x1920 the summary's panel leaves the foundations' edges in view.
+    c = client_for(position({"P1": ["KS"]}, {"F1": "QS"}), size=(1080, 1920))
+    c.click(c.centre(0))
+    c.frames(1)
+    c.settle()
+    assert isinstance(c.app.scenes[-1], CascadeScene)
+    if skip:
+        c.key(pygame.K_ESCAPE)
+    for _ in range(60 * 20):
+        c.frames(2)
+        if isinstance(c.app.scenes[-1], WinSummaryDialog):
+            break
+    assert isinstance(c.app.scenes[-1], WinSummaryDialog)
+    c.frames(2)
+    panel = c.app.scenes[-1].layout().panel
+    lay = c.app.layout
+    felt = _rgb(c, (lay.slots[0].right + 20, lay.slots[0].centery))
+    seen = 0
+    for place in range(16, 24):
+        s = lay.slots[place]
+        for corner in ((s.x + s.w // 10, s.y + s.h // 2), (s.x + s.w // 2, s.y + 3)):
+            if panel.collidepoint(corner):
+                continue
+            seen += 1
+            r, g, b = _rgb(c, corner)
+            assert min(r, g, b) > felt[1] + 20, (place, (r, g, b), felt)
+    assert seen >= 4
