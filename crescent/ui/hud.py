@@ -260,14 +260,32 @@ def _draw_two_lines(
         parts = [(key.title, px, True, ink), (sub, small, False, dim)]
     drawn = [(fonts.fit(t, w, size, bold=b, min_px=render.MIN_PX), t, c) for t, size, b, c in parts]
     if key.big:
-        # The big value shrinks (never under a title's size) until both lines fit.
+        # The big value shrinks (never under a title's size) until both lines fit. Its
+        # digits are measured, not its font's line: a CJK font's taller line (some
+        # 1.45 em) would otherwise shrink the countdown in Japanese alone.
         value_px = parts[1][1]
-        while value_px > px and sum(f.get_linesize() for f, _, _ in drawn) > inner.h:
+        while value_px > px and _lines_h(drawn, big=True) > inner.h:
             value_px -= max(1, value_px // 12)
             drawn[1] = (fonts.fit(sub, w, value_px, bold=True), sub, parts[1][3])
-    h = sum(f.get_linesize() for f, _, _ in drawn)
-    y = inner.centery - h // 2
-    for font, t, colour in drawn:
-        lh = font.get_linesize()
+    heights = _heights(drawn, big=key.big)
+    y = inner.centery - sum(heights) // 2
+    for (font, t, colour), lh in zip(drawn, heights, strict=True):
         render.text_centered(surf, font, t, (inner.centerx, y + lh // 2), colour)
         y += lh
+
+
+def _heights(drawn: list[tuple[pygame.font.Font, str, tuple[int, int, int]]], *, big: bool) -> list[int]:
+    """Each line's height: its font's line, or for a big value (digits and a colon) its
+    glyphs' height with a fifth of it to spare."""
+    out = [f.get_linesize() for f, _, _ in drawn]
+    if big:
+        font, text, _ = drawn[-1]
+        boxes = [m for m in font.metrics(text) if m is not None]
+        if boxes:
+            tight = max(m[3] for m in boxes) - min(m[2] for m in boxes)
+            out[-1] = min(out[-1], round(tight * 1.45))
+    return out
+
+
+def _lines_h(drawn: list[tuple[pygame.font.Font, str, tuple[int, int, int]]], *, big: bool) -> int:
+    return sum(_heights(drawn, big=big))

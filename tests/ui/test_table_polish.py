@@ -12,6 +12,8 @@ import pytest
 from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.control.explain import ROW_TAGS
 from crescent.engine import Game
+from crescent.languages import LANGUAGES
+from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.screens import SettingsScreen
 from crescent.ui.cascade import CascadeScene
@@ -124,3 +126,37 @@ def test_the_won_foundations_are_full_behind_the_summary(client_for: MakeClient,
             r, g, b = _rgb(c, corner)
             assert min(r, g, b) > felt[1] + 20, (place, (r, g, b), felt)
     assert seen >= 4
+
+
+def _countdown_digit_px(c: Client, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The height in pixels of a digit of the levels countdown as the HUD draws it."""
+    fonts: list[Any] = []
+    real = render.text_centered
+    table = c.app.table
+    index = table.hud_items.index(HudItem.COUNTDOWN)
+
+    def spy(surface: Any, font: Any, text: str, center: Any, color: Any) -> Any:
+        if ":" in text:
+            fonts.append(font)
+        return real(surface, font, text, center, color)
+
+    monkeypatch.setattr(render, "text_centered", spy)
+    table.view._draw_hud_cell(c.app.screen, index, table.view._hud_key(index))
+    monkeypatch.setattr(render, "text_centered", real)
+    assert fonts
+    _, _, low, high, _ = fonts[-1].metrics("0")[0]
+    return int(high - low)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920)])
+def test_the_levels_countdown_is_as_large_in_every_language(
+    client_for: MakeClient, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 29 item 13: the countdown was drawn large in en and nl but at the normal
+    # size in ja (its taller line height made the big value shrink to fit the cell).
+    heights = {
+        lang: _countdown_digit_px(client_for(code="CR1-L-AAAAAAB", size=size, lang=lang), monkeypatch)
+        for lang in LANGUAGES
+    }
+    largest = max(heights.values())
+    assert all(h >= 0.85 * largest for h in heights.values()), heights
