@@ -278,3 +278,8 @@ def messages() -> Iterator[str | Plural]:
             if isinstance(item, Plural | str) and item not in seen:
                 seen.add(item)
                 yield item
+
+
+# Issue 29: the short second line of Redeal, Shuffle and Hint when the long one does
+# not fit its button (at 800x600 in French, Catalan and Dutch), rather than a bare "(3)".
+LEFT_SHORT: Final = N_plural("{n} left", "{n} left")

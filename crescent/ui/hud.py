@@ -118,8 +118,11 @@ def _redeal(seen: _Seen) -> HudLook:
     n = source.game.redeals_left
     shuffles = seen.item is HudItem.SHUFFLE
     if n <= 0:
-        title = tr(T.NO_SHUFFLES if shuffles else T.NO_REDEALS)
-        return HudLook(CellKind.BUTTON, title, "", False, False)
+        # The button keeps its name over "0 left", on one line each (the whole "No
+        # redeals left" filled the button on two lines in French).
+        title = tr(T.SHUFFLE if shuffles else T.REDEAL)
+        sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, 0)
+        return HudLook(CellKind.BUTTON, title, sub, False, False, tr.plural(T.LEFT_SHORT, 0))
     if not shuffles and source.redeal_guard.armed(host.now):
         # Moves were left: a second press within a few seconds redeals.
         return HudLook(CellKind.BUTTON, tr(T.REDEAL_AGAIN), "", True, True)
@@ -127,7 +130,8 @@ def _redeal(seen: _Seen) -> HudLook:
     title = tr(T.SHUFFLE if shuffles else T.REDEAL)
     # Between levels and after the end of a game of levels nothing is shuffled.
     live = seen.levels is None or host.session.outcome is None
-    return HudLook(CellKind.BUTTON, title, sub, live, source.point_redeal and live, f"({n})")
+    short = tr.plural(T.LEFT_SHORT, n)
+    return HudLook(CellKind.BUTTON, title, sub, live, source.point_redeal and live, short)
 
 
 def _undo(seen: _Seen) -> HudLook:
@@ -149,7 +153,7 @@ def _hint(seen: _Seen) -> HudLook:
         and hints != 0
         and (levels is None or seen.host.session.outcome is None),
         source.hint_pending,
-        f"({hints})" if hints is not None else "",
+        tr.plural(T.LEFT_SHORT, hints) if hints is not None else "",
     )
 
 
