@@ -3,6 +3,7 @@ the redeal's animation, the countdown's size."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -160,3 +161,34 @@ def test_the_levels_countdown_is_as_large_in_every_language(
     }
     largest = max(heights.values())
     assert all(h >= 0.85 * largest for h in heights.values()), heights
+
+
+def test_a_redeal_is_dealt_out_visibly(client_for: MakeClient) -> None:
+    # Issue 29 item 19: the cards were in place 0.1 s after the press (each top card
+    # rose from just below its pile). Now the new top cards are dealt from the middle of
+    # the table, one pile after another, for some 0.3-0.5 s.
+    c = client_for()
+    lay = c.app.layout
+    c.key(pygame.K_r)
+    c.frames(1)
+    c.key(pygame.K_r)  # moves remain: the second press redeals
+    c.frames(1)
+    flights = list(c.app.table.anims.flights)
+    changed = [p for p in range(16) if len(c.game.piles[p]) >= 2]
+    assert sorted(f.dst for f in flights) == changed
+    centre = lay.foundation_area.center
+    for f in flights:
+        assert f.card == c.game.piles[f.dst][-1]
+        s = lay.slots[f.dst]
+        assert f.end == (s.x, s.y)
+        # From the middle of the table: far from its pile.
+        assert abs(f.start[0] + lay.card_w / 2 - centre[0]) <= 1
+        assert abs(f.start[1] + lay.card_h / 2 - centre[1]) <= 1
+        assert math.dist(f.start, f.end) > lay.card_h
+    last = max(f.delay + f.duration for f in flights)
+    assert 0.3 <= last <= 0.5
+    assert len({f.delay for f in flights}) == len(flights)  # one pile after another
+    c.frames(13)  # 0.2 s: still dealing
+    assert c.app.table.anims.busy
+    c.frames(30)  # 0.7 s: dealt
+    assert not c.app.table.anims.busy
