@@ -283,3 +283,9 @@ def messages() -> Iterator[str | Plural]:
 # Issue 29: the short second line of Redeal, Shuffle and Hint when the long one does
 # not fit its button (at 800x600 in French, Catalan and Dutch), rather than a bare "(3)".
 LEFT_SHORT: Final = N_plural("{n} left", "{n} left")
+
+# Issue 29: the short names of places under their cards, in the player's language (the
+# first letter of "Pile {n}" and "Foundation {n}" as translated). The move notation of
+# the command line and of saves stays P10-P14, P3-F2.
+PILE_TAG: Final = N_("P{n}")
+FOUNDATION_TAG: Final = N_("F{n}")

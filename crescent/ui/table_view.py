@@ -240,7 +240,8 @@ class TableView:
             render.rounded(surf, ring, render.FOCUS, radius + pad, 2)
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
         colour = render.GOLD if done else render.INK
-        render.place_label(surf, host.fonts, area, lay.label_px, place_label(place, count), colour)
+        text = place_label(place, count, host.tr.place_tag(place))
+        render.place_label(surf, host.fonts, area, lay.label_px, text, colour)
 
     @staticmethod
     def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:

@@ -192,3 +192,32 @@ def test_a_redeal_is_dealt_out_visibly(client_for: MakeClient) -> None:
     assert c.app.table.anims.busy
     c.frames(30)  # 0.7 s: dealt
     assert not c.app.table.anims.busy
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_table_names_places_as_the_messages_do(
+    client_for: MakeClient, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 29 item 12: the Japanese hint said 山5 → 組み札4 while the table said P5, F4.
+    # A place's tag under its card is the first letter (or character) of its name in
+    # the messages, with its number; the move notation stays P10-P14.
+    labels: list[str] = []
+    real = render.place_label
+
+    def spy(surface: Any, fonts: Any, area: Any, px: int, text: str, *a: Any) -> None:
+        labels.append(text)
+        real(surface, fonts, area, px, text, *a)
+
+    monkeypatch.setattr(render, "place_label", spy)
+    c = client_for(lang=lang)
+    c.app.table.view.base = None
+    c.app.table.draw(c.app.screen, True)
+    tr = c.app.tr
+    for place in (4, 9, 16, 23):
+        tag = tr.place_tag(place)
+        assert tr.place(place).startswith(tag[0])
+        assert tag.endswith(str(place + 1 if place < 16 else place - 15))
+        assert any(lb.startswith(tag + " ") for lb in labels), (tag, labels[:4])
+        assert tr.place(place) in tr.move(0, place, 9)
+    if lang == "ja":
+        assert "山5 · 6" in labels
