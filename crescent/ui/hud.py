@@ -278,7 +278,9 @@ def _draw_two_lines(
         y += lh
 
 
-def _heights(drawn: list[tuple[pygame.font.Font, str, tuple[int, int, int]]], *, big: bool) -> list[int]:
+def _heights(
+    drawn: list[tuple[pygame.font.Font, str, tuple[int, int, int]]], *, big: bool
+) -> list[int]:
     """Each line's height: its font's line, or for a big value (digits and a colon) its
     glyphs' height with a fifth of it to spare."""
     out = [f.get_linesize() for f, _, _ in drawn]

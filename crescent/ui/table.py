@@ -44,7 +44,7 @@ from crescent.control.input import (
 )
 from crescent.i18n import text as T
 from crescent.rules.cards import card_symbol
-from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason, Redeal
+from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End, HudItem
 from crescent.solver.autofinish import finish_line
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time

@@ -10,14 +10,14 @@ from typing import Any
 import pygame
 import pytest
 
-from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.control.explain import ROW_TAGS
+from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.engine import Game
 from crescent.languages import LANGUAGES
 from crescent.rules.modes import HudItem
 from crescent.ui import render
-from crescent.ui.screens import SettingsScreen
 from crescent.ui.cascade import CascadeScene
+from crescent.ui.screens import SettingsScreen
 from crescent.ui.win_summary import WinSummaryDialog
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, close_client, make_client
@@ -96,7 +96,9 @@ def test_whole_piles_keep_the_foundation_bands_and_tags(
 
 
 @pytest.mark.parametrize("skip", [False, True])
-def test_the_won_foundations_are_full_behind_the_summary(client_for: MakeClient, skip: bool) -> None:
+def test_the_won_foundations_are_full_behind_the_summary(
+    client_for: MakeClient, skip: bool
+) -> None:
     # Issue 29 item 20: the cascade took the foundation cards, and the summary was drawn
     # over empty foundations. The cards the cascade threw are copies: behind "You won!"
     # every foundation shows its top card (a King or an Ace), dimmed.
@@ -156,7 +158,9 @@ def test_the_levels_countdown_is_as_large_in_every_language(
     # Issue 29 item 13: the countdown was drawn large in en and nl but at the normal
     # size in ja (its taller line height made the big value shrink to fit the cell).
     heights = {
-        lang: _countdown_digit_px(client_for(code="CR1-L-AAAAAAB", size=size, lang=lang), monkeypatch)
+        lang: _countdown_digit_px(
+            client_for(code="CR1-L-AAAAAAB", size=size, lang=lang), monkeypatch
+        )
         for lang in LANGUAGES
     }
     largest = max(heights.values())

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -102,17 +103,17 @@ def test_settings_rows_fit_and_never_touch(client: Client) -> None:
     lay = settings.layout()
     fonts = c.app.fonts
     areas = [area for _, area in lay.rows]
-    for a, b in zip(areas, areas[1:], strict=False):
-        assert a.bottom < b.y, (a, b)
+    for above, below in itertools.pairwise(areas):
+        assert above.bottom < below.y, (above, below)
     for row, area in lay.rows:
         if row.kind != RowKind.SETTING:
             continue
         font, lines = fonts.wrap(row.text, area.w * 55 // 100 - 8, lay.px, 2)
         assert font.get_linesize() * len(lines) <= area.h, (row.text, area)
         assert all(font.size(ln)[0] <= area.w * 55 // 100 - 8 for ln in lines), row.text
-    for b in lay.buttons:
-        font = fonts.fit(b.label, b.rect.w - 12, lay.px)
-        assert font.size(b.label)[0] <= b.rect.w - 12, b.label
+    for button in lay.buttons:
+        font = fonts.fit(button.label, button.rect.w - 12, lay.px)
+        assert font.size(button.label)[0] <= button.rect.w - 12, button.label
 
 
 def test_dutch_says_winnable_games_not_deals() -> None:
