@@ -9,7 +9,7 @@ import pytest
 
 from crescent import resources
 from crescent.i18n.rules_text import BlockKind, Doc, load_rules, parse_rules
-from crescent.i18n.translator import LANGUAGES
+from crescent.i18n.translator import LANGUAGES, load_translator
 
 _ROOT = Path(__file__).resolve().parents[2]
 SEEDS = next(
@@ -104,6 +104,8 @@ def test_the_texts_describe_this_app(lang: str) -> None:
     text = " ".join(block.text for doc in Doc for block in load_rules(doc, lang))
     for phrase in OUTSIDE_THE_APP[lang]:
         assert phrase not in text, phrase
+    # The label it quotes is the one under a card in this language (P10, S10, 山10).
+    assert f"{load_translator(lang).place_tag(9)} · 6" in text
 
 
 @pytest.mark.parametrize("doc", list(Doc))
