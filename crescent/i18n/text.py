@@ -289,3 +289,10 @@ LEFT_SHORT: Final = N_plural("{n} left", "{n} left")
 # the command line and of saves stays P10-P14, P3-F2.
 PILE_TAG: Final = N_("P{n}")
 FOUNDATION_TAG: Final = N_("F{n}")
+
+# Issue 29: the captions of the pictures of the table on the "How to play" screen.
+DIAGRAM_CAPTIONS: Final = {
+    "move-10": N_("The table before move 10"),
+    "redeal-before": N_("Before the redeal"),
+    "redeal-after": N_("After the redeal"),
+}

@@ -94,6 +94,12 @@ class RulesScreen(Scene):
             bold = kind in (BlockKind.TITLE, BlockKind.HEADING)
             indent = round(px * 1.4) if kind is BlockKind.ITEM else 0
             if kind is BlockKind.DIAGRAM:
+                caption = T.DIAGRAM_CAPTIONS.get(block.text)
+                if caption is not None:
+                    font, wrapped = fonts.wrap(self.host.tr(caption), width, px, 3, bold=True)
+                    for text in wrapped:
+                        out.append(Line(y, 0, text, font.point_size, True))
+                        y += font.get_linesize()
                 h = diagram_size(width)[1]
                 out.append(Line(y, 0, block.text, px, False, h=h))
                 y += h + round(px * 0.8)

@@ -252,6 +252,10 @@ def test_the_diagrams_are_pictures_of_the_table(
         column = screen._metrics()[3]
         pictures = [line for line in screen.lines if line.h]
         assert [line.text for line in pictures] == ["move-10", "redeal-before", "redeal-after"]
+        for line in pictures:  # each with its caption above it
+            caption = screen.lines[screen.lines.index(line) - 1]
+            assert caption.bold
+            assert caption.text == c.app.tr(T.DIAGRAM_CAPTIONS[line.text])
         drawn: list[tuple[int, tuple[int, int]]] = []
         real = c.app.art.face
 
