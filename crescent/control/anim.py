@@ -5,12 +5,21 @@ Animation state advances only in ``update``; drawing reads it. No pygame.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 MOVE_S = 0.18
 """A card slide: short, so play never waits on it."""
-REDEAL_S = 0.30
+REDEAL_S = 0.26
+"""A redeal: each pile's new top card dealt from the middle of the table..."""
+REDEAL_STAGGER_S = 0.012
+"""...one pile after another: the last of 16 lands some 0.44 s after the press."""
 SLIDE_BACK_S = 0.16
+
+
+def redeal_flights(piles: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """(card, pile) for each pile a redeal changed (two cards or more), in dealing order."""
+    return [(pile[-1], p) for p, pile in enumerate(piles) if len(pile) >= 2]
 
 
 def ease_out(t: float) -> float:

@@ -19,12 +19,14 @@ def climbs(place: int) -> bool:
     return place - PILES < 4
 
 
-def place_label(place: int, count: int) -> str:
-    """The text under a place: its name, a foundation's direction, its card count."""
+def place_label(place: int, count: int, tag: str | None = None) -> str:
+    """The text under a place: its tag (``tag``, the player's language's, as the
+    translator's ``place_tag`` gives it; else "P10", "F1"), a foundation's direction,
+    its card count."""
     if place < PILES:
-        return f"P{place + 1} · {count}"
+        return f"{tag or f'P{place + 1}'} · {count}"
     arrow = "↑" if climbs(place) else "↓"
-    return f"F{place - PILES + 1} {arrow} · {count}"
+    return f"{tag or f'F{place - PILES + 1}'} {arrow} · {count}"
 
 
 def complete(place: int, count: int) -> bool:

@@ -3,24 +3,50 @@
 Pure module (no pygame, nothing at import time). A text is one block per line
 (see ``assets/rules/README.md``): the first line of a rules text is its
 title, a short line with no closing punctuation is a heading, a line starting
-with ``- `` or ``• `` is a list item, anything else a paragraph. The French,
-Catalan, Dutch and Japanese rules are the seeds' own texts, shown as written.
+with ``- `` or ``• `` is a list item, a line ``[diagram:NAME]`` a picture of the
+table (``assets/rules/diagrams.json``), anything else a paragraph. The French,
+Catalan, Dutch and Japanese rules are the seeds' own texts, shown as written but
+for the lines that describe this app and the seeds' descriptions of a table,
+drawn as pictures.
 """
 
 from __future__ import annotations
 
 import enum
+import json
+import re
 from dataclasses import dataclass
 from typing import Final
 
 from crescent import resources
+from crescent.rules.cards import parse_card
 
-__all__ = ["Block", "BlockKind", "Doc", "load_rules", "parse_rules"]
+__all__ = ["Block", "BlockKind", "Diagram", "Doc", "load_diagram", "load_rules", "parse_rules"]
 
 _HEADING_MAX: Final = 48
 _CLOSING: Final = (".", ":", ";", "!", "。", "：", "！", "…")
 _BULLETS: Final = ("- ", "• ", "・")
 _DEFAULT_LANGUAGE: Final = "en"
+_DIAGRAM: Final = re.compile(r"\[diagram:([a-z0-9-]+)\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Diagram:
+    """A table as the seeds describe it: each foundation's top card and count (F1-F8),
+    each pile's count and top card (P1-P16); cards as the engine's ints."""
+
+    foundations: tuple[tuple[int, int], ...]
+    piles: tuple[tuple[int, int | None], ...]
+
+
+def load_diagram(name: str) -> Diagram:
+    """The diagram ``name`` of ``assets/rules/diagrams.json`` (KeyError if none)."""
+    data = json.loads(resources.read_text("rules/diagrams.json"))[name]
+    founds = tuple((parse_card(top), int(n)) for top, n in data["foundations"])
+    piles = tuple((int(n), parse_card(top) if top else None) for n, top in data["piles"])
+    if len(founds) != 8 or len(piles) != 16:
+        raise ValueError(f"diagram {name!r} needs 8 foundations and 16 piles")
+    return Diagram(founds, piles)
 
 
 class Doc(enum.Enum):
@@ -35,6 +61,8 @@ class BlockKind(enum.Enum):
     HEADING = "heading"
     ITEM = "item"
     PARAGRAPH = "paragraph"
+    DIAGRAM = "diagram"
+    """A picture of the table (its text: the diagram's name in ``diagrams.json``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +79,10 @@ def parse_rules(source: str, *, titled: bool) -> list[Block]:
         if not line:
             continue
         bullet = next((b for b in _BULLETS if line.startswith(b)), None)
-        if titled and not blocks:
+        diagram = _DIAGRAM.fullmatch(line)
+        if diagram is not None:
+            blocks.append(Block(BlockKind.DIAGRAM, diagram.group(1)))
+        elif titled and not blocks:
             blocks.append(Block(BlockKind.TITLE, line))
         elif bullet is not None:
             blocks.append(Block(BlockKind.ITEM, line[len(bullet) :].strip()))

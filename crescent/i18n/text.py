@@ -278,3 +278,21 @@ def messages() -> Iterator[str | Plural]:
             if isinstance(item, Plural | str) and item not in seen:
                 seen.add(item)
                 yield item
+
+
+# Issue 29: the short second line of Redeal, Shuffle and Hint when the long one does
+# not fit its button (at 800x600 in French, Catalan and Dutch), rather than a bare "(3)".
+LEFT_SHORT: Final = N_plural("{n} left", "{n} left")
+
+# Issue 29: the short names of places under their cards, in the player's language (the
+# first letter of "Pile {n}" and "Foundation {n}" as translated). The move notation of
+# the command line and of saves stays P10-P14, P3-F2.
+PILE_TAG: Final = N_("P{n}")
+FOUNDATION_TAG: Final = N_("F{n}")
+
+# Issue 29: the captions of the pictures of the table on the "How to play" screen.
+DIAGRAM_CAPTIONS: Final = {
+    "move-10": N_("The table before move 10"),
+    "redeal-before": N_("Before the redeal"),
+    "redeal-after": N_("After the redeal"),
+}

@@ -116,6 +116,16 @@ class Translator:
             return self(text.FOUNDATION_N, n=place - 15)
         raise ValueError(f"place {place} is outside 0..23")
 
+    def place_tag(self, place: int) -> str:
+        """The short name of a place under its card: 0 -> "P1", 16 -> "F1"; in each
+        language the first letter (or character) of :meth:`place`'s name and the number,
+        so the table and the messages name places alike ("S5" and "Stapel 5", "山5")."""
+        if 0 <= place < 16:
+            return self(text.PILE_TAG, n=place + 1)
+        if 16 <= place < 24:
+            return self(text.FOUNDATION_TAG, n=place - 15)
+        raise ValueError(f"place {place} is outside 0..23")
+
     def move(self, c: int, src: int, dst: int) -> str:
         """A move for the player: "Ace of spades: Pile 10 → Pile 14"."""
         return self(text.MOVE_TEXT, card=self.card(c), src=self.place(src), dst=self.place(dst))

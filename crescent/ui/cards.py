@@ -42,6 +42,7 @@ import zlib
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Final
 
 import pygame
 
@@ -80,6 +81,26 @@ _PIP_FILL = re.compile(r'(<path class="pip" fill=")#[0-9a-fA-F]{6}(")')
 def corner_radius(width: int) -> int:
     """The rounding of a card ``width`` pixels wide, in whole pixels."""
     return max(1, round(width * CORNER))
+
+
+BACK_RIM: Final = 11 / 224.2
+"""The white rim round the back's lattice, as a fraction of the card's width."""
+
+
+def draw_back_bands(
+    surf: pygame.Surface, back: pygame.Surface, rect: pygame.Rect, count: int, step: int
+) -> None:
+    """The ``count`` face-down cards under the card at ``rect``, seen as a stack of backs:
+    one band ``step`` pixels tall above it per card, the deepest highest. A band is the
+    back's top edge (its outline and a sliver of rim) over its lattice, so a hidden card
+    reads as a card back and not as a white line."""
+    w = rect.w
+    rim = max(1, round(w * BACK_RIM))
+    lip = max(1, min(step // 3, rim // 2))  # the top edge kept of each back
+    for k in range(count, 0, -1):
+        y = rect.y - k * step
+        surf.blit(back, (rect.x, y), pygame.Rect(0, 0, w, lip))
+        surf.blit(back, (rect.x, y + lip), pygame.Rect(0, rim, w, step - lip))
 
 
 def sized_svg(svg: str, size: tuple[int, int]) -> bytes:

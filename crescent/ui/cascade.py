@@ -130,7 +130,8 @@ class CascadeScene(Scene):
         # The label as the table draws it: name, direction, count, on its pill.
         lab = lay.labels[place]
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
-        render.place_label(surface, host.fonts, area, lay.label_px, place_label(place, left))
+        text = place_label(place, left, host.tr.place_tag(place))
+        render.place_label(surface, host.fonts, area, lay.label_px, text)
         return region
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:

@@ -188,7 +188,9 @@ class Dialog(Overlay):
             font, lines = fonts.wrap(row.text, inner, px, 6, bold=row.kind == RowKind.ERROR)
             return font.get_linesize() * len(lines)
         if row.kind == RowKind.SETTING:
-            return max(touch, px * 2)
+            # A label on two lines (Dutch at 800x600) gets the height it needs.
+            font, lines = fonts.wrap(row.text, inner * 55 // 100 - 8, px, 2)
+            return max(touch, px * 2, font.get_linesize() * len(lines) + 6)
         if row.kind == RowKind.PAIR:
             return fonts.get(px).get_linesize()
         if row.kind == RowKind.FIELD:

@@ -118,8 +118,11 @@ def _redeal(seen: _Seen) -> HudLook:
     n = source.game.redeals_left
     shuffles = seen.item is HudItem.SHUFFLE
     if n <= 0:
-        title = tr(T.NO_SHUFFLES if shuffles else T.NO_REDEALS)
-        return HudLook(CellKind.BUTTON, title, "", False, False)
+        # The button keeps its name over "0 left", on one line each (the whole "No
+        # redeals left" filled the button on two lines in French).
+        title = tr(T.SHUFFLE if shuffles else T.REDEAL)
+        sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, 0)
+        return HudLook(CellKind.BUTTON, title, sub, False, False, tr.plural(T.LEFT_SHORT, 0))
     if not shuffles and source.redeal_guard.armed(host.now):
         # Moves were left: a second press within a few seconds redeals.
         return HudLook(CellKind.BUTTON, tr(T.REDEAL_AGAIN), "", True, True)
@@ -127,7 +130,8 @@ def _redeal(seen: _Seen) -> HudLook:
     title = tr(T.SHUFFLE if shuffles else T.REDEAL)
     # Between levels and after the end of a game of levels nothing is shuffled.
     live = seen.levels is None or host.session.outcome is None
-    return HudLook(CellKind.BUTTON, title, sub, live, source.point_redeal and live, f"({n})")
+    short = tr.plural(T.LEFT_SHORT, n)
+    return HudLook(CellKind.BUTTON, title, sub, live, source.point_redeal and live, short)
 
 
 def _undo(seen: _Seen) -> HudLook:
@@ -149,7 +153,7 @@ def _hint(seen: _Seen) -> HudLook:
         and hints != 0
         and (levels is None or seen.host.session.outcome is None),
         source.hint_pending,
-        f"({hints})" if hints is not None else "",
+        tr.plural(T.LEFT_SHORT, hints) if hints is not None else "",
     )
 
 
@@ -260,14 +264,34 @@ def _draw_two_lines(
         parts = [(key.title, px, True, ink), (sub, small, False, dim)]
     drawn = [(fonts.fit(t, w, size, bold=b, min_px=render.MIN_PX), t, c) for t, size, b, c in parts]
     if key.big:
-        # The big value shrinks (never under a title's size) until both lines fit.
+        # The big value shrinks (never under a title's size) until both lines fit. Its
+        # digits are measured, not its font's line: a CJK font's taller line (some
+        # 1.45 em) would otherwise shrink the countdown in Japanese alone.
         value_px = parts[1][1]
-        while value_px > px and sum(f.get_linesize() for f, _, _ in drawn) > inner.h:
+        while value_px > px and _lines_h(drawn, big=True) > inner.h:
             value_px -= max(1, value_px // 12)
             drawn[1] = (fonts.fit(sub, w, value_px, bold=True), sub, parts[1][3])
-    h = sum(f.get_linesize() for f, _, _ in drawn)
-    y = inner.centery - h // 2
-    for font, t, colour in drawn:
-        lh = font.get_linesize()
+    heights = _heights(drawn, big=key.big)
+    y = inner.centery - sum(heights) // 2
+    for (font, t, colour), lh in zip(drawn, heights, strict=True):
         render.text_centered(surf, font, t, (inner.centerx, y + lh // 2), colour)
         y += lh
+
+
+def _heights(
+    drawn: list[tuple[pygame.font.Font, str, tuple[int, int, int]]], *, big: bool
+) -> list[int]:
+    """Each line's height: its font's line, or for a big value (digits and a colon) its
+    glyphs' height with a fifth of it to spare."""
+    out = [f.get_linesize() for f, _, _ in drawn]
+    if big:
+        font, text, _ = drawn[-1]
+        boxes = [m for m in font.metrics(text) if m is not None]
+        if boxes:
+            tight = max(m[3] for m in boxes) - min(m[2] for m in boxes)
+            out[-1] = min(out[-1], round(tight * 1.45))
+    return out
+
+
+def _lines_h(drawn: list[tuple[pygame.font.Font, str, tuple[int, int, int]]], *, big: bool) -> int:
+    return sum(_heights(drawn, big=big))

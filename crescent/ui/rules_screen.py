@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from typing import NamedTuple
 
 import pygame
 
+from crescent.control.explain import place_label
 from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerMove, PointerUp, Wheel
 from crescent.control.scroll import Scroll
 from crescent.i18n import text as T
-from crescent.i18n.rules_text import BlockKind, Doc, load_rules
+from crescent.i18n.rules_text import BlockKind, Diagram, Doc, load_diagram, load_rules
 from crescent.ui import render
 from crescent.ui.lru import Lru
 from crescent.ui.scene import Host, Scene
@@ -35,6 +37,8 @@ class Line:
     px: int
     bold: bool
     bullet: bool = False
+    h: int = 0
+    """A picture's height (a diagram: ``text`` names it); 0 for a line of text."""
 
 
 class RulesScreen(Scene):
@@ -89,6 +93,17 @@ class RulesScreen(Scene):
             )
             bold = kind in (BlockKind.TITLE, BlockKind.HEADING)
             indent = round(px * 1.4) if kind is BlockKind.ITEM else 0
+            if kind is BlockKind.DIAGRAM:
+                caption = T.DIAGRAM_CAPTIONS.get(block.text)
+                if caption is not None:
+                    font, wrapped = fonts.wrap(self.host.tr(caption), width, px, 3, bold=True)
+                    for text in wrapped:
+                        out.append(Line(y, 0, text, font.point_size, True))
+                        y += font.get_linesize()
+                h = diagram_size(width)[1]
+                out.append(Line(y, 0, block.text, px, False, h=h))
+                y += h + round(px * 0.8)
+                continue
             if kind is BlockKind.HEADING:
                 y += round(px * 0.6)
             font, wrapped = fonts.wrap(block.text, width - indent, size, 10_000, bold=bold)
@@ -156,8 +171,11 @@ class RulesScreen(Scene):
         img = self._rendered.hit(i)
         if img is None:
             line = self.lines[i]
-            font = self.host.fonts.get(line.px, bold=line.bold)
-            img = font.render(line.text, True, render.PANEL_INK)
+            if line.h:
+                img = draw_diagram(self.host, load_diagram(line.text), self._metrics()[3].w)
+            else:
+                font = self.host.fonts.get(line.px, bold=line.bold)
+                img = font.render(line.text, True, render.PANEL_INK)
             self._rendered.keep(i, img)
         return img
 
@@ -166,7 +184,7 @@ class RulesScreen(Scene):
         surface.set_clip(column)
         for i, line in enumerate(self.lines):
             y = top + line.y
-            if y + line.px * 2 < column.y:
+            if y + max(line.h, line.px * 2) < column.y:
                 continue
             if y > column.bottom:
                 break
@@ -222,3 +240,68 @@ class RulesScreen(Scene):
         knob_y = track.y + round((track.h - knob_h) * s.offset / s.max_offset)
         render.rounded(surface, track, (215, 220, 212), 3)
         render.rounded(surface, pygame.Rect(track.x, knob_y, track.w, knob_h), (120, 140, 125), 3)
+
+
+class _DiagramGeometry(NamedTuple):
+    card: tuple[int, int]
+    label_px: int
+    label_h: int
+    gap: int
+    pad: int
+
+
+def _diagram_geometry(width: int) -> _DiagramGeometry:
+    """The sizes of a diagram ``width`` pixels wide: the wide horseshoe of the table, ten
+    piles across and three down each side, its labels never under 11 px."""
+    cw = max(8, int((width - 2 * max(4, width // 60)) / (10 + 9 * 0.15)))
+    gap = max(2, round(cw * 0.15))
+    pad = (width - 10 * cw - 9 * gap) // 2
+    label_px = max(render.MIN_PX, round(cw * 0.2))
+    return _DiagramGeometry((cw, round(cw * 1.4)), label_px, label_px + 6, gap, pad)
+
+
+def diagram_size(width: int) -> tuple[int, int]:
+    """The size of a diagram's picture in a column ``width`` pixels wide."""
+    g = _diagram_geometry(width)
+    return width, 4 * (g.card[1] + g.label_h) + 3 * g.gap + 2 * g.pad
+
+
+def diagram_slots(width: int) -> list[pygame.Rect]:
+    """Where the diagram puts each place (P1-P16, then F1-F8), as on the wide table: P1-P3
+    up the left side, P4-P13 along the top, P14-P16 down the right side."""
+    g = _diagram_geometry(width)
+    (cw, ch), pitch = g.card, g.card[1] + g.label_h + g.gap
+    col = [g.pad + i * (cw + g.gap) for i in range(10)]
+    row = [g.pad + j * pitch for j in range(4)]
+    slots = [pygame.Rect(col[0], row[3 - k], cw, ch) for k in range(3)]
+    slots += [pygame.Rect(col[i], row[0], cw, ch) for i in range(10)]
+    slots += [pygame.Rect(col[9], row[k + 1], cw, ch) for k in range(3)]
+    block_w = 4 * cw + 3 * g.gap
+    x0 = (width - block_w) // 2
+    y0 = row[1] + (3 * pitch - g.gap - 2 * pitch + g.gap) // 2
+    slots += [
+        pygame.Rect(x0 + i * (cw + g.gap), y0 + r * pitch, cw, ch)
+        for r in range(2)
+        for i in range(4)
+    ]
+    return slots
+
+
+def draw_diagram(host: Host, diagram: Diagram, width: int) -> pygame.Surface:
+    """A small picture of the table: each place's top card (the game's own art) and its
+    label, as the table writes it ("P10 · 6", "F1 ↑ · 2")."""
+    g = _diagram_geometry(width)
+    picture = render.felt(diagram_size(width))
+    tops = [top for _, top in diagram.piles] + [top for top, _ in diagram.foundations]
+    counts = [n for n, _ in diagram.piles] + [n for _, n in diagram.foundations]
+    radius = max(3, g.card[0] // 14)
+    for place, slot in enumerate(diagram_slots(width)):
+        top = tops[place]
+        if top is None:
+            render.rounded(picture, slot, (12, 52, 34), radius, 2)
+        else:
+            picture.blit(host.art.face(top, g.card), slot)
+        area = pygame.Rect(slot.x - g.gap // 2, slot.bottom + 2, slot.w + g.gap, g.label_h - 2)
+        text = place_label(place, counts[place], host.tr.place_tag(place))
+        render.place_label(picture, host.fonts, area, g.label_px, text)
+    return picture

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from crescent.control.anim import MOVE_S, REDEAL_S, SLIDE_BACK_S, Animations, Flight
+from crescent.control.anim import (
+    MOVE_S,
+    REDEAL_S,
+    REDEAL_STAGGER_S,
+    SLIDE_BACK_S,
+    Animations,
+    Flight,
+    redeal_flights,
+)
 from crescent.control.confirm import RedealGuard, new_game_needs_confirm
 from crescent.control.explain import undo_cleared_by_redeal
 from crescent.control.input import (
@@ -36,7 +44,7 @@ from crescent.control.input import (
 )
 from crescent.i18n import text as T
 from crescent.rules.cards import card_symbol
-from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason, Redeal
+from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End, HudItem
 from crescent.solver.autofinish import finish_line
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
@@ -352,17 +360,14 @@ class TableScene(Scene):
         self.after_change()
 
     def _animate_redeal(self) -> None:
-        game = self.game
-        lift = self.host.layout.card_h * 0.45
-        k = 0
-        for p in range(PILES):
-            pile = game.piles[p]
-            if len(pile) >= 2:
-                x, y = self.geometry.slot_origin(p)
-                self.anims.add(
-                    Flight(pile[-1], (x, y + lift), (x, y), p, REDEAL_S, delay=0.012 * k)
-                )
-                k += 1
+        """The redeal dealt out again: each pile's new top card flies from the middle of
+        the table (where the tableau was gathered) to its pile, round the piles."""
+        lay = self.host.layout
+        c = lay.foundation_area.center
+        for k, (card, p) in enumerate(redeal_flights(self.game.piles)):
+            end = self.geometry.slot_origin(p)
+            start = (c[0] - lay.card_w / 2, c[1] - lay.card_h / 2)
+            self.anims.add(Flight(card, start, end, p, REDEAL_S, delay=REDEAL_STAGGER_S * k))
 
     # -- hints -------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.rules.engine import PILES, Game, Move
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
+from crescent.ui.cards import draw_back_bands
 from crescent.ui.fan_view import draw_fan
 from crescent.ui.hud import HudLook, HudSource
 from crescent.ui.marks import draw_playable_mark
@@ -203,8 +204,8 @@ class TableView:
             rect = draw_fan(surf, host.art, host.fan, place, under, under_down)
         radius = max(4, lay.card_w // 14)
         step = self._edge_step()
-        for k in range(min(edges, MAX_EDGES), 0, -1):
-            surf.blit(host.art.back(rect.size), rect.move(0, -k * step))
+        if edges:
+            draw_back_bands(surf, host.art.back(rect.size), rect, min(edges, MAX_EDGES), step)
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0 and closed)
         else:
@@ -239,7 +240,8 @@ class TableView:
             render.rounded(surf, ring, render.FOCUS, radius + pad, 2)
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
         colour = render.GOLD if done else render.INK
-        render.place_label(surf, host.fonts, area, lay.label_px, place_label(place, count), colour)
+        text = place_label(place, count, host.tr.place_tag(place))
+        render.place_label(surf, host.fonts, area, lay.label_px, text, colour)
 
     @staticmethod
     def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:

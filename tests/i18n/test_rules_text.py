@@ -1,14 +1,17 @@
-"""The "How to play" texts: the seeds shown as written, every language present, blocks parsed."""
+"""The "How to play" texts: the seeds shown as written (but for the lines that describe
+this app), every language present, blocks parsed."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from crescent import resources
-from crescent.i18n.rules_text import BlockKind, Doc, load_rules, parse_rules
-from crescent.i18n.translator import LANGUAGES
+from crescent.i18n.rules_text import BlockKind, Doc, load_diagram, load_rules, parse_rules
+from crescent.i18n.translator import LANGUAGES, load_translator
+from tests.i18n.diagram_text import parse_french_diagram
 
 _ROOT = Path(__file__).resolve().parents[2]
 SEEDS = next(
@@ -22,19 +25,94 @@ SEEDS = next(
 """The project's seeds, beside the checkout (../shared) or beside its worktree folder."""
 
 
+ADAPTED: dict[str, set[int]] = {
+    # Issue 29 item 6: the lines (0-based) where the app's text says what this app does
+    # where the seed speaks of a web site, of "variants the app does not offer", of the
+    # electronic version, of the horseshoe's 4/8/4 piles or of Aces "on the left".
+    # Item 4: the seeds' descriptions of a whole table (lines 12, 25, 26) are drawn as
+    # pictures: the line names its diagram in diagrams.json.
+    "rules-fr.txt": {5, 11, 12, 23, 25, 26, 36},
+    "rules-ca.txt": {5, 11, 12, 23, 25, 26, 36},
+    "rules-ja.txt": {5, 11, 12, 23, 25, 26, 36},
+    "rules-nl.txt": {6, 15, 33, 51},
+    "levels-mode-fr.txt": {4, 5, 15},
+}
+
+
+def _adapted(seed_name: str, shipped: bytes) -> None:
+    seed = (SEEDS / seed_name).read_text(encoding="utf-8").split("\n")
+    app = shipped.decode("utf-8").split("\n")
+    assert len(app) == len(seed)
+    changed = {i for i, (a, b) in enumerate(zip(seed, app, strict=True)) if a != b}
+    assert changed == ADAPTED[seed_name]
+    for i in changed:
+        if app[i].startswith("[diagram:"):
+            assert len(seed[i]) > 400  # a whole table, described
+
+
 @pytest.mark.parametrize("lang", ["fr", "ca", "nl", "ja"])
-def test_seed_rule_texts_are_shipped_as_written(lang: str) -> None:
-    seed = SEEDS / f"rules-{lang}.txt"
-    if not seed.is_file():
+def test_seed_rule_texts_are_shipped_as_written_but_for_the_app_s_own_lines(lang: str) -> None:
+    if not (SEEDS / f"rules-{lang}.txt").is_file():
         pytest.skip("the seeds folder is not beside this checkout")
-    assert resources.read_bytes(f"rules/rules-{lang}.txt") == seed.read_bytes()
+    _adapted(f"rules-{lang}.txt", resources.read_bytes(f"rules/rules-{lang}.txt"))
 
 
-def test_levels_seed_is_the_french_levels_text() -> None:
-    seed = SEEDS / "levels-mode-fr.txt"
-    if not seed.is_file():
+def test_levels_seed_is_the_french_levels_text_but_for_the_app_s_own_lines() -> None:
+    if not (SEEDS / "levels-mode-fr.txt").is_file():
         pytest.skip("the seeds folder is not beside this checkout")
-    assert resources.read_bytes("rules/levels-fr.txt") == seed.read_bytes()
+    _adapted("levels-mode-fr.txt", resources.read_bytes("rules/levels-fr.txt"))
+
+
+OUTSIDE_THE_APP = {
+    "en": (
+        "Examples page",
+        "diagrams follow",
+        "does not offer",
+        "electronic",
+        "On the left",
+        "On the right",
+        "4 piles on the left",
+    ),
+    "fr": (
+        "page Exemples",
+        "ce site",
+        "ne propose pas",
+        "électronique",
+        "À gauche",
+        "À droite",
+        "4 piles à gauche",
+    ),
+    "ca": (
+        "pàgina Exemples",
+        "aquest lloc",
+        "no ofereix",
+        "electrònica",
+        "A l’esquerra, poseu",
+        "A la dreta, poseu",
+        "4 piles a l’esquerra",
+    ),
+    "nl": (
+        "pagina Voorbeelden",
+        "deze site",
+        "niet biedt",
+        "elektronische",
+        "Links 4",
+        "Rechts 4",
+        "4 stapels links",
+    ),
+    "ja": ("例ページ", "サイト", "アプリにはない", "電子版", "左側に", "右側に", "左に4山"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_texts_describe_this_app(lang: str) -> None:
+    # Issue 29 item 6: Settings offers both variants, the foundations lie in rows, and
+    # the player is in the app, not on a web site.
+    text = " ".join(block.text for doc in Doc for block in load_rules(doc, lang))
+    for phrase in OUTSIDE_THE_APP[lang]:
+        assert phrase not in text, phrase
+    # The label it quotes is the one under a card in this language (P10, S10, 山10).
+    assert f"{load_translator(lang).place_tag(9)} · 6" in text
 
 
 @pytest.mark.parametrize("doc", list(Doc))
@@ -83,3 +161,28 @@ def test_parse_kinds() -> None:
 
 def test_unknown_language_falls_back_to_english() -> None:
     assert load_rules(Doc.STANDARD, "xx") == load_rules(Doc.STANDARD, "en")
+
+
+DIAGRAMS = ("move-10", "redeal-before", "redeal-after")
+
+
+def test_the_diagrams_say_what_the_french_seed_says() -> None:
+    # Issue 29 item 4: the positions drawn are data, checked against the seed's words.
+    seed = SEEDS / "rules-fr.txt"
+    if not seed.is_file():
+        pytest.skip("the seeds folder is not beside this checkout")
+    lines = seed.read_text(encoding="utf-8").split("\n")
+    data = json.loads(resources.read_text("rules/diagrams.json"))
+    assert tuple(data) == DIAGRAMS
+    for name, i in zip(DIAGRAMS, (12, 25, 26), strict=True):
+        assert data[name] == parse_french_diagram(lines[i])
+        d = load_diagram(name)
+        assert sum(n for _, n in d.foundations) + sum(n for n, _ in d.piles) == 104
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ca", "ja"])
+def test_the_rules_show_the_diagrams_as_pictures(lang: str) -> None:
+    blocks = load_rules(Doc.STANDARD, lang)
+    assert [b.text for b in blocks if b.kind is BlockKind.DIAGRAM] == list(DIAGRAMS)
+    # No block reads like a table described in words any more.
+    assert all(len(b.text) < 700 for b in blocks)

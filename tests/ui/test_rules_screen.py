@@ -9,11 +9,18 @@ import pytest
 
 from crescent import __main__ as cli
 from crescent.i18n import text as T
-from crescent.i18n.rules_text import Doc
+from crescent.i18n.rules_text import Doc, load_diagram
 from crescent.i18n.translator import LANGUAGES
 from crescent.play.storage import Store
+from crescent.rules.cards import parse_card
 from crescent.ui import tip
-from crescent.ui.rules_screen import RulesScreen
+from crescent.ui.rules_screen import (
+    RulesScreen,
+    _diagram_geometry,
+    diagram_size,
+    diagram_slots,
+    draw_diagram,
+)
 from crescent.ui.scene import Screen
 from crescent.ui.screens import SettingsScreen
 from crescent.ui.tip import TipOverlay, show_first_run_tip
@@ -230,3 +237,47 @@ def test_command_line_start_shows_the_tip_but_not_in_a_kiosk(
     argv = ["--kiosk", "--data-dir", str(tmp_path / "k"), "--frames", "2", "--size", "800x600"]
     assert cli.main(argv) == 0
     assert shown == [True]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920), (3840, 2160)])
+def test_the_diagrams_are_pictures_of_the_table(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 29 item 4: a table the seed describes in a wall of words is drawn with the
+    # game's own cards, each top card on its place, its label ("P10 · 6") under it.
+    c = make_client(size=size, lang="fr")
+    try:
+        screen = RulesScreen(c.app, Doc.STANDARD)
+        c.app.push(screen)
+        column = screen._metrics()[3]
+        pictures = [line for line in screen.lines if line.h]
+        assert [line.text for line in pictures] == ["move-10", "redeal-before", "redeal-after"]
+        for line in pictures:  # each with its caption above it
+            caption = screen.lines[screen.lines.index(line) - 1]
+            assert caption.bold
+            assert caption.text == c.app.tr(T.DIAGRAM_CAPTIONS[line.text])
+        drawn: list[tuple[int, tuple[int, int]]] = []
+        real = c.app.art.face
+
+        def spy(card: int, size: tuple[int, int]) -> pygame.Surface:
+            drawn.append((card, size))
+            return real(card, size)
+
+        monkeypatch.setattr(c.app.art, "face", spy)
+        for line in pictures:
+            d = load_diagram(line.text)
+            drawn.clear()
+            img = draw_diagram(c.app, d, column.w)
+            assert img.get_size() == diagram_size(column.w)
+            assert img.get_width() <= column.w
+            tops = [top for _, top in d.piles] + [top for top, _ in d.foundations]
+            assert [card for card, _ in drawn] == [t for t in tops if t is not None]
+            slots = diagram_slots(column.w)
+            assert all(img.get_rect().contains(s) for s in slots)
+            assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1 :])
+            # The pile the text speaks of: P10 holds the A♠ at move 10.
+            if line.text == "move-10":
+                assert d.piles[9] == (6, parse_card("AS"))
+        assert _diagram_geometry(column.w).label_px >= 11
+    finally:
+        close_client(c)
