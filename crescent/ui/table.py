@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -414,6 +415,8 @@ class TableScene(Scene):
             self.say(tr(T.POINT_SHUFFLE if self._shuffles else T.POINT_REDEAL))
             return
         self.host.session.hint_used()  # a hint that shows something; one found no move is free
+        # Spending a level's hint counts as a change: the hint still answers this table.
+        self.hint = replace(answer, changes=self.host.session.changes)
         if isinstance(step, Redeal):
             self.say(tr(T.HINT_SHUFFLE if self._shuffles else T.HINT_REDEAL))
         elif answer.kind == "win":

@@ -257,3 +257,21 @@ def test_statistics_of_the_levels_game_show_level_and_time_left(clients: list[Cl
     tr = c.app.tr
     assert rows[tr(T.BEST_LEVEL)] == "4"
     assert rows[tr(T.BEST_TIME_LEFT)] == "13:32"
+
+
+def test_the_second_hint_press_plays_the_hinted_move_for_free(clients: list[Client]) -> None:
+    c = levels_client(position({"P1": ["AS", "KS"]}, {"F1": "QS", "F5": "2S"}, level=1))
+    clients.append(c)
+    session = c.app.session
+    c.app.table.ask_hint()
+    end = time.monotonic() + 20
+    while c.app.table.hint_pending and time.monotonic() < end:
+        c.frames(2)
+        time.sleep(0.02)
+    assert c.app.table.hint is not None
+    assert session.hints_left == 2
+    c.app.table.ask_hint()
+    c.frames(1)
+    c.settle()
+    assert c.app.table.game.moves == 1
+    assert session.hints_left == 2
