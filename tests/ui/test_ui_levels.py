@@ -114,6 +114,21 @@ def test_shuffle_asks_first_while_moves_remain(clients: list[Client]) -> None:
     assert c.game.piles != before
 
 
+def test_the_shuffle_question_defaults_to_the_safe_cancel(clients: list[Client]) -> None:
+    c = levels_client()
+    clients.append(c)
+    before = [list(p) for p in c.game.piles]
+    c.click(c.hud("shuffle"))
+    c.frames(1)
+    specs = {b.label: b.primary for b in dialog(c).button_specs}
+    assert specs == {c.app.tr(T.SHUFFLE): False, c.app.tr(T.CANCEL): True}
+    c.key(pygame.K_RETURN)
+    c.frames(1)
+    assert c.app.scenes == [c.app.table]
+    assert c.game.piles == before
+    assert c.game.redeals_left == 5
+
+
 def test_stuck_with_shuffles_left_lights_shuffle_and_shuffles_at_once(
     clients: list[Client],
 ) -> None:
