@@ -519,7 +519,7 @@ def test_the_japanese_code_prompt_never_splits_the_code(width: int) -> None:
     fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
     for msg in (T.ENTER_CODE_PROMPT, T.CODE_SHAPE):
         text = tr(msg)
-        code = "CR1-N-AAAAAAB"
+        code = "CR1-N-AAAAAAD"
         assert code in text
         _, lines = fonts.wrap(text, width, 18, 6)
         assert any(code in ln for ln in lines), lines
