@@ -238,6 +238,24 @@ def test_undo_after_a_redeal_says_why_it_does_nothing(client_for: MakeClient) ->
     assert message(c) == c.app.tr(T.UNDO_AFTER_REDEAL)
 
 
+def test_after_no_place_takes_a_card_the_next_tap_plays_the_card_tapped(
+    client_for: MakeClient,
+) -> None:
+    # Issue 29: "No place takes the QS", then a tap on the 6S (one place) plays the 6S.
+    c = client_for(position({"P1": ["6S"], "P2": ["7S"], "P4": ["QS"]}, {"F1": "3S"}))
+    c.click(c.centre(3))
+    c.frames(1)
+    assert message(c).startswith(c.app.tr(T.NO_PLACE_TAKES, card="")[:8])
+    assert c.app.table.controller.selected is None
+    c.pause()
+    c.click(c.centre(0))
+    c.frames(1)
+    c.settle()
+    assert c.game.moves == 1
+    assert c.game.history[-1].src == 0
+    assert c.game.history[-1].dst == 1
+
+
 def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
     client_for: MakeClient,
 ) -> None:
@@ -248,7 +266,7 @@ def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
     c.click(c.centre(0))  # two destinations: selected
     c.frames(1)
     c.pause()
-    c.click(c.centre(3))  # onto QS: refused
+    c.click(c.centre(PLACES - 8))  # onto F1 (4S): refused
     c.frames(1)
     assert c.app.table.anims.busy
     assert c.app.table.anims.flights[-1].dst == 0
