@@ -18,6 +18,7 @@ from crescent.i18n.translator import load_translator
 from crescent.rules import modes
 from crescent.rules.modes import HudItem
 from crescent.solver.hints import HintAnswer
+from crescent.solver.pools import load_pool
 from crescent.ui import render
 from crescent.ui.dialogs import MessageDialog, RowKind
 from crescent.ui.scene import Screen
@@ -100,6 +101,53 @@ def test_new_game_with_moves_played_asks_and_no_is_the_default(client_for: MakeC
     assert c.game.moves == 0
     assert c.app.scenes[-1] is c.app.table
     assert c.app.session.stats.get("N").played == 1
+
+
+@pytest.mark.parametrize("button", ["deal", "daily"])
+def test_the_code_dialog_asks_before_it_replaces_a_game_in_progress(
+    client_for: MakeClient, button: str
+) -> None:
+    c = client_for()
+    c.app.session.pool = lambda v: load_pool("N")
+    play_first_move(c)
+    code = c.game.code
+    c.click(c.hud("code"))
+    c.frames(2)
+    screen = c.app.scenes[-1]
+    assert isinstance(screen, CodeScreen)
+    screen.typed = "CR1-N-AAAAAAD"
+    label = c.app.tr(T.DEAL if button == "deal" else T.DAILY_DEAL)
+    [press] = [b for b in screen.buttons if b.label == label]
+    c.click(press.rect.center)
+    c.frames(2)
+    d = top_dialog(c)
+    assert d.title == c.app.tr(T.ABANDON_TITLE)
+    c.key(pygame.K_RETURN)  # the default answer: No
+    c.frames(2)
+    assert c.app.scenes[-1] is screen
+    assert (c.game.code, c.game.moves) == (code, 1)
+    assert c.app.session.stats.get("N").played == 0
+    c.click(press.rect.center)
+    c.frames(2)
+    [yes] = [b for b in top_dialog(c).buttons if b.label == c.app.tr(T.YES)]
+    c.click(yes.rect.center)
+    c.frames(2)
+    assert c.app.scenes[-1] is c.app.table
+    assert c.game.moves == 0
+    assert c.game.code != code
+
+
+def test_the_code_dialog_deals_at_once_when_nothing_is_played(client_for: MakeClient) -> None:
+    c = client_for()
+    c.click(c.hud("code"))
+    c.frames(2)
+    screen = c.app.scenes[-1]
+    assert isinstance(screen, CodeScreen)
+    screen.typed = "CR1-N-AAAAAAD"
+    screen.run(screen.deal)
+    c.frames(2)
+    assert c.app.scenes[-1] is c.app.table
+    assert c.game.code == "CR1-N-AAAAAAD"
 
 
 def test_new_game_with_nothing_played_asks_nothing(client_for: MakeClient) -> None:
