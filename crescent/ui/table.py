@@ -180,8 +180,10 @@ class TableScene(Scene):
         self.hint_pending = False
 
     def after_change(self) -> None:
-        """The game changed: clear stale hints, check the end, offer Finish."""
+        """The game changed: clear stale hints and sentences (what they said was about the
+        table before), check the end, offer Finish."""
         self._reset_hint()
+        self.message = None
         self.point_redeal = False
         game = self.game
         session = self.host.session

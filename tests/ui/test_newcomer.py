@@ -12,7 +12,7 @@ from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard, new_game_nee
 from crescent.control.explain import ROW_TAGS, contrast_ratio, over, place_label
 from crescent.control.input import PLACES
 from crescent.control.layout import compute_layout
-from crescent.engine import Game, Reason
+from crescent.engine import Game, Move, Reason
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
 from crescent.rules import modes
@@ -270,6 +270,40 @@ def test_tapping_a_complete_foundation_says_it_is_complete(client_for: MakeClien
     c.click(c.centre(16))
     c.frames(1)
     assert message(c) == c.app.tr.reason(Reason.FOUNDATION_COMPLETE)
+
+
+def test_press_redeal_again_goes_once_the_redeal_is_done(client_for: MakeClient) -> None:
+    c = client_for()
+    c.key(pygame.K_r)
+    c.frames(1)
+    assert message(c) == c.app.tr(T.REDEAL_ARMED)
+    c.key(pygame.K_r)
+    c.frames(1)
+    assert c.game.redeals_left == 2
+    assert c.app.table.message is None
+
+
+def test_press_redeal_goes_after_the_last_redeal(client_for: MakeClient) -> None:
+    # Stuck with one redeal left: the table points at Redeal; after it, nothing says so.
+    g = position({"P1": ["9S"], "P2": ["3S"]}, {"F1": "5S", "F5": "KS"}, redeals_left=1)
+    c = client_for(g)
+    assert message(c) == c.app.tr(T.POINT_REDEAL)
+    c.key(pygame.K_r)
+    c.frames(1)
+    c.settle()
+    assert c.game.redeals_left == 0
+    assert c.app.table.message is None or c.app.table.message[0] != c.app.tr(T.POINT_REDEAL)
+
+
+def test_the_hint_sentence_goes_once_its_move_is_played(client_for: MakeClient) -> None:
+    c = client_for(position({"P1": ["6S"], "P2": ["7S"], "P3": ["5S"]}, {"F1": "4S"}))
+    table = c.app.table
+    table.hint = HintAnswer("guess", Move(0, 1), changes=c.app.session.changes)
+    table.say(c.app.tr(T.HINT_UNSURE, move="P1 → P2"))
+    table.ask_hint()  # the second press plays it
+    c.frames(1)
+    assert c.game.moves == 1
+    assert table.message is None
 
 
 def test_undo_after_a_redeal_says_why_it_does_nothing(client_for: MakeClient) -> None:
