@@ -50,8 +50,8 @@ package: $(VENV)/.test-stamp
 	$(VENV)/bin/pyinstaller --noconfirm --clean crescent.spec
 
 screenshot: $(VENV)/.run-stamp
-	SDL_VIDEODRIVER=dummy $(PY) main.py --code CR1-N-AAAAAAB --size 1280x800 \
-		--play "P1-P11 P2-F7 P3-P7 P15-F6" --screenshot docs/screenshot.png
+	SDL_VIDEODRIVER=dummy $(PY) main.py --code CR1-N-AAAAAAD --size 1280x800 \
+		--play "P16-F6 P13-F3 P14-F3 P12-F6" --screenshot docs/screenshot.png
 
 # A kiosk's install: headless (opens no window), quiet, into its own venv under PREFIX.
 # PREFIX/bin/crescent is the game; the deploy/ files go to PREFIX/share/crescent/deploy.

@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="crescent", description="Crescent, a two-deck patience game.")
     deal = p.add_mutually_exclusive_group()
     deal.add_argument(
-        "--code", help="deal this game code (e.g. CR1-N-AAAAAAB, or CR1-L-... for levels)"
+        "--code", help="deal this game code (e.g. CR1-N-AAAAAAD, or CR1-L-... for levels)"
     )
     deal.add_argument(
         "--variant",

@@ -6,10 +6,12 @@ never imports pygame: the table scene carries out the intents it returns.
 
 Behaviour (RULES.md section 5):
 
-* Tap a pile: exactly one legal destination -> it moves; several (or none) ->
-  the pile is selected and its legal destinations are highlighted; the next
-  tap on a place moves there (or says why not). Tapping the selected pile
-  again, or empty table, clears the selection.
+* Tap a pile: exactly one legal destination -> it moves; several -> the pile
+  is selected and its legal destinations are highlighted; none -> the player
+  is told, nothing is selected. With a selection, a tap on a legal place moves
+  there; a tap on another card that is no target of it is a tap on that card;
+  a tap on a foundation or an empty pile says why not. Tapping the selected
+  pile again, or empty table, clears the selection.
 * Double tap: to a foundation that accepts the card, else to the single pile
   that accepts it, else the reason why not.
 * Drag: past ``drag_start_px`` (DRAG_START_MM at the screen's density) the
@@ -192,7 +194,7 @@ class Cmd(enum.StrEnum):
 
 
 class Nowhere(NamedTuple):
-    """A tapped card that no place takes: it is selected, and the player is told."""
+    """A tapped card that no place takes: the player is told; it is not selected."""
 
     place: int
 
@@ -452,7 +454,9 @@ class Controller:
             reason = game.check(move)
             if reason is None:
                 return [PlayMove(move)]
-            return [Refuse(reason, sel)]
+            if place >= PILES or game.top(place) is None:
+                return [Refuse(reason, sel)]  # aimed at a foundation or a hole: say why not
+            # A card that is no target of the selection: the tap is about that card.
         if game.top(place) is None:
             return [Refuse(Reason.EMPTY_SOURCE, place)]
         dests = self.destinations(game, place)
@@ -460,8 +464,10 @@ class Controller:
             return [PlayMove(Move(place, dests[0]))]
         if place >= PILES and not dests:
             return [Refuse(_stuck_foundation(place, game), place)]
+        if not dests:
+            return [Nowhere(place)]  # said, and not left selected to swallow the next tap
         self.selected = place
-        return [] if dests else [Nowhere(place)]
+        return []
 
     def double_tap(self, place: int, game: RulesView) -> list[Intent]:
         card = game.top(place)

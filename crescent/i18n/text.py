@@ -61,7 +61,7 @@ NO_PLACE_TAKES: Final = N_("No place takes the {card}")
 
 # Dialog buttons and the game-code dialog.
 ENTER_CODE: Final = N_("Enter a code")
-ENTER_CODE_PROMPT: Final = N_("Type a game code, like CR1-N-AAAAAAB")
+ENTER_CODE_PROMPT: Final = N_("Type a game code, like CR1-N-AAAAAAD")
 DEAL: Final = N_("Deal")
 DAILY_DEAL: Final = N_("Daily deal")
 CANCEL: Final = N_("Cancel")
@@ -73,11 +73,11 @@ QUIT: Final = N_("Quit")
 
 # Why a typed game code is rejected.
 CODE_EMPTY: Final = N_("Type a code first")
-CODE_SHAPE: Final = N_("A code looks like CR1-N-AAAAAAB")
+CODE_SHAPE: Final = N_("A code looks like CR1-N-AAAAAAD")
 CODE_TOO_LONG: Final = N_("That is too long for a code")
 CODE_VERSION: Final = N_("This code is from another version of the game (codes start with CR1)")
 CODE_VARIANT: Final = N_("The variant letter must be N, F, D or L")
-CODE_LENGTH: Final = N_("The deal number must be exactly 7 letters")
+CODE_LENGTH: Final = N_("A game code is CR1-, a letter, a dash and 7 letters (A to Z)")
 CODE_LETTERS: Final = N_("The deal number uses letters A to Z only")
 
 # End of game and being stuck (RULES.md section 4).

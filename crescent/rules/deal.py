@@ -171,13 +171,13 @@ def parse_code(text: str) -> tuple[str, int]:
     if len(cleaned) > 40:
         raise InvalidCode(
             f"the game code is {len(cleaned)} characters long; "
-            "a code looks like CR1-N-AAAAAAB (13 characters)",
+            "a code looks like CR1-N-AAAAAAD (13 characters)",
             "too_long",
         )
     m = _CODE_SHAPE.match(cleaned)
     if m is None:
         raise InvalidCode(
-            f"{cleaned!r} is not a game code: a code looks like CR1-N-AAAAAAB", "shape"
+            f"{cleaned!r} is not a game code: a code looks like CR1-N-AAAAAAD", "shape"
         )
     prefix, variant, digits = m.groups()
     if prefix != CODE_PREFIX:

@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = _ArgumentParser(
         prog="python -m crescent.solver", description="Solve a Crescent deal given by its code."
     )
-    parser.add_argument("code", help="a game code such as CR1-N-AAAAAAB")
+    parser.add_argument("code", help="a game code such as CR1-N-AAAAAAD")
     parser.add_argument("--budget-s", type=float, default=10.0, help="seconds to search")
     parser.add_argument(
         "--redeals",

@@ -169,7 +169,8 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
 
 
 def shuffle_dialog(host: TableHost) -> MessageDialog:
-    """Levels game: moves remain; a shuffle spends one of the game's five for good."""
+    """Levels game: moves remain; a shuffle spends one of the game's five for good, so
+    Cancel is the default (Enter), like No in "Abandon this game?"."""
     tr = host.tr
 
     def shuffle() -> None:
@@ -180,5 +181,5 @@ def shuffle_dialog(host: TableHost) -> MessageDialog:
         host,
         tr(T.SHUFFLE_CONFIRM_TITLE),
         [tr(T.SHUFFLE_CONFIRM)],
-        [ButtonSpec(tr(T.SHUFFLE), shuffle, True), ButtonSpec(tr(T.CANCEL), host.pop)],
+        [ButtonSpec(tr(T.SHUFFLE), shuffle), ButtonSpec(tr(T.CANCEL), host.pop, True)],
     )

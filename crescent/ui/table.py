@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -187,8 +188,10 @@ class TableScene(Scene):
         self.hint_pending = False
 
     def after_change(self) -> None:
-        """The game changed: clear stale hints, check the end, offer Finish."""
+        """The game changed: clear stale hints and sentences (what they said was about the
+        table before), check the end, offer Finish."""
         self._reset_hint()
+        self.message = None
         self.point_redeal = False
         game = self.game
         session = self.host.session
@@ -419,6 +422,8 @@ class TableScene(Scene):
             self.say(tr(T.POINT_SHUFFLE if self._shuffles else T.POINT_REDEAL))
             return
         self.host.session.hint_used()  # a hint that shows something; one found no move is free
+        # Spending a level's hint counts as a change: the hint still answers this table.
+        self.hint = replace(answer, changes=self.host.session.changes)
         if isinstance(step, Redeal):
             self.say(tr(T.HINT_SHUFFLE if self._shuffles else T.HINT_REDEAL))
         elif answer.kind == "win":

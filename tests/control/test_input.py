@@ -195,7 +195,6 @@ def test_tapping_empty_table_clears_the_selection() -> None:
 @pytest.mark.parametrize(
     ("target", "reason"),
     [
-        ("P4", Reason.RANK_NOT_ADJACENT),  # QS
         ("P5", Reason.EMPTY_PILE),
         ("F6", Reason.WRONG_SUIT),  # descending hearts
         ("F2", Reason.FOUNDATION_COMPLETE),
@@ -207,6 +206,14 @@ def test_tap_on_a_refused_destination_gives_the_reason(target: str, reason: Reas
     p.tap("P1")
     p.wait()
     assert p.tap(target) == [Refuse(reason, P["P1"])]
+    assert p.c.selected is None
+
+
+def test_tap_on_a_card_that_is_no_target_is_a_tap_on_that_card() -> None:
+    p = Player(two_piles())
+    p.tap("P1")
+    p.wait()
+    assert p.tap("P4") == [Nowhere(P["P4"])]  # the QS's own answer, not one about the 6S
     assert p.c.selected is None
 
 
@@ -240,23 +247,58 @@ def test_double_tap_prefers_a_foundation_when_both_foundations_accept() -> None:
 
 
 def test_double_tap_without_a_foundation_goes_to_the_single_accepting_pile() -> None:
-    # P4 (QS) is selected first, so the first tap on P1 is a refused
-    # destination, not a move; the second, quick tap is the double tap.
-    g = position({"P1": ["6S"], "P2": ["7S"], "P4": ["QS"]}, {"F1": "3S"})
+    g = position(
+        {"P1": ["6S", "8H"], "P2": ["7S"], "P3": ["7H"], "P4": ["9H"]}, {"F1": "3S", "F2": "2H"}
+    )
+    assert [m for m in moves_text(g) if m.startswith("P1-")] == ["P1-P3", "P1-P4"]
+    g.play_text("P1-P3")
     assert [m for m in moves_text(g) if m.startswith("P1-")] == ["P1-P2"]
     p = Player(g)
-    assert p.c.tap(P["P4"], g) == [Nowhere(P["P4"])]  # QS fits nowhere: selected, said
-    assert p.tap("P1") == [Refuse(Reason.RANK_NOT_ADJACENT, P["P4"])]
-    p.wait(0.1)
-    assert p.tap("P1") == [PlayMove(mv("P1-P2"))]
     assert p.c.double_tap(P["P1"], g) == [PlayMove(mv("P1-P2"))]
+
+
+def test_a_card_nothing_takes_is_not_left_selected_and_the_next_tap_is_its_own() -> None:
+    # Issue 29: after "No place takes the QS", a tap on the 6S (one place) plays the 6S,
+    # rather than being refused as a destination of the QS.
+    g = position({"P1": ["6S"], "P2": ["7S"], "P4": ["QS"]}, {"F1": "3S"})
+    p = Player(g)
+    assert p.c.tap(P["P4"], g) == [Nowhere(P["P4"])]
+    assert p.c.selected is None
+    assert p.tap("P1") == [PlayMove(mv("P1-P2"))]
+
+
+def test_a_tap_on_a_pile_the_selection_cannot_go_to_takes_that_pile_instead() -> None:
+    # 8H goes to 7H or 9H (selected); the 6S is no target of it: the 6S is played
+    # (one place), by a tap and by Enter on it.
+    g = position(
+        {"P1": ["6S"], "P2": ["7S"], "P3": ["7H"], "P4": ["9H"], "P5": ["8H"]},
+        {"F1": "3S", "F2": "2H"},
+    )
+    for key in (False, True):
+        p = Player(g)
+        assert p.c.tap(P["P5"], g) == []
+        assert p.c.selected == P["P5"]
+        if key:
+            p.c.focus, p.c.focus_visible = P["P1"], True
+            out = p.send(KeyPress("return"))
+        else:
+            out = p.tap("P1")
+        assert out == [PlayMove(mv("P1-P2"))]
+        assert p.c.selected is None
+
+
+def test_a_tap_on_a_foundation_or_an_empty_pile_still_says_why_the_selection_cannot_go() -> None:
+    g = position({"P1": ["8H"], "P3": ["7H"], "P4": ["9H"]}, {"F1": "3S", "F2": "2H"})
+    p = Player(g)
+    assert p.c.tap(P["P1"], g) == []
+    assert p.tap("F1") == [Refuse(Reason.WRONG_SUIT, P["P1"])]
 
 
 def test_double_tap_where_nothing_accepts_gives_the_reason() -> None:
     p = Player(nothing_fits())
-    # Nowhere to go: selected (the rule's "otherwise") and the player is told.
+    # Nowhere to go: the player is told, and nothing stays selected.
     assert p.tap("P1") == [Nowhere(P["P1"])]
-    assert p.c.selected == P["P1"]
+    assert p.c.selected is None
     p.wait(0.1)
     assert p.tap("P1") == [Refuse(Reason.NOT_NEXT_RANK, P["P1"])]
     assert p.c.selected is None

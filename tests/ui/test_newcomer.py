@@ -12,12 +12,13 @@ from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard, new_game_nee
 from crescent.control.explain import ROW_TAGS, contrast_ratio, over, place_label
 from crescent.control.input import PLACES
 from crescent.control.layout import compute_layout
-from crescent.engine import Game, Reason
+from crescent.engine import Game, Move, Reason
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
 from crescent.rules import modes
 from crescent.rules.modes import HudItem
 from crescent.solver.hints import HintAnswer
+from crescent.solver.pools import load_pool
 from crescent.ui import render
 from crescent.ui.dialogs import MessageDialog, RowKind
 from crescent.ui.scene import Screen
@@ -100,6 +101,53 @@ def test_new_game_with_moves_played_asks_and_no_is_the_default(client_for: MakeC
     assert c.game.moves == 0
     assert c.app.scenes[-1] is c.app.table
     assert c.app.session.stats.get("N").played == 1
+
+
+@pytest.mark.parametrize("button", ["deal", "daily"])
+def test_the_code_dialog_asks_before_it_replaces_a_game_in_progress(
+    client_for: MakeClient, button: str
+) -> None:
+    c = client_for()
+    c.app.session.pool = lambda v: load_pool("N")
+    play_first_move(c)
+    code = c.game.code
+    c.click(c.hud("code"))
+    c.frames(2)
+    screen = c.app.scenes[-1]
+    assert isinstance(screen, CodeScreen)
+    screen.typed = "CR1-N-AAAAAAD"
+    label = c.app.tr(T.DEAL if button == "deal" else T.DAILY_DEAL)
+    [press] = [b for b in screen.buttons if b.label == label]
+    c.click(press.rect.center)
+    c.frames(2)
+    d = top_dialog(c)
+    assert d.title == c.app.tr(T.ABANDON_TITLE)
+    c.key(pygame.K_RETURN)  # the default answer: No
+    c.frames(2)
+    assert c.app.scenes[-1] is screen
+    assert (c.game.code, c.game.moves) == (code, 1)
+    assert c.app.session.stats.get("N").played == 0
+    c.click(press.rect.center)
+    c.frames(2)
+    [yes] = [b for b in top_dialog(c).buttons if b.label == c.app.tr(T.YES)]
+    c.click(yes.rect.center)
+    c.frames(2)
+    assert c.app.scenes[-1] is c.app.table
+    assert c.game.moves == 0
+    assert c.game.code != code
+
+
+def test_the_code_dialog_deals_at_once_when_nothing_is_played(client_for: MakeClient) -> None:
+    c = client_for()
+    c.click(c.hud("code"))
+    c.frames(2)
+    screen = c.app.scenes[-1]
+    assert isinstance(screen, CodeScreen)
+    screen.typed = "CR1-N-AAAAAAD"
+    screen.run(screen.deal)
+    c.frames(2)
+    assert c.app.scenes[-1] is c.app.table
+    assert c.game.code == "CR1-N-AAAAAAD"
 
 
 def test_new_game_with_nothing_played_asks_nothing(client_for: MakeClient) -> None:
@@ -224,6 +272,40 @@ def test_tapping_a_complete_foundation_says_it_is_complete(client_for: MakeClien
     assert message(c) == c.app.tr.reason(Reason.FOUNDATION_COMPLETE)
 
 
+def test_press_redeal_again_goes_once_the_redeal_is_done(client_for: MakeClient) -> None:
+    c = client_for()
+    c.key(pygame.K_r)
+    c.frames(1)
+    assert message(c) == c.app.tr(T.REDEAL_ARMED)
+    c.key(pygame.K_r)
+    c.frames(1)
+    assert c.game.redeals_left == 2
+    assert c.app.table.message is None
+
+
+def test_press_redeal_goes_after_the_last_redeal(client_for: MakeClient) -> None:
+    # Stuck with one redeal left: the table points at Redeal; after it, nothing says so.
+    g = position({"P1": ["9S"], "P2": ["3S"]}, {"F1": "5S", "F5": "KS"}, redeals_left=1)
+    c = client_for(g)
+    assert message(c) == c.app.tr(T.POINT_REDEAL)
+    c.key(pygame.K_r)
+    c.frames(1)
+    c.settle()
+    assert c.game.redeals_left == 0
+    assert c.app.table.message is None or c.app.table.message[0] != c.app.tr(T.POINT_REDEAL)
+
+
+def test_the_hint_sentence_goes_once_its_move_is_played(client_for: MakeClient) -> None:
+    c = client_for(position({"P1": ["6S"], "P2": ["7S"], "P3": ["5S"]}, {"F1": "4S"}))
+    table = c.app.table
+    table.hint = HintAnswer("guess", Move(0, 1), changes=c.app.session.changes)
+    table.say(c.app.tr(T.HINT_UNSURE, move="P1 → P2"))
+    table.ask_hint()  # the second press plays it
+    c.frames(1)
+    assert c.game.moves == 1
+    assert table.message is None
+
+
 def test_undo_after_a_redeal_says_why_it_does_nothing(client_for: MakeClient) -> None:
     c = client_for()
     play_first_move(c)
@@ -238,6 +320,24 @@ def test_undo_after_a_redeal_says_why_it_does_nothing(client_for: MakeClient) ->
     assert message(c) == c.app.tr(T.UNDO_AFTER_REDEAL)
 
 
+def test_after_no_place_takes_a_card_the_next_tap_plays_the_card_tapped(
+    client_for: MakeClient,
+) -> None:
+    # Issue 29: "No place takes the QS", then a tap on the 6S (one place) plays the 6S.
+    c = client_for(position({"P1": ["6S"], "P2": ["7S"], "P4": ["QS"]}, {"F1": "3S"}))
+    c.click(c.centre(3))
+    c.frames(1)
+    assert message(c).startswith(c.app.tr(T.NO_PLACE_TAKES, card="")[:8])
+    assert c.app.table.controller.selected is None
+    c.pause()
+    c.click(c.centre(0))
+    c.frames(1)
+    c.settle()
+    assert c.game.moves == 1
+    assert c.game.history[-1].src == 0
+    assert c.game.history[-1].dst == 1
+
+
 def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
     client_for: MakeClient,
 ) -> None:
@@ -248,7 +348,7 @@ def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
     c.click(c.centre(0))  # two destinations: selected
     c.frames(1)
     c.pause()
-    c.click(c.centre(3))  # onto QS: refused
+    c.click(c.centre(PLACES - 8))  # onto F1 (4S): refused
     c.frames(1)
     assert c.app.table.anims.busy
     assert c.app.table.anims.flights[-1].dst == 0
@@ -519,7 +619,7 @@ def test_the_japanese_code_prompt_never_splits_the_code(width: int) -> None:
     fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
     for msg in (T.ENTER_CODE_PROMPT, T.CODE_SHAPE):
         text = tr(msg)
-        code = "CR1-N-AAAAAAB"
+        code = "CR1-N-AAAAAAD"
         assert code in text
         _, lines = fonts.wrap(text, width, 18, 6)
         assert any(code in ln for ln in lines), lines

@@ -114,6 +114,21 @@ def test_shuffle_asks_first_while_moves_remain(clients: list[Client]) -> None:
     assert c.game.piles != before
 
 
+def test_the_shuffle_question_defaults_to_the_safe_cancel(clients: list[Client]) -> None:
+    c = levels_client()
+    clients.append(c)
+    before = [list(p) for p in c.game.piles]
+    c.click(c.hud("shuffle"))
+    c.frames(1)
+    specs = {b.label: b.primary for b in dialog(c).button_specs}
+    assert specs == {c.app.tr(T.SHUFFLE): False, c.app.tr(T.CANCEL): True}
+    c.key(pygame.K_RETURN)
+    c.frames(1)
+    assert c.app.scenes == [c.app.table]
+    assert c.game.piles == before
+    assert c.game.redeals_left == 5
+
+
 def test_stuck_with_shuffles_left_lights_shuffle_and_shuffles_at_once(
     clients: list[Client],
 ) -> None:
@@ -257,3 +272,21 @@ def test_statistics_of_the_levels_game_show_level_and_time_left(clients: list[Cl
     tr = c.app.tr
     assert rows[tr(T.BEST_LEVEL)] == "4"
     assert rows[tr(T.BEST_TIME_LEFT)] == "13:32"
+
+
+def test_the_second_hint_press_plays_the_hinted_move_for_free(clients: list[Client]) -> None:
+    c = levels_client(position({"P1": ["AS", "KS"]}, {"F1": "QS", "F5": "2S"}, level=1))
+    clients.append(c)
+    session = c.app.session
+    c.app.table.ask_hint()
+    end = time.monotonic() + 20
+    while c.app.table.hint_pending and time.monotonic() < end:
+        c.frames(2)
+        time.sleep(0.02)
+    assert c.app.table.hint is not None
+    assert session.hints_left == 2
+    c.app.table.ask_hint()
+    c.frames(1)
+    c.settle()
+    assert c.app.table.game.moves == 1
+    assert session.hints_left == 2
