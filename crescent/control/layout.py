@@ -5,9 +5,9 @@ A pure module (no pygame): :func:`compute_layout` turns a window size into a
 Places are the engine's: 0..15 are piles P1..P16, 16..23 foundations F1..F8.
 
 The arrangement is RULES.md section 1 and ``layout-wireframe.png``: a
-horseshoe of piles (P1 up the left column, then along the top row, then down
-the right column to P16: on a landscape window P1-P3, P4-P13, P14-P16; the
-top row spans the full width, so its ends sit above the side columns; see
+horseshoe of piles (P1-P4 up the left column, P5-P12 along the top row,
+P13-P16 down the right column; the top row spans the full width, so P5 sits
+above P4 and P12 above P13; a portrait window gets a taller horseshoe, see
 :data:`SHAPES`), the Aces row F1-F4 above the Kings row F5-F8 in
 the centre, a message area under the foundations and the HUD bar along the
 bottom (in more than one row when one row would make its cells too narrow).
@@ -42,13 +42,12 @@ PILE_COUNT: Final = 16
 FOUNDATION_COUNT: Final = 8
 PLACE_COUNT: Final = PILE_COUNT + FOUNDATION_COUNT
 
-SHAPES: Final = ((8, 5), (6, 6), (10, 4))
+SHAPES: Final = ((8, 5), (6, 6))
 """The horseshoe's (columns, rows): ``columns`` piles in the top row (its corners
-included) and ``rows - 1`` piles down each side, 16 in all. The widest one (10 x 4)
-suits landscape windows (at 1280x800 its cards are some 93 px wide, against 73 with
-eight across); the tall one (6 x 6) lets a portrait window use its height for bigger
-cards; 8 x 5 sits between. :func:`compute_layout` takes whichever gives the larger
-cards (the first on a tie)."""
+included) and ``rows - 1`` piles down each side, 16 in all. The wide one (8 x 5) is
+RULES.md's, 4, 8 and 4 (its numbering is decided there, so no wider shape is offered);
+the tall one (6 x 6) lets a portrait window use its height for bigger cards.
+:func:`compute_layout` takes whichever gives the larger cards (the first on a tie)."""
 _MIN_CARD_W: Final = 8  # below this there is no table worth drawing
 
 
@@ -229,14 +228,8 @@ def _fits(m: _CardMetrics, avail_w: int, avail_h: int, shape: tuple[int, int]) -
     columns, rows = shape
     return (
         columns * m.card_w + (columns - 1) * m.gap <= avail_w
-        and _edges(m.card_w) + rows * m.pitch + (rows - 1) * _row_gap(m) <= avail_h
+        and _edges(m.card_w) + rows * m.pitch + (rows - 1) * m.gap <= avail_h
     )
-
-
-def _row_gap(m: _CardMetrics) -> int:
-    """The smallest gap between two rows: the backs of a pile's face-down cards show
-    above it, clear of the label of the pile above."""
-    return max(m.gap, _edges(m.card_w) + 2)
 
 
 def _check_args(width: int, height: int, hud_items: int, touch_px: int, ratio: float) -> None:
@@ -448,10 +441,9 @@ def _grid(
     cw, ch, pitch = m.card_w, m.card_h, m.pitch
     spare_w = avail_w - columns * cw - (columns - 1) * m.gap
     edges = _edges(cw)
-    row_gap = _row_gap(m)
-    spare_h = avail_h - edges - rows * pitch - (rows - 1) * row_gap
+    spare_h = avail_h - edges - rows * pitch - (rows - 1) * m.gap
     gap_x = min(max(m.gap, cw), m.gap + spare_w // (columns - 1))
-    gap_y = min(max(row_gap, ch), row_gap + spare_h // (rows - 1))
+    gap_y = min(max(m.gap, ch), m.gap + spare_h // (rows - 1))
     table_w = columns * cw + (columns - 1) * gap_x
     table_h = rows * pitch + (rows - 1) * gap_y
     x0 = x + (avail_w - table_w) // 2

@@ -15,6 +15,7 @@ import pygame
 
 from crescent.control.explain import place_label
 from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerMove, PointerUp, Wheel
+from crescent.control.layout import SHAPES
 from crescent.control.scroll import Scroll
 from crescent.i18n import text as T
 from crescent.i18n.rules_text import BlockKind, Diagram, Doc, load_diagram, load_rules
@@ -250,12 +251,15 @@ class _DiagramGeometry(NamedTuple):
     pad: int
 
 
+_COLUMNS, _ROWS = SHAPES[0]  # RULES.md's horseshoe: 8 across, 4 down each side
+
+
 def _diagram_geometry(width: int) -> _DiagramGeometry:
-    """The sizes of a diagram ``width`` pixels wide: the wide horseshoe of the table, ten
-    piles across and three down each side, its labels never under 11 px."""
-    cw = max(8, int((width - 2 * max(4, width // 60)) / (10 + 9 * 0.15)))
+    """The sizes of a diagram ``width`` pixels wide: the table's horseshoe, its labels
+    never under 11 px."""
+    cw = max(8, int((width - 2 * max(4, width // 60)) / (_COLUMNS + (_COLUMNS - 1) * 0.15)))
     gap = max(2, round(cw * 0.15))
-    pad = (width - 10 * cw - 9 * gap) // 2
+    pad = (width - _COLUMNS * cw - (_COLUMNS - 1) * gap) // 2
     label_px = max(render.MIN_PX, round(cw * 0.2))
     return _DiagramGeometry((cw, round(cw * 1.4)), label_px, label_px + 6, gap, pad)
 
@@ -263,22 +267,24 @@ def _diagram_geometry(width: int) -> _DiagramGeometry:
 def diagram_size(width: int) -> tuple[int, int]:
     """The size of a diagram's picture in a column ``width`` pixels wide."""
     g = _diagram_geometry(width)
-    return width, 4 * (g.card[1] + g.label_h) + 3 * g.gap + 2 * g.pad
+    return width, _ROWS * (g.card[1] + g.label_h) + (_ROWS - 1) * g.gap + 2 * g.pad
 
 
 def diagram_slots(width: int) -> list[pygame.Rect]:
-    """Where the diagram puts each place (P1-P16, then F1-F8), as on the wide table: P1-P3
-    up the left side, P4-P13 along the top, P14-P16 down the right side."""
+    """Where the diagram puts each place (P1-P16, then F1-F8), as on the table: P1-P4
+    up the left side, P5-P12 along the top, P13-P16 down the right side, the Aces' row
+    of foundations above the Kings' in the middle."""
     g = _diagram_geometry(width)
     (cw, ch), pitch = g.card, g.card[1] + g.label_h + g.gap
-    col = [g.pad + i * (cw + g.gap) for i in range(10)]
-    row = [g.pad + j * pitch for j in range(4)]
-    slots = [pygame.Rect(col[0], row[3 - k], cw, ch) for k in range(3)]
-    slots += [pygame.Rect(col[i], row[0], cw, ch) for i in range(10)]
-    slots += [pygame.Rect(col[9], row[k + 1], cw, ch) for k in range(3)]
+    col = [g.pad + i * (cw + g.gap) for i in range(_COLUMNS)]
+    row = [g.pad + j * pitch for j in range(_ROWS)]
+    side = _ROWS - 1
+    slots = [pygame.Rect(col[0], row[side - k], cw, ch) for k in range(side)]
+    slots += [pygame.Rect(col[i], row[0], cw, ch) for i in range(_COLUMNS)]
+    slots += [pygame.Rect(col[-1], row[k + 1], cw, ch) for k in range(side)]
     block_w = 4 * cw + 3 * g.gap
     x0 = (width - block_w) // 2
-    y0 = row[1] + (3 * pitch - g.gap - 2 * pitch + g.gap) // 2
+    y0 = row[1] + (side * pitch - 2 * pitch) // 2
     slots += [
         pygame.Rect(x0 + i * (cw + g.gap), y0 + r * pitch, cw, ch)
         for r in range(2)

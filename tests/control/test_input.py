@@ -586,15 +586,15 @@ def test_a_lost_release_is_forgotten_on_focus_loss_and_by_a_new_first_finger() -
     [
         ("P1", "up", "P2"),
         ("P2", "down", "P1"),
-        ("P3", "up", "P4"),  # the wide horseshoe: P1-P3 up, P4-P13 across, P14-P16 down
-        ("P4", "right", "P5"),
-        ("P5", "left", "P4"),
+        ("P4", "up", "P5"),
+        ("P5", "right", "P6"),
+        ("P6", "left", "P5"),
+        ("P12", "down", "P13"),
         ("P13", "down", "P14"),
-        ("P14", "down", "P15"),
         ("F1", "right", "F2"),
         ("F1", "down", "F5"),
         ("F5", "up", "F1"),
-        ("P4", "left", "P4"),  # nothing further left: the focus stays
+        ("P5", "left", "P5"),  # nothing further left: the focus stays
     ],
 )
 def test_arrows_move_the_focus_to_the_neighbour(start: str, key: str, expected: str) -> None:

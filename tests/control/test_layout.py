@@ -228,21 +228,9 @@ def test_portrait_uses_the_height_for_bigger_cards() -> None:
         assert _shape(layout.slots) == (6, 5)
         assert layout.card_w >= least
     assert compute_layout(768, 1024, hud_items=11).card_w >= 80
-    # Landscape takes the widest horseshoe: ten across, three down each side.
+    # Landscape keeps RULES.md's horseshoe: eight across, four down each side.
     for w, h in ((800, 600), (1280, 800), (1920, 1080), (3840, 2160)):
-        assert _shape(compute_layout(w, h, hud_items=9).slots) == (10, 3)
-
-
-def test_landscape_cards_use_the_room() -> None:
-    # Issue 29 item 22: eight across and four down each side gave 73 px cards at
-    # 1280x800 (51 at 800x600, 220 at 4K) with empty felt between the horseshoe and
-    # the foundations; ten across and three down each side use the width. The labels
-    # stay at 11 px or more.
-    for (w, h), least in {(800, 600): 60, (1280, 800): 85, (1920, 1080): 125}.items():
-        layout = compute_layout(w, h, hud_items=10)
-        assert layout.card_w >= least, (w, h, layout.card_w)
-        assert layout.label_px >= 11
-    assert compute_layout(3840, 2160, hud_items=10).card_w >= 250
+        assert _shape(compute_layout(w, h, hud_items=9).slots) == (8, 4)
 
 
 def test_the_top_row_leaves_room_for_face_down_edges() -> None:
