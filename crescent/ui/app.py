@@ -393,7 +393,7 @@ class App:
         }
         notes = [self.tr(texts[n]) for n in self.session.notices()]
         if notes:
-            self.table.say(" ".join(notes))
+            self.table.say(" ".join(notes), notice=True)
 
     # -- frame ---------------------------------------------------------------------
 

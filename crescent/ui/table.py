@@ -86,6 +86,8 @@ class TableScene(Scene):
         self.hint_pending = False
         self.message: tuple[str, float] | None = None
         self.message_age = 0.0
+        self._notice = False
+        """The message shown is a notice about the saves (kept when the table changes)."""
         self.point_redeal = False
         self.finish: list[Move] | None = None
         self.finishing: list[Move] = []
@@ -169,9 +171,12 @@ class TableScene(Scene):
         for intent in self.controller.cancel_pointer():
             self.execute(intent)
 
-    def say(self, message: str) -> None:
+    def say(self, message: str, *, notice: bool = False) -> None:
+        """Show ``message`` for a while; a ``notice`` (about the saves, not the table)
+        outlives changes of the table."""
         self.message = (message, MESSAGE_S)
         self.message_age = 0.0
+        self._notice = notice
 
     def reset_interaction(self) -> None:
         """Forget the selection, a drag, animations in flight, auto-finish and the message
@@ -191,7 +196,8 @@ class TableScene(Scene):
         """The game changed: clear stale hints and sentences (what they said was about the
         table before), check the end, offer Finish."""
         self._reset_hint()
-        self.message = None
+        if not self._notice:
+            self.message = None
         self.point_redeal = False
         game = self.game
         session = self.host.session

@@ -1,0 +1,168 @@
+"""Still winnable? One bounded search after each change of the table, in a thread.
+
+The table shows what this says: "winnable" (a winning line was found, and replays),
+"lost" (the solver proved it: the whole reachable space was searched) or "not yet
+known" (the budget ran out). It never says more than the search proved.
+
+Searching costs nothing when nothing changed: :meth:`Watcher.look` is called after a
+change, and a position seen before (an undo back, a move along the line already found)
+is answered from what is known, without a search. When a position turns lost, the
+watcher also looks for the last winnable position in the undo history: the move after
+it is "where it went wrong".
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Final
+
+from crescent.rules.engine import Game, parse_step
+from crescent.solver.hints import last_winnable
+from crescent.solver.portfolio import solve
+
+WATCH_BUDGET_S: Final = 2.0
+"""The search after one change: enough for most positions of a standard deal."""
+REWIND_BUDGET_S: Final = 6.0
+"""Where it went wrong: the binary search over the undo history, once a position is lost."""
+KNOWN: Final = 256
+"""Positions remembered with their verdict (an undo back is answered at once)."""
+
+Key = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...], int]
+
+
+class Verdict(enum.Enum):
+    WINNABLE = "winnable"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Watch:
+    """The verdict on the position after change ``changes``. ``line``: a winning line from
+    it (WINNABLE). ``went_wrong``: when LOST, how many undos back the last position with a
+    win found is (None: not found in the history within the budget)."""
+
+    verdict: Verdict
+    changes: int
+    line: tuple[str, ...] = ()
+    went_wrong: int | None = None
+
+
+def position_key(game: Game) -> Key:
+    """What decides the game from here: the cards, which are face down, redeals left."""
+    return (
+        tuple(map(tuple, game.piles)),
+        tuple(map(tuple, game.foundations)),
+        tuple(game.down),
+        game.redeals_left,
+    )
+
+
+def judge(
+    game: Game, *, budget_s: float, max_bytes: int | None = None, lost: bool = False
+) -> Watch:
+    """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds;
+    ``lost``: already proven lost, only where it went wrong is looked for."""
+    if not lost:
+        result = solve(game, budget_s=budget_s, max_bytes=max_bytes)
+        if result.outcome == "won":
+            return Watch(Verdict.WINNABLE, 0, tuple(result.line))
+        if result.outcome != "lost":
+            return Watch(Verdict.UNKNOWN, 0)
+    back = last_winnable(game, budget_s=REWIND_BUDGET_S, max_bytes=max_bytes)
+    return Watch(Verdict.LOST, 0, went_wrong=back)
+
+
+class Watcher:
+    """Looks at each new position in a thread; :meth:`poll` gives the newest verdict once."""
+
+    def __init__(self, *, budget_s: float = WATCH_BUDGET_S, max_bytes: int | None = None) -> None:
+        self.budget_s = budget_s
+        self.max_bytes = max_bytes
+        self._known: OrderedDict[Key, Watch] = OrderedDict()
+        self._lock = threading.Lock()
+        self._answer: Watch | None = None
+        self._wanted: tuple[Game, int, bool] | None = None
+        self._thread: threading.Thread | None = None
+        self._generation = 0
+        self.searches = 0
+        """How many searches were started (what the tests and the benchmark count)."""
+
+    @property
+    def busy(self) -> bool:
+        with self._lock:
+            return self._thread is not None
+
+    def look(self, game: Game, changes: int) -> None:
+        """The table changed: answer from what is known, else search (one at a time: a
+        position that arrives during a search waits, replaced by any newer one)."""
+        known = self._recall(position_key(game))
+        if known is not None and known.verdict is not Verdict.LOST:
+            with self._lock:
+                self._wanted = None
+                self._answer = Watch(known.verdict, changes, known.line)
+            return
+        # Lost is known for the position, not where this history went wrong: looked for.
+        with self._lock:
+            self._wanted = (game.copy(), changes, known is not None)
+            if self._thread is not None:
+                return
+            self._thread = threading.Thread(target=self._work, name="crescent-watch", daemon=True)
+            self.searches += 1
+            self._thread.start()
+
+    def poll(self) -> Watch | None:
+        with self._lock:
+            answer, self._answer = self._answer, None
+        return answer
+
+    def forget(self) -> None:
+        """A new deal: nothing known carries over."""
+        with self._lock:
+            self._wanted = None
+            self._answer = None
+            self._known.clear()
+            self._generation += 1
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                wanted, self._wanted = self._wanted, None
+                if wanted is None:
+                    self._thread = None
+                    return
+                generation = self._generation
+            game, changes, lost = wanted
+            found = judge(game, budget_s=self.budget_s, max_bytes=self.max_bytes, lost=lost)
+            with self._lock:
+                if generation != self._generation:  # a new deal came meanwhile
+                    continue
+            self._remember(game, found)
+            with self._lock:
+                if self._wanted is None:  # nothing newer came meanwhile
+                    self._answer = Watch(found.verdict, changes, found.line, found.went_wrong)
+
+    def _remember(self, game: Game, found: Watch) -> None:
+        """Keep the verdict, and for a win every position along its line (each winnable)."""
+        entries = [(position_key(game), found)]
+        probe, line = game.copy(), found.line
+        while line:  # a line solve() found replays (it checks), so each step is legal
+            probe.step(parse_step(line[0]))
+            line = line[1:]
+            entries.append((position_key(probe), Watch(Verdict.WINNABLE, 0, line)))
+        with self._lock:
+            for key, watch in entries:
+                self._known[key] = watch
+                self._known.move_to_end(key)
+            while len(self._known) > KNOWN:
+                self._known.popitem(last=False)
+
+    def _recall(self, key: Key) -> Watch | None:
+        with self._lock:
+            found = self._known.get(key)
+            if found is not None:
+                self._known.move_to_end(key)
+            return found

@@ -1,0 +1,86 @@
+"""Still winnable? The watcher's verdicts are what the search proved, and no more."""
+
+from __future__ import annotations
+
+import time
+
+from crescent.rules.engine import Game
+from crescent.solver.watch import Verdict, Watch, Watcher, judge, position_key
+from tests.solver.test_solver import spades_left
+
+
+def nearly_won() -> Game:
+    """Three spades to play home: winnable at once."""
+    return spades_left(11, 2, ["QS", "KS", "AS"])
+
+
+def lost_after_one_move() -> Game:
+    """Winnable, then lost by P2-P1 (10S onto 9S buries the 9S above the JS)."""
+    game = spades_left(8, 5, ["JS 9S", "10S", "QS", "KS", "4S", "3S", "2S", "AS"])
+    game.play_text("P2-P1")
+    return game
+
+
+def wait(watcher: Watcher, timeout_s: float = 30.0) -> Watch:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        answer = watcher.poll()
+        if answer is not None:
+            return answer
+        time.sleep(0.01)
+    raise AssertionError("the watcher gave no verdict")
+
+
+def test_a_nearly_won_position_is_winnable_with_a_line() -> None:
+    found = judge(nearly_won(), budget_s=5)
+    assert found.verdict is Verdict.WINNABLE
+    assert found.line
+
+
+def test_a_lost_position_is_lost_and_says_where_it_went_wrong() -> None:
+    found = judge(lost_after_one_move(), budget_s=5)
+    assert found.verdict is Verdict.LOST
+    assert found.went_wrong == 1  # the one move back was still winnable
+
+
+def test_no_budget_claims_nothing() -> None:
+    game = Game.from_code("CR1-N-AAAAAAB")  # a deal the solver cannot decide at once
+    assert judge(game, budget_s=0).verdict is Verdict.UNKNOWN
+
+
+def test_the_watcher_answers_in_its_thread_and_never_changes_the_game() -> None:
+    game = lost_after_one_move()
+    before = position_key(game)
+    watcher = Watcher(budget_s=5)
+    watcher.look(game, changes=7)
+    answer = wait(watcher)
+    assert (answer.verdict, answer.changes, answer.went_wrong) == (Verdict.LOST, 7, 1)
+    assert position_key(game) == before
+    assert watcher.poll() is None  # each verdict is given once
+
+
+def test_a_position_seen_before_is_answered_without_a_search() -> None:
+    game = nearly_won()
+    watcher = Watcher(budget_s=5)
+    watcher.look(game, changes=1)
+    first = wait(watcher)
+    assert first.verdict is Verdict.WINNABLE
+    # Along the line found: each position on it is known to be winnable.
+    game.apply(first.line[0])
+    watcher.look(game, changes=2)
+    assert watcher.poll() == Watch(Verdict.WINNABLE, 2, first.line[1:])
+    game.undo()
+    watcher.look(game, changes=3)
+    assert watcher.poll() == Watch(Verdict.WINNABLE, 3, first.line)
+    assert watcher.searches == 1
+
+
+def test_a_new_deal_forgets_what_was_known() -> None:
+    game = nearly_won()
+    watcher = Watcher(budget_s=5)
+    watcher.look(game, changes=1)
+    wait(watcher)
+    watcher.forget()
+    watcher.look(game, changes=1)
+    assert wait(watcher).verdict is Verdict.WINNABLE
+    assert watcher.searches == 2
