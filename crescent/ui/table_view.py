@@ -193,6 +193,19 @@ class TableView:
         """How far apart the back edges of face-down cards show above a pile."""
         return edge_step(self.host.layout.card_w)
 
+    def _bands_fit(self, place: int, step: int) -> int:
+        """How many bands of card backs fit above ``place`` without covering the label of
+        the place above it (rows are close in a small window; the label keeps the count)."""
+        lay = self.host.layout
+        if self.host.fan is not None:
+            return MAX_EDGES
+        s = lay.slots[place]
+        floor = 0
+        for q, lab in enumerate(lay.labels):
+            if q != place and lab.x < s.x + s.w and s.x < lab.x + lab.w and lab.y + lab.h <= s.y:
+                floor = max(floor, lab.y + lab.h)
+        return max(0, (s.y - floor - 1) // step)
+
     def _draw_slot(self, surf: pygame.Surface, place: int, key: SlotLook) -> None:
         host = self.host
         lay = host.layout
@@ -205,7 +218,8 @@ class TableView:
         radius = max(4, lay.card_w // 14)
         step = self._edge_step()
         if edges:
-            draw_back_bands(surf, host.art.back(rect.size), rect, min(edges, MAX_EDGES), step)
+            bands = min(edges, MAX_EDGES, self._bands_fit(place, step))
+            draw_back_bands(surf, host.art.back(rect.size), rect, bands, step)
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0 and closed)
         else:

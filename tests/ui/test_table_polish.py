@@ -3,6 +3,7 @@ the redeal's animation, the countdown's size."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -58,13 +59,17 @@ def test_face_down_cards_show_as_card_backs(client_for: MakeClient, size: tuple[
     c = client_for(code="CR1-D-AAAAAAB", size=size)
     lay = c.app.layout
     step = edge_step(lay.card_w)
-    # All five above a pile of the top row (P7); on the side columns (P1, P16) the
-    # label of the pile above may cover the farthest bands in a small window.
-    for place, bands in ((6, MAX_EDGES), (0, 3), (15, 3)):
+    # All five above a pile of the top row (P7); on the side columns (P1, P16) as many
+    # as fit under the label of the pile above, which they never cover.
+    for place, bands in ((6, MAX_EDGES), (0, 1), (15, 1)):
         s = lay.slots[place]
         for k in range(1, bands + 1):
             band = [_rgb(c, (s.centerx, s.y - k * step + dy)) for dy in range(step)]
             assert any(_navy(p) for p in band), (place, k, band)
+    for place in (*range(0, 4), *range(12, 16)):  # every label of the side columns
+        lab = lay.labels[place]
+        area = itertools.product(range(lab.x, lab.x + lab.w), range(lab.y, lab.y + lab.h))
+        assert not any(_navy(_rgb(c, xy)) for xy in area), place
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920), (3840, 2160)])
