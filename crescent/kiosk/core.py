@@ -480,6 +480,7 @@ class Kiosk:
         self._look_s = 0.0
         store = host.session.store
         self._pin_state = KioskState.of(store.load_operator()) if store else None
+        self._pin_restored = False
         host.session.venue = True  # its games count in the venue's days
         self.idle_s = config.idle_s
         if not config.fixes("idle_seconds") and self._pin_state and self._pin_state.idle_s:
@@ -536,6 +537,7 @@ class Kiosk:
 
     def handle(self, event: GameEvent) -> bool:
         """See an event before the scenes; True consumes it."""
+        self._restore_pin_state()  # whatever comes first, an event or the first update
         if isinstance(event, WindowEvent):
             if event.kind in (WindowKind.MINIMISED, WindowKind.HIDDEN):
                 if not self._hidden and self.host.now - self._told_hidden > 10:
@@ -568,9 +570,9 @@ class Kiosk:
     def update(self, dt: float) -> None:
         host = self.host
         now = host.now
+        self._restore_pin_state()
         if self.last_input is None:
             self.last_input = now
-            self._restore_pin_state()
         self._look_s += dt
         if self._look_s >= 1.0:
             self._look_s = 0.0
@@ -668,6 +670,11 @@ class Kiosk:
         screen opens from the exit corner), so a stray call does nothing."""
 
     def _restore_pin_state(self) -> None:
+        """Take up the PIN wait and failures kept before a restart, once, before the first
+        event or update is handled (a touch in the first frame must not skip it)."""
+        if self._pin_restored:
+            return
+        self._pin_restored = True
         state = self._pin_state
         if self.guard is not None and state is not None and state.failures:
             kept = PinState(state.failures, state.wait_until)

@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -76,7 +76,11 @@ def make_kiosk(
     kc: KioskConfig | None = None,
     planner: AttractPlanner | None = None,
     code: str | None = "CR1-N-AAAAAAB",
+    first_events: Callable[[], None] | None = None,
+    wall: Callable[[], float] | None = None,
 ) -> tuple[Client, Kiosk]:
+    """A kiosk on the data folder of ``tmp_path``, two frames run; ``first_events`` posts
+    events the first frame finds waiting; ``wall`` stands for the wall clock."""
     init_pygame()
     store = Store(tmp_path / "data")
     session = Session(store, Settings(language="en"), rng=random.Random(11), background_saves=False)
@@ -85,7 +89,11 @@ def make_kiosk(
     config = Config(kiosk=True, kiosk_config=kc or KioskConfig(pin=PIN))
     kiosk = install_kiosk(app, config)
     kiosk.planner = planner or recorded_only()
+    if wall is not None:
+        kiosk.wall = wall
     pygame.event.clear()
+    if first_events is not None:
+        first_events()
     client = Client(app, SteppedClock())
     client.frames(2)
     return client, kiosk

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -503,8 +504,7 @@ def test_an_earlier_versions_venue_file_is_checked_on_import() -> None:
 
 def test_the_pin_wait_survives_a_restart(tmp_path: Path) -> None:
     wall = [1_000_000.0]
-    c, k = make_kiosk(tmp_path)
-    k.wall = lambda: wall[0]
+    c, k = make_kiosk(tmp_path, wall=lambda: wall[0])
     try:
         hold_corner(c, 5.1)
         for _ in range(3):
@@ -519,10 +519,7 @@ def test_the_pin_wait_survives_a_restart(tmp_path: Path) -> None:
     assert saved.failures == 3
     assert saved.wait_until == pytest.approx(wall[0] + 30, abs=1)
     wall[0] += 10  # killed 10 s into the wait, restarted at once
-    c2, k2 = make_kiosk(tmp_path, code=None)
-    k2.wall = lambda: wall[0]
-    k2.last_input = None
-    c2.frames(2)
+    c2, k2 = make_kiosk(tmp_path, code=None, wall=lambda: wall[0])
     try:
         hold_corner(c2, 5.1)
         pad2 = top(c2)
@@ -538,6 +535,75 @@ def test_the_pin_wait_survives_a_restart(tmp_path: Path) -> None:
         assert pad2.wait_left() == 60
     finally:
         k2.planner.close()
+
+
+def _three_wrong_pins(tmp_path: Path) -> KioskState:
+    """A kiosk whose operator typed three wrong PINs: the wait kept on disk."""
+    c, k = make_kiosk(tmp_path)
+    try:
+        hold_corner(c, 5.1)
+        for _ in range(3):
+            enter_pin(c, "1111")
+    finally:
+        k.planner.close()
+    pygame.quit()
+    saved = KioskState.of(Store(tmp_path / "data").load_operator())
+    assert saved.failures == 3
+    return saved
+
+
+def _touched_at_once() -> None:
+    """What may wait for the first frame: SDL's motion as the window maps under the
+    pointer, a finger resting on the glass, a key."""
+    post_mouse(pygame.MOUSEMOTION, (640, 400))
+    finger: dict[str, Any] = {"touch_id": 1, "finger_id": 1, "x": 0.5, "y": 0.5, "pressure": 1.0}
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, finger, dx=0.0, dy=0.0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+
+
+def _assert_still_locked(tmp_path: Path) -> None:
+    c, k = make_kiosk(tmp_path, code=None, first_events=_touched_at_once)
+    try:
+        assert k.guard is not None
+        assert k.guard.failures == 3  # no fresh tries
+        assert k.guard.wait_left(c.app.now) > 0
+        assert k.try_pin(PIN) == "locked"  # the right PIN too, during the wait
+    finally:
+        k.planner.close()
+    pygame.quit()
+
+
+def test_a_touch_in_the_first_frame_keeps_the_pin_wait(tmp_path: Path) -> None:
+    # Issue 32: the saved wait was restored only if no event came before the first update.
+    _three_wrong_pins(tmp_path)
+    _assert_still_locked(tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_the_pin_wait_survives_a_killed_kiosk(tmp_path: Path, how: signal.Signals) -> None:
+    saved = _three_wrong_pins(tmp_path)
+    data = tmp_path / "data"
+    cfg = write_config(tmp_path, {"pin": PIN})
+    for _ in range(2):  # killed twice in a row while the wait runs
+        game = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), "--config", str(cfg), "--data-dir", str(data)],
+            env=game_env(SDL_VIDEODRIVER="dummy", CRESCENT_KIOSK_HEADLESS="1"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            _wait_for(data / "crescent.log", "still locked after the restart")
+            game.send_signal(how)
+            game.wait(timeout=30)
+        finally:
+            if game.poll() is None:
+                game.kill()
+                game.wait()
+        (data / "crescent.log").unlink()
+    after = KioskState.of(Store(data).load_operator())
+    assert (after.failures, after.wait_until) == (saved.failures, saved.wait_until)
+    _assert_still_locked(tmp_path)
 
 
 # -- the clock and the window ------------------------------------------------------------------
