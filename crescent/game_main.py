@@ -48,6 +48,11 @@ was lost while running: logged, and the supervisor restarts the kiosk."""
 EXIT_SIGTERM = 143
 """Ended by SIGTERM (128 + 15, the shell's convention): saved first, distinct from the
 operator's exit (0) so a supervisor restarts a kiosk that was merely killed."""
+ENDING_SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2")
+"""The signals that end the game cleanly: the game saved, one line logged naming the
+signal, exit code 128 + its number (SIGHUP 129, SIGINT 130, SIGQUIT 131, SIGUSR1 138,
+SIGUSR2 140, SIGTERM 143). SIGHUP does not re-read the config: the supervisor's restart
+does. Those a platform lacks (Windows) are left out."""
 HEADLESS_KIOSK_ENV = "CRESCENT_KIOSK_HEADLESS"
 """For tests only: ``CRESCENT_KIOSK_HEADLESS=1`` lets kiosk mode run under SDL's offscreen
 or dummy video driver (a real kiosk refuses them: nobody would see it)."""
@@ -258,13 +263,15 @@ def _play(app: App, config: Config) -> int:
             show_first_run_tip(app)
 
         app.after_first_frame.append(tip)
-    terminated = _stop_on_sigterm(app)
+    terminated = _stop_on_signals(app)
     run_app(app, max_frames=config.frames)
     app.save_art_cache()
     if terminated:
         app.session.close()
-        logs.get().info("SIGTERM: the game is saved; exit code %d", EXIT_SIGTERM)
-        return EXIT_SIGTERM
+        code = 128 + terminated[0]
+        name = signal.Signals(terminated[0]).name
+        logs.get().info("%s: the game is saved; exit code %d", name, code)
+        return code
     return app.exit_code
 
 
@@ -277,9 +284,10 @@ def _collect_from_now_on() -> None:
     gc.enable()
 
 
-def _stop_on_sigterm(app: App) -> list[int]:
-    """A supervisor's SIGTERM (``systemctl stop``, a shutdown, a plain ``kill``) ends the
-    loop cleanly: the game is saved and the process exits :data:`EXIT_SIGTERM`, logged.
+def _stop_on_signals(app: App) -> list[int]:
+    """A supervisor's SIGTERM (``systemctl stop``, a shutdown, a plain ``kill``), Ctrl+C,
+    a closed terminal, SIGQUIT or a user signal (:data:`ENDING_SIGNALS`) ends the loop
+    cleanly: the game is saved and the process exits 128 + the signal's number, logged.
     Returns a list that holds the signal once it came. (Set before the first frame: SDL's
     own handler, from the display's start, would end the game with exit code 0.)"""
     received: list[int] = []
@@ -290,7 +298,9 @@ def _stop_on_sigterm(app: App) -> list[int]:
 
     # Outside the main thread (embedded use) signals cannot be set: leave them alone.
     with contextlib.suppress(ValueError):
-        signal.signal(signal.SIGTERM, stop)
+        for name in ENDING_SIGNALS:
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), stop)
     return received
 
 

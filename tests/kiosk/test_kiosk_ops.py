@@ -152,8 +152,26 @@ def _wait_for_game(data: Path, code: str, timeout: float = 30.0) -> None:
     raise AssertionError(f"{code} was never saved in {data}")
 
 
-@pytest.mark.parametrize("kiosk", [True, False])
-def test_sigterm_saves_then_exits_143_and_says_so(tmp_path: Path, kiosk: bool) -> None:
+ENDINGS = [
+    *(pytest.param(kiosk, "SIGTERM", 143) for kiosk in (True, False)),
+    *(
+        pytest.param(kiosk, name, code, marks=pytest.mark.slow)
+        for kiosk in (True, False)
+        for name, code in (
+            ("SIGINT", 130),
+            ("SIGHUP", 129),
+            ("SIGQUIT", 131),
+            ("SIGUSR1", 138),
+            ("SIGUSR2", 140),
+        )
+    ),
+]
+
+
+@pytest.mark.parametrize(("kiosk", "name", "code"), ENDINGS)
+def test_an_ending_signal_saves_then_exits_128_plus_its_number_and_says_so(
+    tmp_path: Path, kiosk: bool, name: str, code: int
+) -> None:
     data = tmp_path / "data"
     cfg = write_config(tmp_path, {"pin": PIN})
     args = ["--config", str(cfg)] if kiosk else ["--size", "1280x800"]
@@ -179,13 +197,13 @@ def test_sigterm_saves_then_exits_143_and_says_so(tmp_path: Path, kiosk: bool) -
         else:
             _wait_for_game(data, "CR1-N-AAAAAAB")
         time.sleep(0.5)
-        game.send_signal(signal.SIGTERM)
-        assert game.wait(timeout=30) == 143
+        game.send_signal(getattr(signal, name))
+        assert game.wait(timeout=30) == code
     finally:
         if game.poll() is None:
             game.kill()
             game.wait()
-    assert "SIGTERM" in (data / "crescent.log").read_text()
+    assert f"{name}: the game is saved; exit code {code}" in (data / "crescent.log").read_text()
     saved = saved_dict(data)
     assert saved["game"]["code"] == "CR1-N-AAAAAAB"
 
