@@ -227,6 +227,8 @@ def _run_window(config: Config, session: Session, tr: Translator) -> int:
             from crescent.ui.kiosk_scenes import desktop_size
 
             options.dpi, options.touch_mm = kiosk_touch(config, desktop_size)
+            if config.kiosk_config is not None:
+                options.ghost_tap_ms = config.kiosk_config.ghost_tap_ms
         if art is None:
             art = start_card_art(session, options)
         # The client is imported once its cards are being drawn: its import and their

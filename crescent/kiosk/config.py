@@ -54,6 +54,7 @@ EXAMPLE: Final = """\
     "pin_lockout_seconds": 30,
     "dpi": 96,
     "touch_mm": 9,
+    "ghost_tap_ms": 60,
     "language": "en",
     "mode": "standard",
     "variant": "N",
@@ -93,6 +94,9 @@ class KioskConfig:
     """The first wait; it doubles with every further wrong PIN."""
     dpi: float | None = None
     touch_mm: float = 9.0
+    ghost_tap_ms: float = 60.0
+    """A finger's press this soon after the last press or release at its spot is a ghost
+    touch, dropped (0: none dropped; see ``crescent.control.ghosts``)."""
     language: str | None = None
     """The visitors' default language: restored when the table goes idle."""
     variant: str | None = None
@@ -171,6 +175,7 @@ _KEYS: Final = (
     "pin_lockout_seconds",
     "dpi",
     "touch_mm",
+    "ghost_tap_ms",
     "language",
     "variant",
     "winnable_only",
@@ -200,6 +205,7 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         pin_lockout_s=s.number("pin_lockout_seconds", 30.0, 1.0, 3600.0),
         dpi=s.optional_number("dpi", 30.0, 1000.0),
         touch_mm=s.number("touch_mm", 9.0, 5.0, 30.0),
+        ghost_tap_ms=s.number("ghost_tap_ms", 60.0, 0.0, 500.0),
         language=s.choice("language", tuple(LANGUAGES)),
         variant=_variant(s, where),
         winnable_only=s.flag("winnable_only"),

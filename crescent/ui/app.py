@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
-from crescent.control.input import WindowKind
+from crescent.control.ghosts import GhostFilter
+from crescent.control.input import DOUBLE_TAP_MM, WindowKind, mm_to_px
 from crescent.control.layout import TableLayout
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
@@ -165,6 +166,8 @@ class App:
         self.now = 0.0
         self.paused = False
         self.full_redraw = True
+        self.ghosts = GhostFilter(options.ghost_tap_ms / 1000, mm_to_px(DOUBLE_TAP_MM, options.dpi))
+        """Drops the presses glass or a driver sends twice (see :mod:`crescent.control.ghosts`)."""
         self.screen = self._open_window()
         self.size = self.screen.get_size()
         self.fan: Fan | None = None
@@ -296,6 +299,8 @@ class App:
     # -- events ------------------------------------------------------------------
 
     def handle(self, event: GameEvent) -> None:
+        if not self.ghosts.keep(event, self.now):
+            return
         for hook in self.hooks:
             if hook.handle(event):
                 return

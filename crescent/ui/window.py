@@ -19,6 +19,7 @@ from pathlib import Path
 import pygame
 
 from crescent.control.fan import Fan, compute_fanned_layout
+from crescent.control.ghosts import GHOST_TAP_MS
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.play.session import Session
 from crescent.play.settings import Settings
@@ -46,6 +47,9 @@ class Options:
     """Kiosk mode: the exit corner, kept clear of every control (``App.set_exit_corner``)."""
     exit_corner_px: int = 0
     """Its side at the touch size :data:`crescent.kiosk.BASE_TOUCH_PX` (scaled with it)."""
+    ghost_tap_ms: float = GHOST_TAP_MS
+    """A press this soon after the last one, at its spot, is a ghost (see
+    :mod:`crescent.control.ghosts`); the kiosk's config may set it, 0 keeps every one."""
     art_cache: Path | None = None
     """Where card pictures are kept between runs (the platform's cache folder, see
     ``crescent.game_main.art_cache_dir``); None: not kept."""

@@ -487,6 +487,7 @@ def test_a_new_first_finger_replaces_a_stale_one(client_for: MakeClient) -> None
     assert c.app.table.controller.drag is not None
     assert c.app.table.controller.drag.pointer == 1
     c.app.fingers.down.clear()  # as SDL sees it: finger 0 is gone, its release lost
+    c.frames(6)  # (a finger at the same spot sooner would be a ghost touch)
     c.finger(pygame.FINGERDOWN, (x, y), finger_id=7)
     c.finger(pygame.FINGERUP, (x, y), finger_id=7)
     c.frames(1)
