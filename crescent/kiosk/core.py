@@ -42,6 +42,7 @@ from crescent.control.input import (
 from crescent.files import write_atomic
 from crescent.kiosk.config import KioskConfig, apply_to_settings
 from crescent.kiosk.state import KioskState, PinState, VenueStats
+from crescent.kiosk.watchdog import Watchdog
 from crescent.play import queries
 from crescent.rules import modes
 from crescent.rules.engine import Game
@@ -481,6 +482,8 @@ class Kiosk:
         store = host.session.store
         self._pin_state = KioskState.of(store.load_operator()) if store else None
         self._pin_restored = False
+        self.watchdog = Watchdog.from_env()
+        """Tells systemd (or the loop script) the loop is alive (see :mod:`.watchdog`)."""
         host.session.venue = True  # its games count in the venue's days
         self.idle_s = config.idle_s
         if not config.fixes("idle_seconds") and self._pin_state and self._pin_state.idle_s:
@@ -571,6 +574,7 @@ class Kiosk:
         host = self.host
         now = host.now
         self._restore_pin_state()
+        self.watchdog.alive(now)
         if self.last_input is None:
             self.last_input = now
         self._look_s += dt
@@ -604,6 +608,9 @@ class Kiosk:
         if self.last_input is None:
             return None  # the first update sets it
         wake = now + 1.0 - self._look_s
+        due = self.watchdog.due()
+        if due is not None:
+            wake = min(wake, due)
         if self.hold is not None:
             wake = min(wake, self.hold[1] + self.config.exit_hold_s)
         if self.operator_open:

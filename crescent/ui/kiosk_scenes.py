@@ -725,6 +725,7 @@ def install_kiosk(app: App, config: Config) -> Kiosk:
         app.set_exit_corner(kc.exit_corner, kc.exit_corner_px)
     app.on_quit = lambda: False
     app.hooks.append(kiosk)
+    app.after_first_frame.append(lambda: kiosk.watchdog.ready(app.now))
     app.settings_gate = kiosk.open_settings
     lock_display()
     _log().info("kiosk mode started")

@@ -34,6 +34,10 @@ def test_unit_restarts_on_everything_but_the_operator_s_exit() -> None:
     assert v["RestartPreventExitStatus"] == ["0"]
     assert v["SuccessExitStatus"] == ["143"]
     assert v["StartLimitIntervalSec"] == ["0"]
+    # The watchdog: READY after the first frame, keep-alives from the loop.
+    assert v["Type"] == ["notify"]
+    assert v["NotifyAccess"] == ["main"]
+    assert int(v["WatchdogSec"][0]) >= 10
     assert "SDL_VIDEODRIVER=x11" in v["Environment"]
     assert v["ExecStart"][0].startswith("/opt/crescent/bin/crescent --kiosk --config ")
 
