@@ -61,7 +61,8 @@ EXAMPLE: Final = """\
     "winnable_only": true,
     "level_minutes": [15, 12, 10, 8],
     "sound": true,
-    "export_dir": "/media/usb"
+    "export_dir": "/media/usb",
+    "metrics_dir": "/var/lib/prometheus/node-exporter"
   }
 }
 """
@@ -110,6 +111,9 @@ class KioskConfig:
     attract loop never starts while one is open)."""
     export_dir: str | None = None
     """A folder the operator screen offers for the venue statistics' CSV."""
+    metrics_dir: str | None = None
+    """Where ``crescent.prom`` is written every minute for node_exporter's textfile
+    collector (see ``crescent.kiosk.metrics``); None: no metrics."""
     fixed: frozenset[str] = frozenset()
     """The keys the file sets: the operator screen shows those values as locked."""
     sound: bool | None = None
@@ -183,6 +187,7 @@ _KEYS: Final = (
     "level_minutes",
     "operator_idle_seconds",
     "export_dir",
+    "metrics_dir",
     "sound",
 )
 
@@ -212,6 +217,7 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         level_minutes=_level_minutes(section, where),
         operator_idle_s=s.number("operator_idle_seconds", 300.0, 30.0, 86400.0),
         export_dir=s.text("export_dir", 4096),
+        metrics_dir=s.text("metrics_dir", 4096),
         fixed=frozenset(str(k) for k in section),
         sound=s.flag("sound"),
     )

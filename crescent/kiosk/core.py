@@ -41,6 +41,7 @@ from crescent.control.input import (
 )
 from crescent.files import write_atomic
 from crescent.kiosk.config import KioskConfig, apply_to_settings
+from crescent.kiosk.metrics import FleetMetrics, game_counts
 from crescent.kiosk.state import KioskState, PinState, VenueStats
 from crescent.kiosk.watchdog import Watchdog
 from crescent.play import queries
@@ -214,6 +215,8 @@ class AttractPlanner:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._bad: set[str] = set()
+        self.solver_s = 0.0
+        """CPU seconds its searches took, in all (the fleet's metrics)."""
 
     @property
     def busy(self) -> bool:
@@ -298,9 +301,11 @@ class AttractPlanner:
                     )
                 if known:
                     continue
+                cpu = time.thread_time()
                 result = self._solve(
                     game, budget_s=self.budget_s, cancel=self._stop, max_bytes=self.max_bytes
                 )
+                self.solver_s += time.thread_time() - cpu
             except Exception:  # noqa: BLE001 - the planner's thread logs and goes on, never dies
                 _log().exception("attract: the solver failed")
                 continue
@@ -484,6 +489,8 @@ class Kiosk:
         self._pin_restored = False
         self.watchdog = Watchdog.from_env()
         """Tells systemd (or the loop script) the loop is alive (see :mod:`.watchdog`)."""
+        self.metrics = self._start_metrics()
+        """The fleet's metrics file (None: the config names no ``metrics_dir``)."""
         host.session.venue = True  # its games count in the venue's days
         self.idle_s = config.idle_s
         if not config.fixes("idle_seconds") and self._pin_state and self._pin_state.idle_s:
@@ -557,6 +564,8 @@ class Kiosk:
             )
         if isinstance(event, PointerDown | PointerMove | PointerUp | KeyPress | TextInput):
             self.last_input = self.host.now
+        if isinstance(event, PointerDown) and self.metrics is not None:
+            self.metrics.counts.touches += 1
         if isinstance(event, KeyPress):
             # Nothing with Alt, Ctrl (but Ctrl+Z, undo) or a function key: no shortcut
             # quits, goes windowed or leaves the game.
@@ -575,6 +584,8 @@ class Kiosk:
         now = host.now
         self._restore_pin_state()
         self.watchdog.alive(now)
+        if self.metrics is not None and self.metrics.due(now):
+            self._write_metrics(self.metrics)
         if self.last_input is None:
             self.last_input = now
         self._look_s += dt
@@ -631,6 +642,38 @@ class Kiosk:
             store.save_operator(values)
         else:
             writer.submit("operator", lambda: store.save_operator(values))
+
+    # -- the fleet's metrics --------------------------------------------------------------
+
+    def _start_metrics(self) -> FleetMetrics | None:
+        """Metrics when the config asks for them; this start counted in the operator state."""
+        directory = self.config.metrics_dir
+        store = self.host.session.store
+        if directory is None:
+            return None
+        starts = 1
+        if store is not None:
+            kept = store.load_operator().get("starts")
+            starts = (kept if isinstance(kept, int) and kept >= 0 else 0) + 1
+            self._write_state({"starts": starts})
+        mode_of = {m.stats_key: m.key for m in modes.MODES}
+        return FleetMetrics(Path(directory), starts, mode_of)
+
+    def _write_metrics(self, metrics: FleetMetrics) -> None:
+        """Counted from the games, written by the save thread (never in a frame)."""
+        session = self.host.session
+        metrics.counts.solver_s = self.planner.solver_s
+        store = session.store
+        if store is None:
+            return
+
+        def write() -> None:
+            metrics.write(store.read(game_counts))
+
+        if session.writer is None:
+            write()
+        else:
+            session.writer.submit("metrics", write)
 
     # -- idle and the attract loop --------------------------------------------------------
 
