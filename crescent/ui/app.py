@@ -313,6 +313,9 @@ class App:
         elif kind in (WindowKind.FOCUS_LOST, WindowKind.MINIMISED):
             self.paused = True
             self.table.pointer_lost()
+            self._pause_timed_game()
+        elif kind == WindowKind.HIDDEN:
+            self._pause_timed_game()
         elif kind == WindowKind.LEFT:
             self.table.pointer_lost()
         elif kind in (WindowKind.FOCUS_GAINED, WindowKind.RESTORED):
@@ -320,6 +323,21 @@ class App:
             self.full_redraw = True
         elif kind == WindowKind.EXPOSED:
             self.full_redraw = True
+
+    def _pause_timed_game(self) -> None:
+        """The window went away from the player: a timed game (a countdown running, not
+        in the kiosk) shows the pause screen, which stays until Resume."""
+        session = self.session
+        levels = session.levels
+        if (
+            self.table.pausable
+            and levels is not None
+            and levels.counts_down
+            and session.started
+            and session.outcome is None
+            and session.game.status == "playing"
+        ):
+            self.table.pause()
 
     def clock_runs(self) -> bool:
         """Whether the game's clock runs: not while paused, nor under a dialog (the

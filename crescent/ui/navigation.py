@@ -16,7 +16,7 @@ from crescent.play.session import LEVEL_COMPLETE, TIME_UP
 from crescent.rules.engine import Game
 from crescent.rules.modes import End
 from crescent.ui.cascade import CascadeScene, Then
-from crescent.ui.dialogs import ButtonSpec, MessageDialog, confirm_dialog
+from crescent.ui.dialogs import ButtonSpec, MessageDialog, PauseScreen, confirm_dialog
 from crescent.ui.hud import format_time
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Host, Screen
@@ -61,6 +61,13 @@ def open_screen(host: TableHost, screen: Screen) -> None:
             host.push(shuffle_dialog(host))
         case Screen.RESET_STATS:
             host.push(reset_stats_dialog(host))
+        case Screen.RESTART:
+            host.push(restart_dialog(host))
+        case Screen.PAUSE:
+            shown = host.table.paused_by
+            if shown is None or not host.showing(shown):
+                host.table.paused_by = pause_screen(host)
+                host.push(host.table.paused_by)
         case _:
             assert_never(screen)
 
@@ -88,6 +95,25 @@ def abandon_dialog(host: Host) -> MessageDialog:
     """New game with moves played: Yes abandons (a loss), No (the default) keeps playing."""
     tr = host.tr
     return confirm_dialog(host, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), host.new_game)
+
+
+def restart_dialog(host: TableHost) -> MessageDialog:
+    """Restart this deal with moves played: Yes leaves this attempt (counted as played,
+    not won, as a new game would) and deals its code again; No (the default) plays on."""
+    tr = host.tr
+    return confirm_dialog(host, tr(T.RESTART_TITLE), tr(T.ABANDON_TEXT), host.table.restart)
+
+
+def pause_screen(host: TableHost) -> PauseScreen:
+    """The table covered and the clock stopped: Resume (the default), or restart this deal."""
+    tr = host.tr
+
+    def restart() -> None:
+        host.pop()
+        host.table.command(Cmd.RESTART)
+
+    buttons = [ButtonSpec(tr(T.RESUME), host.pop, True), ButtonSpec(tr(T.RESTART), restart)]
+    return PauseScreen(host, tr(T.PAUSED), [tr(T.PAUSED_TEXT)], buttons)
 
 
 def reset_stats_dialog(host: Host) -> MessageDialog:

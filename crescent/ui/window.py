@@ -19,9 +19,10 @@ from pathlib import Path
 import pygame
 
 from crescent.control.fan import Fan, compute_fanned_layout
-from crescent.control.layout import TableLayout, compute_layout
+from crescent.control.layout import TableLayout, compute_layout, split_hud
 from crescent.play.session import Session
 from crescent.play.settings import Settings
+from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
 from crescent.ui import render
@@ -144,8 +145,17 @@ def table_layout(
 ) -> tuple[TableLayout, Fan | None]:
     """The table laid out in a window of ``size``, and the fans of "Show whole piles"
     when it is on (and the window holds them)."""
+    hud = hud_items(session, options)
+    halves = modes.hud_halves(hud)
+    layout, fan = _table_layout(size, len(hud) - len(halves), session, options)
+    return split_hud(layout, halves), fan
+
+
+def _table_layout(
+    size: tuple[int, int], items: int, session: Session, options: Options
+) -> tuple[TableLayout, Fan | None]:
+    """The table for ``items`` HUD slots (a shared pair of cells is one slot)."""
     w, h = max(size[0], 320), max(size[1], 320)
-    items = len(hud_items(session, options))
     touch = touch_px(options)
     corner = options.exit_corner
     if session.settings.show_piles and corner is None:
