@@ -259,7 +259,7 @@ def draw_cell(
     else:
         ink = render.INK if key.enabled else render.INK_DISABLED
         # A half cell (Undo, Redo at 800x600) keeps narrower side margins for its word.
-        room = inner.w - (8 if inner.w >= 90 else 4)
+        room = inner.w - (8 if inner.w >= 90 else 2)
         font, lines = fonts.wrap(key.title, room, sizes[0], 3, bold=True, max_h=inner.h)
         lh = font.get_linesize()
         y = inner.centery - lh * len(lines) // 2 + lh // 2
