@@ -253,7 +253,8 @@ def draw_cell(
     if key.focused:
         render.rounded(surf, rect.inflate(-2, -2), render.FOCUS, max(6, inner.h // 5) + 2, 2)
     if key.pause:
-        _draw_pause_sign(surf, inner)
+        # The texts keep clear of the sign on both sides, so they stay centred.
+        inner = inner.inflate(-2 * _draw_pause_sign(surf, inner), 0)
     if key.sub:
         _draw_two_lines(surf, inner, key, fonts, sizes)
     else:
@@ -268,15 +269,17 @@ def draw_cell(
             y += lh
 
 
-def _draw_pause_sign(surf: pygame.Surface, inner: pygame.Rect) -> None:
-    """The clock cell is a button too: its outline, and two bars at its right end."""
+def _draw_pause_sign(surf: pygame.Surface, inner: pygame.Rect) -> int:
+    """The clock cell is a button too: its outline, and two bars at its right end. The
+    width the sign takes from the cell's text (on each side)."""
     render.rounded(surf, inner, render.BUTTON_EDGE, max(6, inner.h // 5), 1)
     h = max(8, inner.h // 3)
     w = max(2, h // 4)
-    x = inner.right - 4 * w - 3
+    x = inner.right - 3 * w - 4
     y = inner.centery - h // 2
     for dx in (0, 2 * w):
         pygame.draw.rect(surf, render.INK_DIM, (x + dx, y, w, h), border_radius=1)
+    return 3 * w + 8
 
 
 def _draw_two_lines(
