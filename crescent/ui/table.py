@@ -491,10 +491,14 @@ class TableScene(Scene):
 
     # -- update --------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
-        session = self.host.session
+    def clock_passed(self, seconds: float) -> None:
+        """``seconds`` of real time passed: the game's clock counts them while it runs (not
+        paused, not under a dialog)."""
         if self.host.clock_runs():
-            session.tick(dt)
+            self.host.session.tick(seconds)
+
+    def update(self, dt: float) -> None:
+        self.clock_passed(dt)
         landed = self.anims.update(dt)
         if landed:
             self._land(landed)

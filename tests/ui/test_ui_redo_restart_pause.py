@@ -373,3 +373,27 @@ def test_losing_focus_leaves_an_untimed_or_unstarted_game_uncovered(clients: lis
         pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
         c.frames(1)
         assert c.app.clock_runs()
+
+
+# -- the clock on real time (issue 29 item 10) -----------------------------------------
+
+
+def test_a_stalled_loop_keeps_the_countdown_on_real_time(clients: list[Client]) -> None:
+    c = client(clients, code=LEVELS_CODE)
+    session = c.app.session
+    levels = session.levels
+    assert levels is not None
+    session.play(c.game.legal_moves()[0])
+    c.app.table.after_change()
+    c.frames(1)
+    left, elapsed = levels.time_left, session.elapsed
+    c.clock.step = 0.5  # every frame half a second: twice the 0.25 s a frame's steps take
+    c.frames(21)  # 20 intervals
+    assert left - levels.time_left == pytest.approx(10.0, abs=1e-6)
+    assert session.elapsed - elapsed == pytest.approx(10.0, abs=1e-6)
+    c.key(pygame.K_p)
+    c.frames(2)
+    assert _paused(c)
+    left = levels.time_left
+    c.frames(21)  # stalls while paused count for nothing
+    assert levels.time_left == left
