@@ -128,14 +128,18 @@ def reset_stats_dialog(host: Host) -> MessageDialog:
 
 
 def blocked_dialog(host: TableHost) -> MessageDialog:
-    """No move and no redeal left: undo the last move (when there is one) or a new game."""
+    """No move and no redeal left: undo the last move (when there is one), a new game,
+    or this deal again."""
     tr = host.tr
 
     def undo() -> None:
         host.pop()
         host.table.command(Cmd.UNDO)
 
-    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True)]
+    buttons = [
+        ButtonSpec(tr(T.NEW_GAME), host.new_game, True),
+        ButtonSpec(tr(T.RESTART), host.table.restart),  # the lost attempt counted once
+    ]
     if host.session.game.can_undo:
         buttons.insert(0, ButtonSpec(tr(T.UNDO_LAST), undo))
     return MessageDialog(host, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons, escape=False)
@@ -191,7 +195,8 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
         return MessageDialog(host, tr(T.WON_LEVELS_TITLE), lines, new, escape=False)
     why = tr(T.TIME_UP if out.status is TIME_UP else T.STUCK_NO_SHUFFLE)
     lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
-    return MessageDialog(host, tr(T.GAME_OVER), lines, new, escape=False)
+    again = ButtonSpec(tr(T.RESTART), host.table.restart)  # the same code, from level 1
+    return MessageDialog(host, tr(T.GAME_OVER), lines, [*new, again], escape=False)
 
 
 def shuffle_dialog(host: TableHost) -> MessageDialog:

@@ -48,6 +48,12 @@ def two_piles() -> Game:
     return position({"P1": ["6S"], "P2": ["7S"], "P3": ["5S"], "P4": ["QS"]}, {"F1": "4S"})
 
 
+def one_destination(redeals_left: int = 3) -> Game:
+    """6S on P1 can only go to F1; with no redeal left that last move blocks the game."""
+    piles = {"P1": ["6S"], "P2": ["10S"], "P3": ["QS"]}
+    return position(piles, {"F1": "5S"}, redeals_left=redeals_left, bury=("P2", "P3"))
+
+
 def play_first(c: Client) -> None:
     """P1 onto P2, by two taps."""
     c.click(c.centre(0))
@@ -325,7 +331,7 @@ def test_the_pause_screen_resumes_by_key_and_restarts(clients: list[Client]) -> 
 
 
 def test_space_on_a_focused_card_still_plays_it(clients: list[Client]) -> None:
-    c = client(clients, position({"P1": ["6S"], "P2": ["10S"], "P3": ["QS"]}, {"F1": "5S"}))
+    c = client(clients, one_destination())
     c.key(pygame.K_TAB)  # the focus ring on P1, whose one place is F1
     c.frames(1)
     c.key(pygame.K_SPACE)
@@ -397,3 +403,37 @@ def test_a_stalled_loop_keeps_the_countdown_on_real_time(clients: list[Client]) 
     left = levels.time_left
     c.frames(21)  # stalls while paused count for nothing
     assert levels.time_left == left
+
+
+# -- restart from the end screens ----------------------------------------------------
+
+
+def test_the_blocked_dialog_restarts_the_deal_counting_one_lost_game(clients: list[Client]) -> None:
+    c = client(clients, one_destination(redeals_left=0))
+    c.click(c.centre(0))  # the last move: blocked
+    c.frames(1)
+    c.settle()
+    assert dialog(c).title == c.app.tr(T.BLOCKED_TITLE)
+    code = c.game.code
+    press_button(c, c.app.tr(T.RESTART))
+    assert c.app.scenes[-1] is c.app.table  # blocked is lost already: no question
+    assert c.game.to_dict() == Game.from_code(code).to_dict()
+    stats = c.app.session.stats.get("N")
+    assert (stats.played, stats.won) == (1, 0)
+
+
+def test_the_levels_game_over_restarts_its_code_from_level_1(clients: list[Client]) -> None:
+    c = client(clients, code=LEVELS_CODE)
+    session = c.app.session
+    assert session.levels is not None
+    session.play(c.game.legal_moves()[0])
+    session.levels.time_left = 0.05
+    c.app.table.after_change()
+    c.frames(10)
+    assert dialog(c).title == c.app.tr(T.GAME_OVER)
+    press_button(c, c.app.tr(T.RESTART))
+    assert c.app.scenes[-1] is c.app.table
+    assert (c.game.code, c.game.level, c.game.moves) == (LEVELS_CODE, 1, 0)
+    assert session.levels is not None
+    assert session.levels.time_left == 15 * 60
+    assert session.stats.get("L").played == 1  # the game timed out: counted once
