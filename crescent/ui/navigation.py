@@ -136,10 +136,7 @@ def blocked_dialog(host: TableHost) -> MessageDialog:
         host.pop()
         host.table.command(Cmd.UNDO)
 
-    buttons = [
-        ButtonSpec(tr(T.NEW_GAME), host.new_game, True),
-        ButtonSpec(tr(T.RESTART), host.table.restart),  # the lost attempt counted once
-    ]
+    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True), *_restart(host)]
     if host.session.game.can_undo:
         buttons.insert(0, ButtonSpec(tr(T.UNDO_LAST), undo))
     return MessageDialog(host, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons, escape=False)
@@ -195,8 +192,15 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
         return MessageDialog(host, tr(T.WON_LEVELS_TITLE), lines, new, escape=False)
     why = tr(T.TIME_UP if out.status is TIME_UP else T.STUCK_NO_SHUFFLE)
     lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
-    again = ButtonSpec(tr(T.RESTART), host.table.restart)  # the same code, from level 1
-    return MessageDialog(host, tr(T.GAME_OVER), lines, [*new, again], escape=False)
+    return MessageDialog(host, tr(T.GAME_OVER), lines, [*new, *_restart(host)], escape=False)
+
+
+def _restart(host: TableHost) -> list[ButtonSpec]:
+    """The end screens' "Restart this deal" (the ended attempt is counted once; a levels
+    game starts its code from level 1); none in the kiosk."""
+    if host.options.kiosk:
+        return []
+    return [ButtonSpec(host.tr(T.RESTART), host.table.restart)]
 
 
 def shuffle_dialog(host: TableHost) -> MessageDialog:

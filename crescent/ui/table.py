@@ -367,7 +367,9 @@ class TableScene(Scene):
 
     def _restart_pressed(self) -> None:
         """Restart this deal: asked first when it would count as played ("Restart this
-        deal?", No by default); the same code dealt again, from level 1."""
+        deal?", No by default); the same code dealt again, from level 1. Not in the kiosk."""
+        if self.host.options.kiosk:
+            return
         if self.host.session.leaving_counts:
             self.host.open(Screen.RESTART)
         else:

@@ -1,5 +1,6 @@
 """The kiosk has no pause (issue 30 item 3): its idle timer covers a visitor who walks
-away. No key, no HUD cell and no window event opens the pause screen there."""
+away. No key, no HUD cell and no window event opens the pause screen there; nor does it
+restart a deal (item 2), while redo works as on the desktop (item 1)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pygame
 import pytest
 
 from crescent.control.input import Cmd
+from crescent.i18n import text as T
 from crescent.rules.modes import HudItem
-from crescent.ui.dialogs import PauseScreen
+from crescent.ui.dialogs import MessageDialog, PauseScreen
 from tests.helpers_ui import Client
 from tests.kiosk.test_kiosk import make_kiosk
 
@@ -55,3 +57,28 @@ def test_the_kiosk_never_pauses(levels_kiosk: Client) -> None:
     c.app.table.command(Cmd.PAUSE)  # even asked for directly
     c.frames(2)
     assert not _paused(c)
+
+
+def test_the_kiosk_redoes_by_ctrl_y_but_never_restarts(levels_kiosk: Client) -> None:
+    c = levels_kiosk
+    session = c.app.session
+    session.play(c.game.legal_moves()[0])
+    session.undo()
+    c.app.table.after_change()
+    c.frames(2)
+    c.key(pygame.K_y, pygame.KMOD_LCTRL)
+    c.frames(2)
+    assert c.game.moves == 1  # redone
+    game_id = session.game_id
+    c.key(pygame.K_r, pygame.KMOD_LCTRL)
+    c.frames(2)
+    c.app.table.command(Cmd.RESTART)
+    c.frames(2)
+    assert session.game_id == game_id  # no restart, no question
+    assert c.app.scenes[-1] is c.app.table
+    assert session.levels is not None
+    session.levels.time_left = 0.05  # time up: the game-over screen offers no restart
+    c.frames(10)
+    over = c.app.scenes[-1]
+    assert isinstance(over, MessageDialog)
+    assert c.app.tr(T.RESTART) not in [b.label for b in over.button_specs]
