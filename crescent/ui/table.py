@@ -380,8 +380,11 @@ class TableScene(Scene):
         self.host.new_game(self.game.code)
 
     def pause(self) -> None:
-        """Cover the table and stop the clock (not in the kiosk)."""
+        """Cover the table and stop the clock (not in the kiosk); the cards in flight land
+        and auto-finish stops, as at a touch."""
         if self.pausable:
+            self.finishing = []
+            self._land(self.anims.finish())
             self.host.open(Screen.PAUSE)
 
     def _undo(self) -> None:
