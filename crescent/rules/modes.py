@@ -54,7 +54,7 @@ class HudItem(enum.StrEnum):
     REDEAL = "redeal"
     UNDO = "undo"
     REDO = "redo"
-    """Redo: shares the Undo cell's slot, its right half (see :data:`HUD_PAIRS`)."""
+    """Redo, beside Undo (on a one-row HUD the right half of Undo's slot: :data:`HUD_PAIRS`)."""
     HINT = "hint"
     NEW = "new"
     CODE = "code"
@@ -102,8 +102,9 @@ STANDARD_HUD: Final = (
 
 
 HUD_PAIRS: Final = frozenset({(HudItem.UNDO, HudItem.REDO)})
-"""Cells that share one slot of the HUD, its left and right halves (each still a full
-touch target): the HUD keeps as many slots as before Redo came, and its rows with them."""
+"""Cells that may share one slot of the HUD, its left and right halves (each still a full
+touch target): the client joins them where that saves the HUD a row (a wide window's
+one-row HUD), so Redo costs no card size there."""
 
 
 def hud_halves(hud: tuple[HudItem, ...]) -> frozenset[int]:
