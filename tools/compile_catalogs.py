@@ -61,6 +61,10 @@ NOTES = {
     "Pile {n}": "The 16 piles of the tableau, numbered 1 to 16.",
     "Foundation {n}": "The 8 foundations, numbered 1 to 8.",
     "Hint: {move}. Tap Hint again to play it.": "{move} is a move text ('{card}: {src} → {dst}').",
+    "Undo": "HUD button; on wide windows the left half of a cell shared with Redo.",
+    "Redo": "HUD button: play the undone move again; on wide windows half of Undo's cell.",
+    "Restart this deal": "Button: deal the same game code again from the start.",
+    "Paused": "Title of the pause screen, which hides the table while the clock is stopped.",
 }
 
 HEADER_ORDER = (

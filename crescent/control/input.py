@@ -26,7 +26,10 @@ Behaviour (RULES.md section 5):
 * Keys: Tab cycles a focus over the places then the HUD buttons, arrows move
   it to the nearest one in that direction, Enter/Space tap it; the focus ring
   hides while the pointer plays and comes back with a key;
-  U/Ctrl+Z undo, R redeal, N new game, H hint, Esc clears the selection.
+  U/Ctrl+Z undo, Ctrl+Y/Ctrl+Shift+Z redo, R redeal, N new game, H hint,
+  Ctrl+R restart this deal, Esc clears the selection. Where the game pauses
+  (``pausable``: not in the kiosk), P pauses, and so does Space while no focus
+  ring shows (with the ring, Space taps what it is on, as Enter does).
 """
 
 from __future__ import annotations
@@ -180,6 +183,7 @@ class Cmd(enum.StrEnum):
     MOVES = HudItem.MOVES.value
     REDEAL = HudItem.REDEAL.value
     UNDO = HudItem.UNDO.value
+    REDO = HudItem.REDO.value
     HINT = HudItem.HINT.value
     NEW = HudItem.NEW.value
     CODE = HudItem.CODE.value
@@ -191,6 +195,10 @@ class Cmd(enum.StrEnum):
     RULES = HudItem.RULES.value
     SOUND = HudItem.SOUND.value
     FULLSCREEN = "fullscreen"
+    RESTART = "restart"
+    """Restart this deal (Ctrl+R; the pause screen's button)."""
+    PAUSE = "pause"
+    """P, Space with no focus ring, the clock cell (not in the kiosk: see ``pausable``)."""
 
 
 class Nowhere(NamedTuple):
@@ -208,6 +216,8 @@ class Command(NamedTuple):
 Intent = PlayMove | Refuse | DragBack | Nowhere | Command
 
 _LETTER_KEYS: Final = {"u": Cmd.UNDO, "r": Cmd.REDEAL, "n": Cmd.NEW, "h": Cmd.HINT}
+_CTRL_KEYS: Final = {"z": Cmd.UNDO, "y": Cmd.REDO, "r": Cmd.RESTART}
+"""With Ctrl held (Ctrl+Shift+Z: redo)."""
 
 
 class TableView(Protocol):
@@ -273,6 +283,8 @@ class Controller:
     drag: Drag | None = None
     hud_info: frozenset[str] = frozenset({"time", "moves", "countdown"})
     """HUD items that only show something: the focus skips them."""
+    pausable: bool = False
+    """The game can pause: P and Space (no focus ring) pause; a tap on the clock cell too."""
     drag_start_px: float = DRAG_START_PX
     tap_slop_px: float = mm_to_px(TAP_SLOP_MM, None)
     double_tap_px: float = mm_to_px(DOUBLE_TAP_MM, None)
@@ -366,7 +378,10 @@ class Controller:
         if d.src < 0:
             item = table.hud_item_at(ev.x, ev.y)
             if item is not None and item < len(self.hud_items):
-                return [Command(Cmd(self.hud_items[item]))]
+                name = self.hud_items[item]
+                if self.pausable and name in (HudItem.TIME, HudItem.COUNTDOWN):
+                    return [Command(Cmd.PAUSE)]  # the clock cell pauses the clock
+                return [Command(Cmd(name))]
             if self.selected is not None and table.in_foundation_area(ev.x, ev.y):
                 return self._to_foundation_area(self.selected, ev.x, ev.y, table, game, None)
             self.selected = None
@@ -492,13 +507,15 @@ class Controller:
 
     def _key(self, ev: KeyPress, table: TableView, game: RulesView) -> list[Intent]:
         k = ev.key
-        if k == "z" and ev.ctrl:
-            return [Command(Cmd.UNDO)]
+        if ev.ctrl and not ev.alt and k in _CTRL_KEYS:
+            return [Command(Cmd.REDO if k == "z" and ev.shift else _CTRL_KEYS[k])]
         if ev.ctrl or ev.alt:
             return []
         if k in _LETTER_KEYS:
             self.reset()
             return [Command(_LETTER_KEYS[k])]
+        if self.pausable and (k == "p" or (k == "space" and not self.focus_visible)):
+            return [Command(Cmd.PAUSE)]
         if k == "escape":
             self.selected = None
             self.drag = None

@@ -36,6 +36,7 @@ __all__ = [
     "compute_layout",
     "default_touch_px",
     "edge_step",
+    "split_hud",
 ]
 
 PILE_COUNT: Final = 16
@@ -317,6 +318,31 @@ def _hud(
         y = bar.y + pad + row * cell_h
         cells.extend(Rect(x0 + i * cell_w, y, cell_w, cell_h) for i in range(count))
     return _Hud(bar, tuple(cells), text_px, sub_px)
+
+
+def split_hud(layout: TableLayout, halves: frozenset[int]) -> TableLayout:
+    """``layout`` laid out for one HUD slot fewer per shared pair, its cells split so: the
+    cell of item ``i`` in ``halves`` and of item ``i + 1`` are the left and right halves of
+    one slot (Undo and Redo). Each half is at least the touch size wherever the slot is
+    twice that (a slot is never narrower than the widest title, some 124 px at 800x600)."""
+    if not halves:
+        return layout
+    cells: list[Rect] = []
+    slots = iter(layout.hud_cells)
+    i = 0
+    while i < len(layout.hud_cells) + len(halves):
+        slot = next(slots)
+        if i in halves:
+            left = slot.w // 2
+            cells += [
+                Rect(slot.x, slot.y, left, slot.h),
+                Rect(slot.x + left, slot.y, slot.w - left, slot.h),
+            ]
+            i += 2
+        else:
+            cells.append(slot)
+            i += 1
+    return layout._replace(hud_cells=tuple(cells))
 
 
 CORNERS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")

@@ -57,6 +57,12 @@ REDEAL_ARMED: Final = N_("Moves are still possible. Press Redeal again to redeal
 ABANDON_TITLE: Final = N_("Abandon this game?")
 ABANDON_TEXT: Final = N_("It counts as played, not won.")
 UNDO_AFTER_REDEAL: Final = N_("The redeal cleared the undo history.")
+REDO: Final = N_("Redo")
+RESTART: Final = N_("Restart this deal")
+RESTART_TITLE: Final = N_("Restart this deal?")
+PAUSED: Final = N_("Paused")
+PAUSED_TEXT: Final = N_("The clock is stopped.")
+RESUME: Final = N_("Resume")
 NO_PLACE_TAKES: Final = N_("No place takes the {card}")
 
 # Dialog buttons and the game-code dialog.

@@ -567,9 +567,10 @@ class Kiosk:
         if isinstance(event, PointerDown) and self.metrics is not None:
             self.metrics.counts.touches += 1
         if isinstance(event, KeyPress):
-            # Nothing with Alt, Ctrl (but Ctrl+Z, undo) or a function key: no shortcut
-            # quits, goes windowed or leaves the game.
-            return event.alt or (event.ctrl and event.key != "z") or event.key in FUNCTION_KEYS
+            # Nothing with Alt, Ctrl (but Ctrl+Z undo, Ctrl+Y redo) or a function key: no
+            # shortcut quits, goes windowed, leaves or restarts the game.
+            ctrl = event.ctrl and event.key not in ("z", "y")
+            return event.alt or ctrl or event.key in FUNCTION_KEYS
         if isinstance(event, PointerDown):
             if self.hold is None and self._in_corner(event.x, event.y):
                 self.hold = (event.pointer, self.host.now)

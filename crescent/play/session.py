@@ -321,6 +321,16 @@ class Session:
             levels is not None and (levels.running or bool(levels.done))
         )
 
+    @property
+    def leaving_counts(self) -> bool:
+        """Leaving this game now would count it as played, not won (moves or levels
+        played, not over, not set aside): a new deal or a restart asks first."""
+        return (
+            not (self.recorded or self.idle_abandoned)
+            and self._game.status == "playing"
+            and self._played_any()
+        )
+
     def abandon(self) -> None:
         """The player leaves this game: blocked it is lost; with moves played, abandoned.
 

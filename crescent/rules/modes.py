@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 from typing import Any, Final, Self
 
 from crescent.rules.ruleset import Rules
@@ -29,6 +30,7 @@ __all__ = [
     "CRESCENT_FOUR",
     "DEFAULT",
     "FACE_DOWN",
+    "HUD_PAIRS",
     "LETTERS",
     "LEVELS",
     "MODES",
@@ -40,6 +42,7 @@ __all__ = [
     "by_key",
     "by_letter",
     "describe_letters",
+    "hud_halves",
 ]
 
 
@@ -50,6 +53,8 @@ class HudItem(enum.StrEnum):
     MOVES = "moves"
     REDEAL = "redeal"
     UNDO = "undo"
+    REDO = "redo"
+    """Redo, beside Undo (on a one-row HUD the right half of Undo's slot: :data:`HUD_PAIRS`)."""
     HINT = "hint"
     NEW = "new"
     CODE = "code"
@@ -85,6 +90,7 @@ STANDARD_HUD: Final = (
     HudItem.MOVES,
     HudItem.REDEAL,
     HudItem.UNDO,
+    HudItem.REDO,
     HudItem.HINT,
     HudItem.NEW,
     HudItem.CODE,
@@ -93,6 +99,17 @@ STANDARD_HUD: Final = (
     HudItem.SOUND,
     HudItem.LANG,
 )
+
+
+HUD_PAIRS: Final = frozenset({(HudItem.UNDO, HudItem.REDO)})
+"""Cells that may share one slot of the HUD, its left and right halves (each still a full
+touch target): the client joins them where that saves the HUD a row (a wide window's
+one-row HUD), so Redo costs no card size there."""
+
+
+def hud_halves(hud: tuple[HudItem, ...]) -> frozenset[int]:
+    """The indexes in ``hud`` of the cells that are the left half of a shared slot."""
+    return frozenset(i for i, pair in enumerate(itertools.pairwise(hud)) if pair in HUD_PAIRS)
 
 
 STANDARD_ENDS: Final = frozenset({End.WON, End.BLOCKED})
@@ -215,6 +232,7 @@ LEVELS: Final = Mode(
         HudItem.MOVES,
         HudItem.SHUFFLE,
         HudItem.UNDO,
+        HudItem.REDO,
         HudItem.HINTS,
         HudItem.NEW,
         HudItem.CODE,

@@ -84,6 +84,9 @@ def run_loop(
     """Fix Your Timestep: real time accumulates and is consumed in fixed steps;
     drawing happens once per frame; a stall is clamped to MAX_FRAME_S.
 
+    The time a stall cuts off the steps still counts on the game's clock
+    (:meth:`App.stalled`): a timed game follows the monotonic clock, not the steps.
+
     Idle: when no scene or hook animates (:meth:`App.next_wake`), the clock
     allows it (``Clock.sleeps``: the real one does) and the event source can
     block (:class:`SleepingEventSource`), the loop sleeps on the event
@@ -103,12 +106,16 @@ def run_loop(
         if planned is not None and sleeper is not None:
             batch = sleeper.wait(app.size, planned)
             now = app.now = clock.now()
-            lag = _slept(app, lag + min(now - previous, planned + MAX_FRAME_S))
+            kept = min(now - previous, planned + MAX_FRAME_S)
+            lag = _slept(app, lag + kept)
             planned = None
         else:
             now = app.now = clock.now()
-            lag += min(now - previous, MAX_FRAME_S)
+            kept = min(now - previous, MAX_FRAME_S)
+            lag += kept
             batch = events.poll(app.size)
+        if now - previous > kept:
+            app.stalled(now - previous - kept)
         previous = now
         for event in batch:
             app.handle(event)
@@ -318,6 +325,9 @@ class App:
         elif kind in (WindowKind.FOCUS_LOST, WindowKind.MINIMISED):
             self.paused = True
             self.table.pointer_lost()
+            self._pause_timed_game()
+        elif kind == WindowKind.HIDDEN:
+            self._pause_timed_game()
         elif kind == WindowKind.LEFT:
             self.table.pointer_lost()
         elif kind in (WindowKind.FOCUS_GAINED, WindowKind.RESTORED):
@@ -325,6 +335,21 @@ class App:
             self.full_redraw = True
         elif kind == WindowKind.EXPOSED:
             self.full_redraw = True
+
+    def _pause_timed_game(self) -> None:
+        """The window went away from the player: a timed game (a countdown running, not
+        in the kiosk) shows the pause screen, which stays until Resume."""
+        session = self.session
+        levels = session.levels
+        if (
+            self.table.pausable
+            and levels is not None
+            and levels.counts_down
+            and session.started
+            and session.outcome is None
+            and session.game.status == "playing"
+        ):
+            self.table.pause()
 
     def clock_runs(self) -> bool:
         """Whether the game's clock runs: not while paused, nor under a dialog (the
@@ -415,6 +440,11 @@ class App:
                 return None
             wake = min(wake, at)
         return wake
+
+    def stalled(self, seconds: float) -> None:
+        """The loop fell ``seconds`` behind real time (a slow frame, a late wake): the
+        animations skip them, the game's clock does not (issue 29 item 10)."""
+        self.table.clock_passed(seconds)
 
     def update(self, dt: float) -> None:
         self.sound.tick(self.now)

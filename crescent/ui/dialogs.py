@@ -327,3 +327,26 @@ def confirm_dialog(host: Host, title: str, text: str, yes: Action) -> MessageDia
     tr = host.tr
     no = ButtonSpec(tr(T.NO), host.pop, True)
     return MessageDialog(host, title, [text], [ButtonSpec(tr(T.YES), yes), no])
+
+
+class PauseScreen(MessageDialog):
+    """The game paused: the table covered (no card shows while the clock is stopped),
+    "Paused" and its buttons, Resume first. Esc, Enter, Space and P resume."""
+
+    opaque = True
+    holds_clock = True
+
+    def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        if not (full or self._dirty):
+            return []
+        self._dirty = False
+        render.felt_into(surface)  # the felt alone: the cards are not drawn under it
+        render.dim(surface, self.dim_alpha)
+        self.draw_panel(surface)
+        return None
+
+    def key(self, ev: KeyPress) -> None:
+        if ev.key == "p" and not (ev.ctrl or ev.alt):
+            self.run(self.close)
+        else:
+            super().key(ev)

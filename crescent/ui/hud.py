@@ -46,6 +46,8 @@ class HudLook(NamedTuple):
     """The value is drawn in the warning colour (the last minute of a level)."""
     focused: bool = False
     """The keyboard's focus ring is on this cell."""
+    pause: bool = False
+    """The clock cell of a game that pauses: a tap pauses it (a pause sign shows)."""
 
 
 class HudSource(Protocol):
@@ -72,6 +74,11 @@ class HudSource(Protocol):
 
     @property
     def hint_pending(self) -> bool: ...
+
+    @property
+    def pausable(self) -> bool:
+        """The game pauses (not in the kiosk): the clock cell shows the pause sign."""
+        ...
 
 
 def format_time(seconds: float) -> str:
@@ -105,8 +112,18 @@ def _clock(seen: _Seen) -> HudLook:
     if seen.item is HudItem.COUNTDOWN and levels is not None and levels.counts_down:
         left = format_time(math.ceil(levels.time_left))
         title = tr(T.LEVEL_N, n=levels.level)
-        return HudLook(CellKind.INFO, title, left, True, False, big=True, warn=levels.warning)
-    return HudLook(CellKind.INFO, tr(T.TIME), format_time(seen.host.session.elapsed), True, False)
+        return HudLook(
+            CellKind.INFO,
+            title,
+            left,
+            True,
+            False,
+            big=True,
+            warn=levels.warning,
+            pause=seen.source.pausable,
+        )
+    elapsed = format_time(seen.host.session.elapsed)
+    return HudLook(CellKind.INFO, tr(T.TIME), elapsed, True, False, pause=seen.source.pausable)
 
 
 def _moves(seen: _Seen) -> HudLook:
@@ -137,6 +154,11 @@ def _redeal(seen: _Seen) -> HudLook:
 def _undo(seen: _Seen) -> HudLook:
     enabled = seen.source.game.can_undo and seen.host.session.outcome is None
     return HudLook(CellKind.BUTTON, seen.host.tr(T.UNDO), "", enabled, False)
+
+
+def _redo(seen: _Seen) -> HudLook:
+    enabled = seen.source.game.can_redo and seen.host.session.outcome is None
+    return HudLook(CellKind.BUTTON, seen.host.tr(T.REDO), "", enabled, False)
 
 
 def _hint(seen: _Seen) -> HudLook:
@@ -194,6 +216,7 @@ _LOOKS: dict[HudItem, Callable[[_Seen], HudLook]] = {
     HudItem.REDEAL: _redeal,
     HudItem.SHUFFLE: _redeal,
     HudItem.UNDO: _undo,
+    HudItem.REDO: _redo,
     HudItem.HINT: _hint,
     HudItem.HINTS: _hint,
     HudItem.NEW: _new,
@@ -229,16 +252,34 @@ def draw_cell(
         render.rounded(surf, inner, edge, r, 2 if key.glow else 1)
     if key.focused:
         render.rounded(surf, rect.inflate(-2, -2), render.FOCUS, max(6, inner.h // 5) + 2, 2)
+    if key.pause:
+        # The texts keep clear of the sign on both sides, so they stay centred.
+        inner = inner.inflate(-2 * _draw_pause_sign(surf, inner), 0)
     if key.sub:
         _draw_two_lines(surf, inner, key, fonts, sizes)
     else:
         ink = render.INK if key.enabled else render.INK_DISABLED
-        font, lines = fonts.wrap(key.title, inner.w - 8, sizes[0], 3, bold=True, max_h=inner.h)
+        # A half cell (Undo, Redo at 800x600) keeps narrower side margins for its word.
+        room = inner.w - (8 if inner.w >= 90 else 2)
+        font, lines = fonts.wrap(key.title, room, sizes[0], 3, bold=True, max_h=inner.h)
         lh = font.get_linesize()
         y = inner.centery - lh * len(lines) // 2 + lh // 2
         for ln in lines:
             render.text_centered(surf, font, ln, (inner.centerx, y), ink)
             y += lh
+
+
+def _draw_pause_sign(surf: pygame.Surface, inner: pygame.Rect) -> int:
+    """The clock cell is a button too: its outline, and two bars at its right end. The
+    width the sign takes from the cell's text (on each side)."""
+    render.rounded(surf, inner, render.BUTTON_EDGE, max(6, inner.h // 5), 1)
+    h = max(8, inner.h // 3)
+    w = max(2, h // 4)
+    x = inner.right - 3 * w - 4
+    y = inner.centery - h // 2
+    for dx in (0, 2 * w):
+        pygame.draw.rect(surf, render.INK_DIM, (x + dx, y, w, h), border_radius=1)
+    return 3 * w + 8
 
 
 def _draw_two_lines(

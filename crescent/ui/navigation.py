@@ -16,7 +16,7 @@ from crescent.play.session import LEVEL_COMPLETE, TIME_UP
 from crescent.rules.engine import Game
 from crescent.rules.modes import End
 from crescent.ui.cascade import CascadeScene, Then
-from crescent.ui.dialogs import ButtonSpec, MessageDialog, confirm_dialog
+from crescent.ui.dialogs import ButtonSpec, MessageDialog, PauseScreen, confirm_dialog
 from crescent.ui.hud import format_time
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Host, Screen
@@ -61,6 +61,13 @@ def open_screen(host: TableHost, screen: Screen) -> None:
             host.push(shuffle_dialog(host))
         case Screen.RESET_STATS:
             host.push(reset_stats_dialog(host))
+        case Screen.RESTART:
+            host.push(restart_dialog(host))
+        case Screen.PAUSE:
+            shown = host.table.paused_by
+            if shown is None or not host.showing(shown):
+                host.table.paused_by = pause_screen(host)
+                host.push(host.table.paused_by)
         case _:
             assert_never(screen)
 
@@ -90,6 +97,25 @@ def abandon_dialog(host: Host) -> MessageDialog:
     return confirm_dialog(host, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), host.new_game)
 
 
+def restart_dialog(host: TableHost) -> MessageDialog:
+    """Restart this deal with moves played: Yes leaves this attempt (counted as played,
+    not won, as a new game would) and deals its code again; No (the default) plays on."""
+    tr = host.tr
+    return confirm_dialog(host, tr(T.RESTART_TITLE), tr(T.ABANDON_TEXT), host.table.restart)
+
+
+def pause_screen(host: TableHost) -> PauseScreen:
+    """The table covered and the clock stopped: Resume (the default), or restart this deal."""
+    tr = host.tr
+
+    def restart() -> None:
+        host.pop()
+        host.table.command(Cmd.RESTART)
+
+    buttons = [ButtonSpec(tr(T.RESUME), host.pop, True), ButtonSpec(tr(T.RESTART), restart)]
+    return PauseScreen(host, tr(T.PAUSED), [tr(T.PAUSED_TEXT)], buttons)
+
+
 def reset_stats_dialog(host: Host) -> MessageDialog:
     """Reset the statistics? (from the statistics screen, which it goes back to)."""
 
@@ -102,14 +128,15 @@ def reset_stats_dialog(host: Host) -> MessageDialog:
 
 
 def blocked_dialog(host: TableHost) -> MessageDialog:
-    """No move and no redeal left: undo the last move (when there is one) or a new game."""
+    """No move and no redeal left: undo the last move (when there is one), a new game,
+    or this deal again."""
     tr = host.tr
 
     def undo() -> None:
         host.pop()
         host.table.command(Cmd.UNDO)
 
-    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True)]
+    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True), *_restart(host)]
     if host.session.game.can_undo:
         buttons.insert(0, ButtonSpec(tr(T.UNDO_LAST), undo))
     return MessageDialog(host, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons, escape=False)
@@ -165,7 +192,15 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
         return MessageDialog(host, tr(T.WON_LEVELS_TITLE), lines, new, escape=False)
     why = tr(T.TIME_UP if out.status is TIME_UP else T.STUCK_NO_SHUFFLE)
     lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
-    return MessageDialog(host, tr(T.GAME_OVER), lines, new, escape=False)
+    return MessageDialog(host, tr(T.GAME_OVER), lines, [*new, *_restart(host)], escape=False)
+
+
+def _restart(host: TableHost) -> list[ButtonSpec]:
+    """The end screens' "Restart this deal" (the ended attempt is counted once; a levels
+    game starts its code from level 1); none in the kiosk."""
+    if host.options.kiosk:
+        return []
+    return [ButtonSpec(host.tr(T.RESTART), host.table.restart)]
 
 
 def shuffle_dialog(host: TableHost) -> MessageDialog:

@@ -51,6 +51,10 @@ class Screen(enum.Enum):
     """Levels game: confirm a shuffle while moves remain."""
     RESET_STATS = enum.auto()
     """Confirm a reset of the statistics."""
+    RESTART = enum.auto()
+    """Restart this deal with moves played: confirm the loss."""
+    PAUSE = enum.auto()
+    """The table covered, the clock stopped, until Resume."""
 
 
 class Host(Protocol):

@@ -77,7 +77,7 @@ class TableScene(Scene):
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.controller = Controller(hud_items=self.hud_items)
+        self.controller = Controller(hud_items=self.hud_items, pausable=self.pausable)
         self.anims = Animations()
         self._hints: HintWorker | None = None
         self.solver_bytes: int | None = None
@@ -96,11 +96,16 @@ class TableScene(Scene):
         self.geometry = self._make_geometry()
         """Where the places are: hit-testing and card origins."""
         self._outcome_shown: object = None
+        self.paused_by: Scene | None = None
+        """The pause screen last opened (open while the host shows it)."""
         self.controller.set_dpi(host.options.dpi)
         self.redeal_guard = RedealGuard()
         self.view = self._make_view()
         self._commands: dict[Cmd, Callable[[], None]] = {
             Cmd.UNDO: self._undo,
+            Cmd.REDO: self._redo,
+            Cmd.RESTART: self._restart_pressed,
+            Cmd.PAUSE: self.pause,
             Cmd.REDEAL: self._redeal_pressed,
             Cmd.NEW: self._new_pressed,
             Cmd.HINT: self._hint_pressed,
@@ -126,12 +131,18 @@ class TableScene(Scene):
         """The HUD cells shown, in order (the mode of the game declares them)."""
         return self.host.hud_items
 
+    @property
+    def pausable(self) -> bool:
+        """The game pauses: everywhere but in the kiosk (its idle timer covers it)."""
+        return not self.host.options.kiosk
+
     def _make_view(self) -> TableView:
         return TableView(self.host, self)
 
     def relayout(self) -> None:
         self.geometry = self._make_geometry()
         self.controller.hud_items = self.hud_items
+        self.controller.pausable = self.pausable
         self.repaint()
 
     def repaint(self) -> None:
@@ -347,6 +358,41 @@ class TableScene(Scene):
         self._animate_redeal()
         self.after_change()
 
+    def _redo(self) -> None:
+        """Play again the last move undone, flying like a move."""
+        game = self.game
+        move = game.redo_moves[0] if game.can_redo else None
+        card = game.top(move.src) if move is not None else None
+        if move is None or card is None or not self.host.session.redo():
+            return
+        self.controller.reset()
+        start, end = self.geometry.slot_origin(move.src), self.geometry.slot_origin(move.dst)
+        self.anims.add(Flight(card, start, end, move.dst, MOVE_S))
+        self.host.sound.play(Cue.PLACE)
+        self.after_change()
+
+    def _restart_pressed(self) -> None:
+        """Restart this deal: asked first when it would count as played ("Restart this
+        deal?", No by default); the same code dealt again, from level 1. Not in the kiosk."""
+        if self.host.options.kiosk:
+            return
+        if self.host.session.leaving_counts:
+            self.host.open(Screen.RESTART)
+        else:
+            self.restart()
+
+    def restart(self) -> None:
+        """The same code dealt again: its redeals back, the clock at zero."""
+        self.host.new_game(self.game.code)
+
+    def pause(self) -> None:
+        """Cover the table and stop the clock (not in the kiosk); the cards in flight land
+        and auto-finish stops, as at a touch."""
+        if self.pausable:
+            self.finishing = []
+            self._land(self.anims.finish())
+            self.host.open(Screen.PAUSE)
+
     def _undo(self) -> None:
         game = self.game
         last = game.history[-1] if game.can_undo else None
@@ -456,10 +502,14 @@ class TableScene(Scene):
 
     # -- update --------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
-        session = self.host.session
+    def clock_passed(self, seconds: float) -> None:
+        """``seconds`` of real time passed: the game's clock counts them while it runs (not
+        paused, not under a dialog)."""
         if self.host.clock_runs():
-            session.tick(dt)
+            self.host.session.tick(seconds)
+
+    def update(self, dt: float) -> None:
+        self.clock_passed(dt)
         landed = self.anims.update(dt)
         if landed:
             self._land(landed)

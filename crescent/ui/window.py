@@ -20,9 +20,10 @@ import pygame
 
 from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.ghosts import GHOST_TAP_MS
-from crescent.control.layout import TableLayout, compute_layout
+from crescent.control.layout import TableLayout, compute_layout, split_hud
 from crescent.play.session import Session
 from crescent.play.settings import Settings
+from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
 from crescent.ui import render
@@ -147,9 +148,39 @@ def table_layout(
     size: tuple[int, int], session: Session, options: Options
 ) -> tuple[TableLayout, Fan | None]:
     """The table laid out in a window of ``size``, and the fans of "Show whole piles"
-    when it is on (and the window holds them)."""
+    when it is on (and the window holds them).
+
+    Undo and Redo share one slot of the HUD (its halves) only where that saves the HUD
+    a row (a wide window whose HUD is one row with a slot fewer) and each half is at
+    least :data:`HALF_MIN_W` wide; elsewhere each has a cell of its own."""
+    hud = hud_items(session, options)
+    layout, fan = _table_layout(size, len(hud), session, options)
+    halves = modes.hud_halves(hud)
+    if not halves or hud_rows(layout) == 1:
+        return layout, fan
+    joined, joined_fan = _table_layout(size, len(hud) - len(halves), session, options)
+    split = split_hud(joined, halves)
+    narrowest = min(split.hud_cells[i].w for i in halves)
+    if hud_rows(joined) < hud_rows(layout) and narrowest >= max(HALF_MIN_W, split.touch_px):
+        return split, joined_fan
+    return layout, fan
+
+
+HALF_MIN_W = 70
+"""The narrowest half of a shared HUD slot: Undo's longest word ("Ongedaan", 62 px bold
+at the smallest text size) fits its half."""
+
+
+def hud_rows(layout: TableLayout) -> int:
+    """How many rows the HUD's cells make."""
+    return len({cell.y for cell in layout.hud_cells})
+
+
+def _table_layout(
+    size: tuple[int, int], items: int, session: Session, options: Options
+) -> tuple[TableLayout, Fan | None]:
+    """The table for ``items`` HUD slots (a shared pair of cells is one slot)."""
     w, h = max(size[0], 320), max(size[1], 320)
-    items = len(hud_items(session, options))
     touch = touch_px(options)
     corner = options.exit_corner
     if session.settings.show_piles and corner is None:

@@ -633,6 +633,9 @@ def test_enter_twice_quickly_is_not_a_double_tap() -> None:
     [
         ("u", {}, "undo"),
         ("z", {"ctrl": True}, "undo"),
+        ("y", {"ctrl": True}, "redo"),
+        ("z", {"ctrl": True, "shift": True}, "redo"),
+        ("r", {"ctrl": True}, "restart"),
         ("r", {}, "redeal"),
         ("n", {}, "new"),
         ("h", {}, "hint"),
@@ -647,8 +650,31 @@ def test_shortcut_keys_give_commands(key: str, mods: dict[str, bool], command: s
 def test_plain_z_and_ctrl_letters_do_nothing() -> None:
     p = Player(two_piles())
     assert p.key("z") == []
-    assert p.key("r", ctrl=True) == []
+    assert p.key("y") == []
+    assert p.key("n", ctrl=True) == []
+    assert p.key("y", ctrl=True, alt=True) == []
     assert p.key("u", alt=True) == []
+
+
+def test_p_and_space_with_no_focus_ring_pause_where_the_game_pauses() -> None:
+    p = Player(two_piles(), Controller(hud_items=HUD, pausable=True))
+    assert p.key("p") == [Command(Cmd.PAUSE)]
+    assert p.key("space") == [Command(Cmd.PAUSE)]
+    assert p.c.focus is None  # Space did not bring a focus ring
+
+
+def test_space_on_a_focused_card_still_taps_it() -> None:
+    p = Player(one_destination(), Controller(hud_items=HUD, pausable=True))
+    assert p.key("tab") == []  # the ring shows, on P1
+    assert p.key("space") == [PlayMove(mv("P1-F1"))]
+
+
+def test_without_pause_p_does_nothing_and_space_brings_the_focus() -> None:
+    p = Player(one_destination())  # the kiosk's controller: not pausable
+    assert p.key("p") == []
+    assert p.key("space") == []
+    assert p.c.focus == 0
+    assert p.c.focus_visible
 
 
 def test_escape_clears_the_selection_and_asks_nothing_else() -> None:

@@ -18,7 +18,7 @@ from crescent.ui import hud
 from crescent.ui.app import App, run_loop
 from crescent.ui.cascade import CascadeScene
 from crescent.ui.clock import SteppedClock
-from crescent.ui.dialogs import ButtonSpec, MessageDialog
+from crescent.ui.dialogs import ButtonSpec, MessageDialog, PauseScreen
 from crescent.ui.events import GameEvent
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Scene, Screen
@@ -37,6 +37,8 @@ OPENS: dict[Screen, type[Scene]] = {
     Screen.ABANDON: MessageDialog,
     Screen.SHUFFLE: MessageDialog,
     Screen.RESET_STATS: MessageDialog,
+    Screen.RESTART: MessageDialog,
+    Screen.PAUSE: PauseScreen,
 }
 """What each screen is (the levels game's end needs a finished level: tests/ui/test_ui_levels)."""
 
