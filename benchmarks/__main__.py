@@ -4,6 +4,7 @@
 * ``solver``: wins / losses / unknowns over a range of deals, times, winnability.
 * ``frames``: first frame, idle CPU, frame-time percentiles, peak memory, resize, and in a
   real X window (Xvfb) idle CPU and click latency.
+* ``watch``: frame times with "Still winnable?" searching in the background, off and on.
 
 Each one records its figures, with the command that made them, as JSON under
 ``benchmarks/results/`` (:mod:`benchmarks.results`); docs/PERFORMANCE.md quotes them.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-USAGE = "usage: python -m crescent.bench engine|solver|frames [options]"
+USAGE = "usage: python -m crescent.bench engine|solver|frames|watch [options]"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         "engine": "benchmarks.engine",
         "solver": "benchmarks.solver",
         "frames": "benchmarks.frames",
+        "watch": "benchmarks.watch_frames",
     }
     if what not in modules:
         print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)

@@ -122,11 +122,13 @@ def make_client(
     lang: str = "en",
     store: Store | None = None,
     seed: int | None = None,
+    watch: bool = False,
 ) -> Client:
     """A client showing ``game`` or ``code``; with no ``store`` nothing is written
-    to disk. ``seed`` seeds the new deals."""
+    to disk. ``seed`` seeds the new deals. ``watch``: "Still winnable?" on (the game's
+    default; off here, so that each test does not search in the background)."""
     init_pygame()
-    settings = Settings(language=lang)
+    settings = Settings(language=lang, watch_winnable=watch)
     rng = random.Random(seed) if seed is not None else None
     session = Session(store, settings, rng=rng, background_saves=store is not None)
     session.start(code=code)
@@ -143,6 +145,7 @@ def make_client(
 
 def close_client(client: Client, *, hint_wait_s: float = 0.0) -> None:
     """Save and forget the client; wait up to ``hint_wait_s`` for a hint thread."""
+    client.app.table.stop_watching()
     hints = client.app.table.hints
     hints.cancel()
     thread = hints._thread

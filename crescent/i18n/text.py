@@ -119,6 +119,14 @@ WINNABLE_ONLY: Final = N_("Winnable deals only")
 FULL_SCREEN: Final = N_("Full screen")
 SOUND: Final = N_("Sound")
 SHOW_PLAYABLE: Final = N_("Show playable cards")
+# . Setting: after each move the table says whether the deal can still be won.
+WATCH_SETTING: Final = N_("Still winnable?")
+# . Under the foundations: the solver found a win from this position.
+WATCH_WINNABLE: Final = N_("Still winnable")
+# . Under the foundations: the solver proved no win is left; a tap offers to go back.
+WATCH_LOST: Final = N_("Cannot be won from here · tap to go back")
+# . Under the foundations: the search ran out of time, nothing is claimed.
+WATCH_UNKNOWN: Final = N_("Winnable? Not known yet")
 SHOW_PILES: Final = N_("Show whole piles")
 ON: Final = N_("On")
 OFF: Final = N_("Off")

@@ -35,6 +35,7 @@ _FLAGS: Final = (
     "sound",
     "show_piles",
     "show_playable",
+    "watch_winnable",
     "tip_seen",
 )
 
@@ -61,6 +62,7 @@ class Settings:
         show_piles: bool = False,
         show_playable: bool = False,
         tip_seen: bool = False,
+        watch_winnable: bool = True,
     ) -> None:
         self.language = language
         self.interactive_rules = interactive_rules
@@ -78,6 +80,9 @@ class Settings:
         """Mark every top card that has a legal move."""
         self.tip_seen = tip_seen
         """The first-run tip was shown (it is shown once)."""
+        self.watch_winnable = watch_winnable
+        """"Still winnable?": the table says after each move whether the deal can still be
+        won (the standard game; the levels game rations its hints)."""
 
     # Equal field by field, and (with __eq__ defined) unhashable: a mutable value.
     def __eq__(self, other: object) -> bool:
@@ -113,6 +118,7 @@ class Settings:
             "show_piles": self.show_piles,
             "show_playable": self.show_playable,
             "tip_seen": self.tip_seen,
+            "watch_winnable": self.watch_winnable,
         }
 
     @staticmethod

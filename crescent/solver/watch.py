@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -62,16 +63,24 @@ def position_key(game: Game) -> Key:
 
 
 def judge(
-    game: Game, *, budget_s: float, max_bytes: int | None = None, lost: bool = False
+    game: Game,
+    *,
+    budget_s: float,
+    max_bytes: int | None = None,
+    lost: bool = False,
+    cancel: threading.Event | None = None,
 ) -> Watch:
     """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds;
-    ``lost``: already proven lost, only where it went wrong is looked for."""
+    ``lost``: already proven lost, only where it went wrong is looked for. A ``cancel``
+    set stops the search (the verdict is then UNKNOWN)."""
     if not lost:
-        result = solve(game, budget_s=budget_s, max_bytes=max_bytes)
+        result = solve(game, budget_s=budget_s, max_bytes=max_bytes, cancel=cancel)
         if result.outcome == "won":
             return Watch(Verdict.WINNABLE, 0, tuple(result.line))
         if result.outcome != "lost":
             return Watch(Verdict.UNKNOWN, 0)
+    if cancel is not None and cancel.is_set():
+        return Watch(Verdict.LOST, 0)
     back = last_winnable(game, budget_s=REWIND_BUDGET_S, max_bytes=max_bytes)
     return Watch(Verdict.LOST, 0, went_wrong=back)
 
@@ -79,17 +88,27 @@ def judge(
 class Watcher:
     """Looks at each new position in a thread; :meth:`poll` gives the newest verdict once."""
 
-    def __init__(self, *, budget_s: float = WATCH_BUDGET_S, max_bytes: int | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        budget_s: float = WATCH_BUDGET_S,
+        max_bytes: int | None = None,
+        on_answer: Callable[[], None] | None = None,
+    ) -> None:
         self.budget_s = budget_s
         self.max_bytes = max_bytes
+        self.on_answer = on_answer
+        """Called (in the watcher's thread) when a verdict is ready: the client wakes its
+        loop with it, so nobody polls."""
         self._known: OrderedDict[Key, Watch] = OrderedDict()
         self._lock = threading.Lock()
         self._answer: Watch | None = None
         self._wanted: tuple[Game, int, bool] | None = None
         self._thread: threading.Thread | None = None
         self._generation = 0
+        self._closed = threading.Event()
         self.searches = 0
-        """How many searches were started (what the tests and the benchmark count)."""
+        """How many positions were searched (what the tests and the benchmark count)."""
 
     @property
     def busy(self) -> bool:
@@ -106,18 +125,24 @@ class Watcher:
                 self._answer = Watch(known.verdict, changes, known.line)
             return
         # Lost is known for the position, not where this history went wrong: looked for.
+        if self._closed.is_set():
+            return
         with self._lock:
             self._wanted = (game.copy(), changes, known is not None)
             if self._thread is not None:
                 return
             self._thread = threading.Thread(target=self._work, name="crescent-watch", daemon=True)
-            self.searches += 1
             self._thread.start()
 
     def poll(self) -> Watch | None:
         with self._lock:
             answer, self._answer = self._answer, None
         return answer
+
+    def close(self) -> None:
+        """Stop: the search under way ends at its next look at the flag, none starts."""
+        self._closed.set()
+        self.forget()
 
     def forget(self) -> None:
         """A new deal: nothing known carries over."""
@@ -136,14 +161,24 @@ class Watcher:
                     return
                 generation = self._generation
             game, changes, lost = wanted
-            found = judge(game, budget_s=self.budget_s, max_bytes=self.max_bytes, lost=lost)
+            self.searches += 1
+            found = judge(
+                game,
+                budget_s=self.budget_s,
+                max_bytes=self.max_bytes,
+                lost=lost,
+                cancel=self._closed,
+            )
             with self._lock:
                 if generation != self._generation:  # a new deal came meanwhile
                     continue
             self._remember(game, found)
             with self._lock:
-                if self._wanted is None:  # nothing newer came meanwhile
+                fresh = self._wanted is None  # nothing newer came meanwhile
+                if fresh:
                     self._answer = Watch(found.verdict, changes, found.line, found.went_wrong)
+            if fresh and self.on_answer is not None:
+                self.on_answer()
 
     def _remember(self, game: Game, found: Watch) -> None:
         """Keep the verdict, and for a win every position along its line (each winnable)."""

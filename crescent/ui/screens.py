@@ -76,6 +76,11 @@ class SettingsScreen(Dialog):
         s.show_playable = not s.show_playable
         self.host.session.save_settings()
 
+    def toggle_watch(self) -> None:
+        s = self.host.session.settings
+        s.watch_winnable = not s.watch_winnable
+        self.host.session.save_settings()  # the table looks (or stops) at its next update
+
     def toggle_winnable(self) -> None:
         s = self.host.session.settings
         s.winnable_only = not s.winnable_only
@@ -105,6 +110,7 @@ class SettingsScreen(Dialog):
             (T.SOUND, on_off(s.sound), self.toggle_sound),
             (T.SHOW_PILES, on_off(s.show_piles), self.toggle_piles),
             (T.SHOW_PLAYABLE, on_off(s.show_playable), self.toggle_playable),
+            (T.WATCH_SETTING, on_off(s.watch_winnable), self.toggle_watch),
             (T.WINNABLE_ONLY, on_off(s.winnable_only), self.toggle_winnable),
         ]
         if not self.host.options.kiosk:

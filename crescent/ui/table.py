@@ -8,6 +8,7 @@ changed) and the HUD by :mod:`crescent.ui.hud`.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable
 from dataclasses import replace
@@ -48,6 +49,7 @@ from crescent.rules.cards import card_symbol
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End, HudItem
 from crescent.solver.autofinish import finish_line
+from crescent.ui import render
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
 from crescent.ui.scene import Host, Scene, Screen
 from crescent.ui.sound import Cue
@@ -56,6 +58,7 @@ from crescent.ui.table_view import SlotLook, TableView
 if TYPE_CHECKING:
     # The solver's hints load with the first hint (see TableScene.hints).
     from crescent.solver.hints import HintAnswer, HintWorker
+    from crescent.solver.watch import Watch, Watcher
 
 # The HUD and the view moved out of this module; these names are kept here for callers.
 __all__ = ["HUD_ITEMS", "MESSAGE_S", "HudLook", "SlotLook", "TableScene", "format_time"]
@@ -96,6 +99,11 @@ class TableScene(Scene):
         self.geometry = self._make_geometry()
         """Where the places are: hit-testing and card origins."""
         self._outcome_shown: object = None
+        self._watcher: Watcher | None = None
+        self.watch: Watch | None = None
+        """"Still winnable?": the verdict on the table as it is (None: none yet)."""
+        self._watched = -1
+        """The session's change count the watcher was last shown."""
         self.paused_by: Scene | None = None
         """The pause screen last opened (open while the host shows it)."""
         self.controller.set_dpi(host.options.dpi)
@@ -253,6 +261,8 @@ class TableScene(Scene):
 
     def handle(self, event: GameEvent) -> None:
         if isinstance(event, WindowEvent):
+            return
+        if self._tap_marker(event):
             return
         if isinstance(event, (PointerDown, PointerMove, PointerUp, KeyPress)):
             if isinstance(event, (PointerDown, KeyPress)) and self.anims.busy:
@@ -492,6 +502,69 @@ class TableScene(Scene):
         card = self.game.top(move.src)
         return self.host.tr.move(card, move.src, move.dst) if card is not None else str(move)
 
+    # -- still winnable? ----------------------------------------------------------
+
+    def _watching(self) -> bool:
+        """The setting is on, the game is the standard one (the levels game rations its
+        hints) and still being played."""
+        session = self.host.session
+        return (
+            session.settings.watch_winnable
+            and session.levels is None
+            and self.game.status == "playing"
+        )
+
+    def _update_watch(self) -> None:
+        """After a change, ask the watcher (a bounded search in its own thread); take its
+        verdict when it is about the table as it is now."""
+        changes = self.host.session.changes
+        if not self._watching():
+            self.watch = None
+            self._watched = -1
+            return
+        if self._watched != changes:
+            self._watched = changes
+            self.watch = None
+            if self._watcher is None:
+                from crescent.solver.watch import Watcher  # the solver, once it is wanted
+
+                self._watcher = Watcher(max_bytes=self.solver_bytes, on_answer=_wake_loop)
+            self._watcher.look(self.game, changes)
+        found = self._watcher.poll() if self._watcher is not None else None
+        if found is not None and found.changes == changes:
+            self.watch = found
+
+    def stop_watching(self) -> None:
+        """End the watcher's search (the app is closing)."""
+        if self._watcher is not None:
+            self._watcher.close()
+
+    @property
+    def marker(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The "Still winnable?" line under the foundations, and its colour."""
+        watch = self.watch
+        if watch is None or watch.changes != self.host.session.changes or not self._watching():
+            return None  # none yet, or about the table before its last change
+        tr = self.host.tr
+        verdict = watch.verdict.value
+        if verdict == "winnable":
+            return tr(T.WATCH_WINNABLE), render.DEST
+        if verdict == "lost":
+            return tr(T.WATCH_LOST), render.REFUSE
+        return tr(T.WATCH_UNKNOWN), render.INK_DIM
+
+    def _tap_marker(self, event: GameEvent) -> bool:
+        """A press on "Cannot be won from here": the dialog that offers to go back."""
+        if not isinstance(event, PointerDown) or self.message is not None:
+            return False
+        if self.watch is None or self.watch.verdict.value != "lost" or self.marker is None:
+            return False
+        m = self.host.layout.message
+        if not (m.x <= event.x < m.x + m.w and m.y <= event.y < m.y + m.h):
+            return False
+        self.host.open(Screen.LOST)
+        return True
+
     # -- finish ------------------------------------------------------------------
 
     def start_finish(self) -> None:
@@ -528,6 +601,7 @@ class TableScene(Scene):
         answer = self._hints.poll() if self._hints is not None else None
         if answer is not None:
             self._hint_ready(answer)
+        self._update_watch()
         self._update_finish()
         self._show_outcome()
 
@@ -556,6 +630,12 @@ class TableScene(Scene):
                 elif what is End.BLOCKED:
                     self.host.open(Screen.BLOCKED)
             self._after_landing.clear()
+
+
+def _wake_loop() -> None:
+    """From the watcher's thread: an event, so that a sleeping loop draws its verdict."""
+    with contextlib.suppress(pygame.error):  # the window already closed
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"watch": True}))
 
 
 def _nothing() -> None:

@@ -75,6 +75,12 @@ class TableState(HudSource, Protocol):
         """The sentence shown over the table, and how long it stays."""
         ...
 
+    @property
+    def marker(self) -> tuple[str, tuple[int, int, int]] | None:
+        """ "Still winnable?": the line shown where the sentences go, when none is, and
+        the colour of its dot."""
+        ...
+
 
 class TableView:
     """The table's picture (what :class:`crescent.ui.table.TableScene` draws): reads the
@@ -91,6 +97,8 @@ class TableView:
         self._playable = PlayableCache()
         self._felt: pygame.Surface | None = None
         """The clean felt (see :meth:`_clean_felt`), once made."""
+        self._marker: tuple[str, tuple[int, int, int]] | None = None
+        """The "Still winnable?" line drawn on the base (see _redraw_marker)."""
         self._clean: render.FeltMaker | None = None
         """The clean felt being made by a thread (perhaps for a size since left)."""
         self._base_on_screen = False
@@ -289,6 +297,7 @@ class TableView:
         # The clean felt a changed place is redrawn on is not needed by this frame, which
         # draws every place once on the new base: it is made after the frame (see shown).
         self._felt = None
+        self._marker = None
         self._slot_keys = [None] * PLACES
         self._hud_keys = [None] * len(self.hud_items)
         return base
@@ -349,6 +358,7 @@ class TableView:
             session.settings.sound,
             session.settings.show_playable,
             session.daily_day(load=False),
+            self.state.marker,
         )
 
     def draw(self, surface: pygame.Surface, full: bool, on_top: bool) -> list[pygame.Rect] | None:
@@ -377,7 +387,7 @@ class TableView:
             return []
         self._last_signature = signature
         base = self.base
-        dirty = self._redraw_places(base) + self._redraw_hud(base)
+        dirty = self._redraw_places(base) + self._redraw_hud(base) + self._redraw_marker(base)
         # Transients: flying and dragged cards, and the message, over the base.
         transient = self._transient_rects()
         if full:
@@ -523,6 +533,37 @@ class TableView:
         for ln in lines:
             render.text_centered(surface, font, ln, (box.centerx, y), render.INK)
             y += lh
+
+    def _redraw_marker(self, base: pygame.Surface) -> list[pygame.Rect]:
+        """ "Still winnable?" in the message area, on the base (it stays: no frame redraws
+        it until it changes); a sentence, when one shows, is drawn over it."""
+        marker = self.state.marker
+        if marker == self._marker:
+            return []
+        self._marker = marker
+        msg = self.host.layout.message
+        area = pygame.Rect(msg.x, msg.y, msg.w, msg.h)
+        base.blit(self._clean_felt(), area, area)
+        if marker is not None:
+            self._draw_marker(base, *marker)
+        return [area]
+
+    def _draw_marker(self, surface: pygame.Surface, text: str, dot: tuple[int, int, int]) -> None:
+        """A quiet pill at the message area's middle: a coloured dot and the verdict."""
+        lay = self.host.layout
+        msg = lay.message
+        px = max(render.MIN_PX, round(lay.hud_px * 0.85))
+        font = self.host.fonts.get(px)
+        tw, th = font.size(text)
+        r = max(3, th // 4)
+        w = min(msg.w, tw + 4 * r + 28)
+        box = pygame.Rect(0, 0, w, th + 14)
+        box.center = (msg.x + msg.w // 2, msg.y + msg.h // 2)
+        render.alpha_rounded(surface, box, (8, 30, 20, 170), box.h // 2)
+        pygame.draw.circle(surface, dot, (box.x + 12 + r, box.centery), r)
+        render.text_centered(
+            surface, font, text, (box.x + 12 + 2 * r + 6 + tw // 2, box.centery), render.INK
+        )
 
     def _hud_key(self, i: int) -> HudLook:
         c = self.state.controller

@@ -83,7 +83,12 @@ def make_kiosk(
     events the first frame finds waiting; ``wall`` stands for the wall clock."""
     init_pygame()
     store = Store(tmp_path / "data")
-    session = Session(store, Settings(language="en"), rng=random.Random(11), background_saves=False)
+    session = Session(
+        store,
+        Settings(language="en", watch_winnable=False),
+        rng=random.Random(11),
+        background_saves=False,
+    )
     session.start(code=code)
     app = App(session, Options(kiosk=True, dpi=96), load_translator("en"))
     config = Config(kiosk=True, kiosk_config=kc or KioskConfig(pin=PIN))

@@ -672,7 +672,9 @@ def test_a_minimised_or_hidden_window_is_restored(tmp_path: Path) -> None:
 
 def test_kiosk_s_install_sets_the_window_helpers(tmp_path: Path) -> None:
     init_pygame()
-    session = Session(Store(tmp_path / "d"), Settings(language="en"), background_saves=False)
+    session = Session(
+        Store(tmp_path / "d"), Settings(language="en", watch_winnable=False), background_saves=False
+    )
     session.start()
     app = App(session, Options(kiosk=True, dpi=96), load_translator("en"))
     k: Kiosk = install_kiosk(app, Config(kiosk=True, kiosk_config=KioskConfig(pin=PIN)))

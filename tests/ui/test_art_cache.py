@@ -420,7 +420,7 @@ def test_a_first_frame_from_older_kept_art_is_drawn_again_at_once(
 
     def first_frame(art_cache: Path | None, save: bool = False) -> bytes:
         init_pygame()
-        session = Session(None, Settings(language="en"), rng=random.Random(1))
+        session = Session(None, Settings(language="en", watch_winnable=False), rng=random.Random(1))
         session.start(code="CR1-N-AAAAAAB")  # the Queen of hearts is on the table
         app = App(session, Options(size=(800, 600), art_cache=art_cache), load_translator("en"))
         run_app(app, clock=SteppedClock(), max_frames=1)

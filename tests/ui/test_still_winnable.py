@@ -1,0 +1,139 @@
+"""Still winnable? The table says what the solver proved after each move, off the
+frame, and a lost position leads back to where it went wrong."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from crescent.i18n import text as T
+from crescent.play.settings import Settings
+from crescent.rules.engine import Game
+from crescent.ui.dialogs import MessageDialog
+from tests.helpers_positions import position
+from tests.helpers_ui import Client, close_client, make_client
+
+DONE = {"F2": "KH", "F3": "KD", "F4": "KC", "F6": "AH", "F7": "AD", "F8": "AC"}
+"""Hearts, diamonds and clubs home: the positions below are about the spades."""
+
+
+def nearly_won() -> Game:
+    return position({"P1": ["QS"], "P2": ["KS"], "P3": ["AS"]}, {"F1": "JS", "F5": "2S", **DONE})
+
+
+def one_move_from_lost() -> Game:
+    """P2-P1 (10S onto 9S) buries the 9S above the JS: lost; P2-F1... wins."""
+    piles = {"P1": ["JS", "9S"], "P2": ["10S"], "P3": ["QS"], "P4": ["KS"]}
+    piles |= {"P5": ["4S"], "P6": ["3S"], "P7": ["2S"], "P8": ["AS"]}
+    return position(piles, {"F1": "8S", "F5": "5S", **DONE}, redeals_left=0)
+
+
+@pytest.fixture
+def clients() -> Iterator[list[Client]]:
+    made: list[Client] = []
+    yield made
+    for c in made:
+        close_client(c)
+
+
+def watched(clients: list[Client], game: Game | None = None, **kw: object) -> Client:
+    c = make_client(game, watch=True, **kw)  # type: ignore[arg-type]
+    clients.append(c)
+    return c
+
+
+def verdict(c: Client, timeout_s: float = 30.0) -> str | None:
+    """Frames until the table shows a verdict; its text."""
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        c.frames(2)  # one update step
+        marker = c.app.table.marker
+        if marker is not None:
+            return marker[0]
+        time.sleep(0.01)
+    return None
+
+
+def test_on_by_default_and_kept_with_the_settings() -> None:
+    assert Settings().watch_winnable
+    old = Settings().to_dict()
+    del old["watch_winnable"]  # saved by an earlier version
+    assert Settings.from_dict(old).watch_winnable
+    off = Settings(watch_winnable=False)
+    assert not Settings.from_dict(off.to_dict()).watch_winnable
+
+
+def test_a_winnable_table_says_so_and_again_after_a_move(clients: list[Client]) -> None:
+    c = watched(clients, nearly_won())
+    tr = c.app.tr
+    assert verdict(c) == tr(T.WATCH_WINNABLE)
+    c.app.session.apply("P1-F1")
+    assert c.app.table.marker is None  # a verdict on the table before is not shown
+    assert verdict(c) == tr(T.WATCH_WINNABLE)
+
+
+def test_a_lost_table_says_so_and_a_tap_leads_back(clients: list[Client]) -> None:
+    c = watched(clients, one_move_from_lost())
+    assert verdict(c) == c.app.tr(T.WATCH_WINNABLE)
+    c.app.session.apply("P2-P1")
+    c.app.table.after_change()
+    assert verdict(c) == c.app.tr(T.WATCH_LOST)
+    c.settle()
+    m = c.app.layout.message
+    c.click((m.x + m.w // 2, m.y + m.h // 2))
+    c.frames(2)
+    dialog = c.app.scenes[-1]
+    assert isinstance(dialog, MessageDialog)
+    assert dialog.title == c.app.tr(T.HINT_LOST)
+    [back] = [b for b in dialog.buttons if b.label == c.app.tr(T.HINT_GO_BACK)]
+    c.click(back.rect.center)
+    end = time.monotonic() + 30
+    while c.game.moves and time.monotonic() < end:
+        c.frames(2)
+        time.sleep(0.01)
+    assert c.game.moves == 0  # the move that lost it, taken back
+    assert verdict(c) == c.app.tr(T.WATCH_WINNABLE)
+
+
+def test_the_marker_is_drawn_under_the_foundations(clients: list[Client]) -> None:
+    c = watched(clients, nearly_won(), size=(800, 600))
+    assert verdict(c) is not None
+    c.app.draw()
+    m = c.app.layout.message
+    row = [c.app.screen.get_at((x, m.y + m.h // 2)) for x in range(m.x, m.x + m.w)]
+    dest = pygame.Color(*c.app.table.marker[1]) if c.app.table.marker else None
+    assert dest is not None
+    assert any(p.g > 200 and p.r < 160 for p in row)  # the green dot
+
+
+def test_not_in_the_levels_game_nor_when_off(clients: list[Client]) -> None:
+    levels = watched(clients, code="CR1-L-LEVELSA")
+    assert verdict(levels, timeout_s=3) is None
+    assert levels.app.table._watcher is None
+    off = make_client(nearly_won())
+    clients.append(off)
+    assert verdict(off, timeout_s=3) is None
+    assert off.app.table._watcher is None
+
+
+def test_the_setting_turns_it_off_at_once(clients: list[Client]) -> None:
+    c = watched(clients, nearly_won())
+    assert verdict(c) is not None
+    c.app.session.settings.watch_winnable = False
+    c.frames(2)
+    assert c.app.table.marker is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ca", "nl", "ja"])
+def test_every_verdict_fits_its_line_at_800x600(clients: list[Client], lang: str) -> None:
+    c = make_client(nearly_won(), lang=lang, size=(800, 600))
+    clients.append(c)
+    lay = c.app.layout
+    font = c.app.fonts.get(max(11, round(lay.hud_px * 0.85)))
+    assert font.get_height() >= 11
+    for text in (T.WATCH_WINNABLE, T.WATCH_LOST, T.WATCH_UNKNOWN):
+        width = font.size(c.app.tr(text))[0]
+        assert width + 60 <= lay.message.w, (lang, text, width, lay.message.w)
