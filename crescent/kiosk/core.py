@@ -441,6 +441,10 @@ class KioskHost(Protocol):
     def window_hidden(self) -> bool:
         """Whether the window is minimised or hidden now."""
 
+    def window_misplaced(self) -> bool:
+        """Whether another program moved the window or changed its size (it must cover
+        the screen)."""
+
     def restore_window(self) -> None:
         """Show, restore and raise the window."""
 
@@ -596,6 +600,11 @@ class Kiosk:
                 if not self._hidden and now - self._told_hidden > 10:
                     self._told_hidden = now
                     _log().warning("the window is hidden: restoring it")
+                self._hidden = True
+            elif host.window_misplaced():
+                if not self._hidden and now - self._told_hidden > 10:
+                    self._told_hidden = now
+                    _log().warning("the window was moved or resized: restoring it")
                 self._hidden = True
         if self._hidden:
             self._hidden = False

@@ -116,19 +116,46 @@ class WindowKeeper:
             self._tries = 0
         return gone
 
+    def misplaced(self) -> bool:
+        """Moved off the screen's corner, or not the screen's size (another X client:
+        the X server's word, SDL keeps a full-screen window's position at 0, 0)."""
+        want = desktop_size()
+        if want is None:
+            return False
+        geometry = self._probe.geometry()
+        if geometry is None:
+            try:
+                window = _display_window()
+            except (pygame.error, AttributeError):
+                return False
+            geometry = (*window.position, *window.size)
+        return geometry != (0, 0, *want)
+
     def restore(self) -> None:
         try:
-            with warnings.catch_warnings():  # pygame-ce frowns on it; it is the display's
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
+            window = _display_window()
             if self._tries > 0:
                 window.hide()  # SDL thinks it is shown: make it map the window again
             window.show()
             window.restore()
+            want = desktop_size()
+            if want is not None and self.misplaced():
+                # Full screen again from windowed, at the corner and the screen's size: a
+                # full-screen window that was moved or resized does not move back by itself.
+                window.set_windowed()
+                window.position = (0, 0)
+                window.size = want
+                window.set_fullscreen()
             window.focus()  # raises it and asks the window manager to activate it
         except (pygame.error, AttributeError):
             pass
         self._tries += 1
+
+
+def _display_window() -> pygame.Window:
+    with warnings.catch_warnings():  # pygame-ce frowns on it; it is the display's
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
 
 
 def desktop_size() -> tuple[int, int] | None:
@@ -678,6 +705,9 @@ class AppKioskHost:
 
     def window_hidden(self) -> bool:
         return self.keeper.hidden()
+
+    def window_misplaced(self) -> bool:
+        return self.keeper.misplaced()
 
     def restore_window(self) -> None:
         self.keeper.restore()

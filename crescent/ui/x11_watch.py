@@ -163,6 +163,16 @@ class WindowProbe:
             ctypes.c_ulong,
             ctypes.POINTER(_XWindowAttributes),
         )
+        xlib.XTranslateCoordinates.argtypes = (
+            ctypes.c_void_p,
+            ctypes.c_ulong,
+            ctypes.c_ulong,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.POINTER(ctypes.c_int),
+            ctypes.POINTER(ctypes.c_int),
+            ctypes.POINTER(ctypes.c_ulong),
+        )
         display = xlib.XOpenDisplay(None)
         if not display or not isinstance(window, int):
             return
@@ -176,3 +186,18 @@ class WindowProbe:
         if not self._xlib.XGetWindowAttributes(self._display, self._window, ctypes.byref(attrs)):
             return False
         return bool(attrs.map_state != _IS_VIEWABLE)
+
+    def geometry(self) -> tuple[int, int, int, int] | None:
+        """(x, y, width, height) of the window on the screen, as the X server has it
+        (another client may have moved it without SDL noticing); None if unknown."""
+        if self._xlib is None or self._display is None:
+            return None
+        attrs = _XWindowAttributes()
+        if not self._xlib.XGetWindowAttributes(self._display, self._window, ctypes.byref(attrs)):
+            return None
+        x, y, child = ctypes.c_int(), ctypes.c_int(), ctypes.c_ulong()
+        if not self._xlib.XTranslateCoordinates(
+            self._display, self._window, attrs.root, 0, 0, x, y, ctypes.byref(child)
+        ):
+            return None
+        return x.value, y.value, attrs.width, attrs.height

@@ -21,6 +21,7 @@ class FakeHost:
         self.pin_pad_shown = False
         self.operator_shown = False
         self.hidden = False
+        self.misplaced = False
 
     def set_language(self, lang: str) -> None:
         self.language = lang
@@ -60,8 +61,12 @@ class FakeHost:
     def window_hidden(self) -> bool:
         return self.hidden
 
+    def window_misplaced(self) -> bool:
+        return self.misplaced
+
     def restore_window(self) -> None:
         self.hidden = False
+        self.misplaced = False
         self.log.append("restore")
 
 
@@ -97,3 +102,8 @@ def test_idle_gesture_and_pin_through_a_host_without_a_client() -> None:
     kiosk.update(1.0)
     assert host.log[-2:] == ["restore", "redraw"]
     assert not host.hidden
+    host.misplaced = True  # another X client moved or resized it: put back the same way
+    host.now += 1.0
+    kiosk.update(1.0)
+    assert host.log[-2:] == ["restore", "redraw"]
+    assert not host.misplaced

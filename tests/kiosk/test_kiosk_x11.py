@@ -156,3 +156,22 @@ def test_a_minimised_kiosk_restores_itself(screen: Screen, tmp_path: Path) -> No
     finally:
         wm.terminate()
         wm.wait()
+
+
+@pytest.mark.slow
+def test_a_kiosk_moved_or_resized_by_another_client_puts_itself_back(
+    screen: Screen, tmp_path: Path
+) -> None:
+    window = screen.start(write_config(tmp_path, {"pin": PIN}))
+    whole = screen.xdo("getwindowgeometry", window)
+    assert "Position: 0,0" in whole
+    assert "Geometry: 1280x800" in whole
+    for how in (("windowmove", window, "100", "100"), ("windowsize", window, "600", "400")):
+        screen.xdo(*how)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and screen.xdo("getwindowgeometry", window) != whole:
+            time.sleep(0.2)
+        assert screen.xdo("getwindowgeometry", window) == whole, how  # back by itself
+    assert screen.game is not None
+    assert screen.game.poll() is None
+    assert "the window was moved or resized: restoring it" in screen.log()
