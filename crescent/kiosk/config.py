@@ -111,6 +111,10 @@ class KioskConfig:
     attract loop never starts while one is open)."""
     export_dir: str | None = None
     """A folder the operator screen offers for the venue statistics' CSV."""
+    dim_hours: tuple[int, int] | None = None
+    """Night dimming: from the first hour to the second (local time, 0-23; ``[22, 7]``
+    runs past midnight) the attract loop is shown dimmed; a visitor's touch brings the
+    full brightness back for the game. None: never dimmed."""
     metrics_dir: str | None = None
     """Where ``crescent.prom`` is written every minute for node_exporter's textfile
     collector (see ``crescent.kiosk.metrics``); None: no metrics."""
@@ -188,6 +192,7 @@ _KEYS: Final = (
     "operator_idle_seconds",
     "export_dir",
     "metrics_dir",
+    "dim_hours",
     "sound",
 )
 
@@ -218,6 +223,7 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         operator_idle_s=s.number("operator_idle_seconds", 300.0, 30.0, 86400.0),
         export_dir=s.text("export_dir", 4096),
         metrics_dir=s.text("metrics_dir", 4096),
+        dim_hours=_dim_hours(section, where),
         fixed=frozenset(str(k) for k in section),
         sound=s.flag("sound"),
     )
@@ -277,6 +283,29 @@ def _level_minutes(section: dict[str, Any], where: str) -> tuple[int, ...] | Non
         return check_level_minutes(section["level_minutes"], "kiosk.level_minutes")
     except ValueError as e:
         raise KioskConfigError(f"{where}: {e}") from None
+
+
+def _dim_hours(section: dict[str, Any], where: str) -> tuple[int, int] | None:
+    v = section.get("dim_hours")
+    if v is None:
+        return None
+    if (
+        not isinstance(v, list)
+        or len(v) != 2
+        or not all(type(h) is int and 0 <= h <= 23 for h in v)
+        or v[0] == v[1]
+    ):
+        raise KioskConfigError(
+            f"{where}: kiosk.dim_hours must be two different hours from 0 to 23, "
+            f"like [22, 7] (got {_kind(v)})"
+        )
+    return (v[0], v[1])
+
+
+def in_hours(hour: int, hours: tuple[int, int]) -> bool:
+    """Whether ``hour`` is in ``[start, end)`` of ``hours``, across midnight too."""
+    start, end = hours
+    return start <= hour < end if start < end else hour >= start or hour < end
 
 
 class _Section:

@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, Protocol
 
@@ -40,7 +40,7 @@ from crescent.control.input import (
     WindowKind,
 )
 from crescent.files import write_atomic
-from crescent.kiosk.config import KioskConfig, apply_to_settings
+from crescent.kiosk.config import KioskConfig, apply_to_settings, in_hours
 from crescent.kiosk.metrics import FleetMetrics, game_counts
 from crescent.kiosk.state import KioskState, PinState, VenueStats
 from crescent.kiosk.watchdog import Watchdog
@@ -166,6 +166,8 @@ class DemoLine:
 
 RECORDED: Final = DemoLine(RECORDED_CODE, RECORDED_LINE)
 
+NIGHT_DARKNESS: Final = 0.6
+"""How much darker the attract loop is drawn during the config's ``dim_hours``."""
 KIOSK_SOLVER_BYTES: Final = 32 * 2**20
 """The solver's memory budget in a kiosk (hints and the attract loop's deals): half the
 desktop's, so the kiosk stays under 120 MB resident however hard a visitor's position."""
@@ -441,6 +443,9 @@ class KioskHost(Protocol):
     def window_hidden(self) -> bool:
         """Whether the window is minimised or hidden now."""
 
+    def set_dim(self, darkness: float) -> None:
+        """Draw everything this much darker (0: not at all; night dimming)."""
+
     def window_misplaced(self) -> bool:
         """Whether another program moved the window or changed its size (it must cover
         the screen)."""
@@ -493,6 +498,9 @@ class Kiosk:
         self._pin_restored = False
         self.watchdog = Watchdog.from_env()
         """Tells systemd (or the loop script) the loop is alive (see :mod:`.watchdog`)."""
+        self.hour: Callable[[], int] = lambda: datetime.now().hour
+        """The local hour (night dimming); tests replace it."""
+        self._dim = 0.0
         self.metrics = self._start_metrics()
         """The fleet's metrics file (None: the config names no ``metrics_dir``)."""
         host.session.venue = True  # its games count in the venue's days
@@ -596,6 +604,7 @@ class Kiosk:
         self._look_s += dt
         if self._look_s >= 1.0:
             self._look_s = 0.0
+            self._dim_at_night()
             if host.window_hidden():
                 if not self._hidden and now - self._told_hidden > 10:
                     self._told_hidden = now
@@ -652,6 +661,17 @@ class Kiosk:
             store.save_operator(values)
         else:
             writer.submit("operator", lambda: store.save_operator(values))
+
+    def _dim_at_night(self) -> None:
+        """During the config's ``dim_hours`` the attract loop is dimmed (burn-in, and a
+        dark venue); a visitor's game is at full brightness."""
+        hours = self.config.dim_hours
+        dark = hours is not None and self.in_attract and in_hours(self.hour(), hours)
+        darkness = NIGHT_DARKNESS if dark else 0.0
+        if darkness != self._dim:
+            self._dim = darkness
+            self.host.set_dim(darkness)
+            _log().info("night dimming %s", "on" if dark else "off")
 
     # -- the fleet's metrics --------------------------------------------------------------
 

@@ -172,6 +172,8 @@ class App:
         self.exit_code = 0
         self.now = 0.0
         self.paused = False
+        self.dim = 0.0
+        """Night dimming (see :meth:`set_dim`)."""
         self.full_redraw = True
         self.ghosts = GhostFilter(options.ghost_tap_ms / 1000, mm_to_px(DOUBLE_TAP_MM, options.dpi))
         """Drops the presses glass or a driver sends twice (see :mod:`crescent.control.ghosts`)."""
@@ -469,6 +471,12 @@ class App:
         self._frames_drawn += 1
         self._draw_scenes()
 
+    def set_dim(self, darkness: float) -> None:
+        """Draw every frame ``darkness`` (0..1) darker: the kiosk's night dimming."""
+        if darkness != self.dim:
+            self.dim = darkness
+            self.full_redraw = True
+
     def _draw_scenes(self) -> None:
         full = self.full_redraw
         self.full_redraw = False
@@ -482,17 +490,27 @@ class App:
             if full or any(s.changed for s in self.scenes[first + 1 :]):
                 for i in range(first, top + 1):
                     self.scenes[i].draw(self.screen, True)
-                pygame.display.flip()
                 for i in range(first, top + 1):
                     self.scenes[i].shown()
+                self._darken(None)
+                pygame.display.flip()
             return
         scene = self.scenes[top]
         rects = scene.draw(self.screen, full)
+        scene.shown()  # before the dimming: a scene may keep what it drew (the table does)
+        self._darken(rects)
         if rects is None:
             pygame.display.flip()
         elif rects:
             pygame.display.update(rects)
-        scene.shown()
+
+    def _darken(self, rects: list[pygame.Rect] | None) -> None:
+        """Night dimming over what was just drawn (``None``: the whole screen)."""
+        if self.dim <= 0:
+            return
+        keep = round(255 * (1.0 - min(self.dim, 1.0)))
+        for r in _disjoint(rects) if rects is not None else [self.screen.get_rect()]:
+            self.screen.fill((keep, keep, keep), r, special_flags=pygame.BLEND_RGB_MULT)
 
     def save_art_cache(self) -> None:
         """Keep the card pictures drawn at the current size for the next start."""
@@ -503,6 +521,31 @@ class App:
         self.draw()
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
+
+
+def _disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The area of ``rects`` as rectangles that do not overlap (each pixel once)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        pieces = [pygame.Rect(rect)]
+        for done in out:
+            pieces = [part for p in pieces for part in _minus(p, done)]
+        out += pieces
+    return out
+
+
+def _minus(a: pygame.Rect, b: pygame.Rect) -> list[pygame.Rect]:
+    """``a`` without ``b``: up to four rectangles."""
+    cut = a.clip(b)
+    if cut.w == 0 or cut.h == 0:
+        return [a]
+    parts = [
+        pygame.Rect(a.x, a.y, a.w, cut.y - a.y),  # above
+        pygame.Rect(a.x, cut.bottom, a.w, a.bottom - cut.bottom),  # below
+        pygame.Rect(a.x, cut.y, cut.x - a.x, cut.h),  # left
+        pygame.Rect(cut.right, cut.y, a.right - cut.right, cut.h),  # right
+    ]
+    return [p for p in parts if p.w > 0 and p.h > 0]
 
 
 def run_app(

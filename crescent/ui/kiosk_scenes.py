@@ -709,6 +709,9 @@ class AppKioskHost:
     def window_misplaced(self) -> bool:
         return self.keeper.misplaced()
 
+    def set_dim(self, darkness: float) -> None:
+        self.app.set_dim(darkness)
+
     def restore_window(self) -> None:
         self.keeper.restore()
 

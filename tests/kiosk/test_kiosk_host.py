@@ -64,6 +64,9 @@ class FakeHost:
     def window_misplaced(self) -> bool:
         return self.misplaced
 
+    def set_dim(self, darkness: float) -> None:
+        self.log.append(f"dim {darkness}")
+
     def restore_window(self) -> None:
         self.hidden = False
         self.misplaced = False
@@ -107,3 +110,34 @@ def test_idle_gesture_and_pin_through_a_host_without_a_client() -> None:
     kiosk.update(1.0)
     assert host.log[-2:] == ["restore", "redraw"]
     assert not host.misplaced
+
+
+def test_the_attract_loop_is_dimmed_in_the_night_hours_only() -> None:
+    from crescent.kiosk.config import in_hours, parse_kiosk_config
+
+    assert [h for h in range(24) if in_hours(h, (22, 7))] == [0, 1, 2, 3, 4, 5, 6, 22, 23]
+    assert [h for h in range(24) if in_hours(h, (1, 3))] == [1, 2]
+    parsed = parse_kiosk_config({"kiosk": {"pin": "2468", "dim_hours": [22, 7]}})
+    assert parsed.dim_hours == (22, 7)
+    host = FakeHost()
+    host.session.start(new=True)
+    kiosk = Kiosk(host, KioskConfig(pin="2468", idle_s=90, dim_hours=(22, 7)), AttractPlanner())
+    hour = [21]
+    kiosk.hour = lambda: hour[0]
+
+    def second() -> list[str]:
+        host.now += 1.0
+        kiosk.update(1.0)
+        return [e for e in host.log if e.startswith("dim")]
+
+    kiosk.update(0.0)
+    host.now = 91.0
+    kiosk.update(1.0)
+    assert host.attract_shown
+    assert second() == []  # 21:00, idle: not yet
+    hour[0] = 22
+    assert second() == ["dim 0.6"]
+    assert second() == ["dim 0.6"]  # once
+    kiosk.end_attract()  # a visitor: the game at full brightness
+    assert second() == ["dim 0.6", "dim 0.0"]
+    kiosk.planner.close()
