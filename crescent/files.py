@@ -16,14 +16,17 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, data: bytes, *, durable: bool) -> None:
-    """Write ``data`` to ``path`` whole or not at all.
+def write_atomic(path: Path, data: bytes, *, durable: bool, mode: int | None = None) -> None:
+    """Write ``data`` to ``path`` whole or not at all; ``mode``: its permissions (else the
+    temporary file's, 0600: for the player's eyes only).
 
     Raises OSError when the disk refuses; no temporary file is left behind then.
     """
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
+            if mode is not None:
+                os.chmod(tmp, mode)  # before it is in place: never unreadable there
             f.write(data)
             if durable:
                 f.flush()

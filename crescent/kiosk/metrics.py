@@ -165,7 +165,8 @@ def _number(value: float) -> str:
 
 def write(directory: Path, text: str) -> None:
     """``crescent.prom`` in ``directory``, whole or not at all (OSError if refused)."""
-    write_atomic(directory / METRICS_FILE, text.encode("utf-8"), durable=False)
+    # Readable by node_exporter, which runs as a user of its own.
+    write_atomic(directory / METRICS_FILE, text.encode("utf-8"), durable=False, mode=0o644)
 
 
 class FleetMetrics:

@@ -104,6 +104,7 @@ def test_a_kiosk_writes_its_figures_every_minute_and_counts_its_starts(tmp_path:
         assert later[("crescent_games_started_total", (("mode", "standard"),))] == 1
         assert later[("crescent_touches_total", ())] == 2
         assert not list(out.glob(".*"))  # no temporary file left
+        assert (out / METRICS_FILE).stat().st_mode & 0o777 == 0o644  # node_exporter reads it
     finally:
         k.planner.close()
         assert k.metrics is not None
