@@ -168,7 +168,20 @@ RESET_STATS: Final = N_("Reset statistics")
 RESET_CONFIRM: Final = N_("Reset all statistics? This cannot be undone.")
 
 # Notices about the save file.
-NOTICE_CORRUPT: Final = N_("A damaged save file was set aside; starting fresh.")
+NOTICE_CORRUPT: Final = N_(
+    "The saved data was damaged and set aside (a copy stays in the data folder): "
+    "statistics, settings and the game start afresh."
+)
+NOTICE_CORRUPT_FILE: Final = N_(
+    "A damaged file of an earlier version was set aside (a copy stays in the data "
+    "folder); everything else was kept."
+)
+NOTICE_CORRUPT_GAME: Final = N_(
+    "The game in progress was damaged and could not be resumed; statistics and settings are kept."
+)
+NOTICE_CORRUPT_SETTINGS: Final = N_(
+    "The settings were damaged: the defaults are used; statistics and the game are kept."
+)
 NOTICE_CANNOT_SAVE: Final = N_("Progress cannot be saved on this computer.")
 NOTICE_NEWER: Final = N_("Your saved game is from a newer version and was left untouched.")
 

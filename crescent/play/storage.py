@@ -102,7 +102,13 @@ class Notice(enum.Enum):
     """Something the player should be told about their saved data."""
 
     CORRUPT = "corrupt"
-    """Something could not be used: it was set aside and the defaults are used."""
+    """The database could not be used: set aside (kept as a file), all starts afresh."""
+    CORRUPT_FILE = "corrupt_file"
+    """An earlier version's file could not be imported: set aside, the rest imported."""
+    CORRUPT_GAME = "corrupt_game"
+    """The game in progress could not be resumed (kept in the log); the rest is kept."""
+    CORRUPT_SETTINGS = "corrupt_settings"
+    """The settings could not be used: the defaults; the statistics and game are kept."""
     NEWER = "newer"
     """The data is from a newer version: left alone, and not saved over this session."""
     CANNOT_SAVE = "cannot_save"
@@ -391,7 +397,10 @@ class Store:
             except OSError as e:
                 _log().warning("%s is unusable (%s) and could not be set aside: %s", source, why, e)
                 continue
-            self._corrupt(f"{name} was unusable ({why}): kept as {target.name}, not imported")
+            self._corrupt(
+                f"{name} was unusable ({why}): kept as {target.name}, not imported",
+                Notice.CORRUPT_FILE,
+            )
         if found.imported:
             _log().info("imported %s into %s", ", ".join(found.imported), DB_FILE)
 
@@ -473,7 +482,10 @@ class Store:
     def _drop_bad_game(self, row: tuple[Any, ...], why: str) -> None:
         why = why[:200]
         _log().warning("the game in progress is unusable (%s): %s", why, shown(row[1], 4000))
-        self._corrupt(f"the game in progress was unusable ({why}): kept in the log, not resumed")
+        self._corrupt(
+            f"the game in progress was unusable ({why}): kept in the log, not resumed",
+            Notice.CORRUPT_GAME,
+        )
         if not self.read_only:
             self._write("the game in progress", lambda c: c.execute("DELETE FROM current"))
 
@@ -536,7 +548,10 @@ class Store:
         try:
             return Settings.from_dict({name: json.loads(value) for name, value in rows})
         except _BAD_DATA as e:
-            self._corrupt(f"the settings were unusable ({str(e)[:120]}): the defaults are used")
+            self._corrupt(
+                f"the settings were unusable ({str(e)[:120]}): the defaults are used",
+                Notice.CORRUPT_SETTINGS,
+            )
             return Settings()
 
     def save_settings(self, s: Settings) -> bool:
@@ -600,10 +615,10 @@ class Store:
             self._pending.append(kind)
             return True
 
-    def _corrupt(self, detail: str) -> None:
+    def _corrupt(self, detail: str, kind: Notice = Notice.CORRUPT) -> None:
         if self._memory_only:
             return
-        self._notice(Notice.CORRUPT, detail)
+        self._notice(kind, detail)
         if not self.read_only:
             _log().warning("%s", detail)
 

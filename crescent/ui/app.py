@@ -420,6 +420,9 @@ class App:
     def show_notices(self) -> None:
         texts = {
             Notice.CORRUPT: T.NOTICE_CORRUPT,
+            Notice.CORRUPT_FILE: T.NOTICE_CORRUPT_FILE,
+            Notice.CORRUPT_GAME: T.NOTICE_CORRUPT_GAME,
+            Notice.CORRUPT_SETTINGS: T.NOTICE_CORRUPT_SETTINGS,
             Notice.NEWER: T.NOTICE_NEWER,
             Notice.CANNOT_SAVE: T.NOTICE_CANNOT_SAVE,
         }

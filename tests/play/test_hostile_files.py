@@ -70,7 +70,7 @@ def test_a_fifo_named_like_a_data_file_never_blocks_and_is_set_aside(
     _within(5, fifo, lambda: LOADS[name](store))
     assert not fifo.exists()
     assert len(list(tmp_path.glob(f"{name}.corrupt-*"))) == 1
-    assert store.take_notices() == [Notice.CORRUPT]
+    assert store.take_notices() == [Notice.CORRUPT_FILE]
 
 
 @fifo_only
@@ -114,7 +114,7 @@ def test_a_huge_file_is_set_aside_unread(tmp_path: Path) -> None:
         read_bounded(big, MAX_FILE_BYTES)
     store = Store(tmp_path)
     assert store.load_stats() == Stats()
-    assert store.take_notices() == [Notice.CORRUPT]
+    assert store.take_notices() == [Notice.CORRUPT_FILE]
     assert list(tmp_path.glob("stats.json.corrupt-*"))
 
 
@@ -122,7 +122,7 @@ def test_a_deeply_nested_file_is_set_aside_without_recursion(tmp_path: Path) -> 
     (tmp_path / "settings.json").write_text("[" * 100_000 + "]" * 100_000)
     store = Store(tmp_path)
     store.load_settings()
-    assert store.take_notices() == [Notice.CORRUPT]
+    assert store.take_notices() == [Notice.CORRUPT_FILE]
     with pytest.raises(BadJson, match="nested too deeply"):
         check_depth('{"a": [[[[1]]]]}', 4)
     check_depth('{"a": "[[[[[[[[[[", "b": [[1]]}', 4)  # brackets in strings do not count
@@ -171,7 +171,7 @@ def test_a_number_out_of_range_sets_the_file_aside(
     (tmp_path / name).write_text(json.dumps(content))
     store = Store(tmp_path)
     LOADS[name](store)
-    assert store.take_notices() == [Notice.CORRUPT]
+    assert store.take_notices() == [Notice.CORRUPT_FILE]
     assert not (tmp_path / name).exists()
     s = Session(Store(tmp_path), background_saves=False)
     s.start()

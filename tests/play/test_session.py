@@ -253,7 +253,7 @@ def test_bad_local_pool_file_is_set_aside_and_others_untouched(tmp_path: Path) -
     (tmp_path / "winnable.json").write_text('{"format": 1, "pools": {"N": [-3]}}')
     store = Store(tmp_path)
     assert store.load_winnable() == {}
-    assert Notice.CORRUPT in store.take_notices()
+    assert Notice.CORRUPT_FILE in store.take_notices()
     assert list(tmp_path.glob("winnable.json.corrupt-*"))
     assert (tmp_path / "settings.json.imported").read_bytes() == settings_bytes
     assert store.load_settings().language == "fr"
@@ -272,7 +272,7 @@ def test_a_corrupt_save_is_set_aside_and_the_player_is_told_once(tmp_path: Path)
     try:
         table = c.app.table
         assert table.message is not None
-        assert table.message[0] == c.app.tr(T.NOTICE_CORRUPT)
+        assert table.message[0] == c.app.tr(T.NOTICE_CORRUPT_FILE)
         assert list(tmp_path.glob("game.json.corrupt-*"))
         assert (tmp_path / "settings.json.imported").read_bytes() == settings_before
         table.message = None
@@ -557,3 +557,27 @@ def test_closing_a_session_writes_what_its_writer_was_given(tmp_path: Path) -> N
     saved = Store(tmp_path).load_game()
     assert saved is not None
     assert saved.game.code == "CR1-N-AAAAAAB"
+
+
+def test_every_notice_has_its_sentence_in_every_language() -> None:
+    from crescent.i18n.translator import LANGUAGES, load_translator
+    from crescent.play.storage import Notice
+    from tests.helpers_ui import close_client, make_client
+
+    c = make_client()
+    english: dict[Notice, str] = {}
+    try:
+        for lang in LANGUAGES:
+            c.app.tr = load_translator(lang)
+            for kind in Notice:
+                c.app.session._db.take_notices = lambda k=kind: [k]  # type: ignore[method-assign,misc]
+                c.app.table.message = None
+                c.app.show_notices()
+                assert c.app.table.message is not None, (lang, kind)
+                said = c.app.table.message[0]
+                if lang == "en":
+                    english[kind] = said
+                else:
+                    assert said != english[kind], (lang, kind)  # translated
+    finally:
+        close_client(c)

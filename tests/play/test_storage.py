@@ -299,7 +299,7 @@ def test_a_game_in_progress_that_fails_its_checks_is_not_resumed(
     _set_current(tmp_path, change)
     again = Store(tmp_path)
     assert again.load_game() is None
-    assert again.take_notices() == [Notice.CORRUPT]
+    assert again.take_notices() == [Notice.CORRUPT_GAME]
     assert why in again.details()[0] or "cards" in again.details()[0]
 
 
@@ -506,3 +506,16 @@ def test_killed_while_saving_the_database_holds_a_real_recent_position(tmp_path:
         reached.append(step)
     assert sum(1 for s in reached if s > 0) > KILLS // 2
     assert len(set(reached)) > 5
+
+
+def test_each_damage_says_what_was_kept(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.save_settings(Settings(language="fr"))
+    store.close()
+    conn = sqlite3.connect(tmp_path / DB_FILE)
+    conn.execute("UPDATE settings SET value = '\"nope\"' WHERE name = 'sound'")
+    conn.commit()
+    conn.close()
+    again = Store(tmp_path)
+    assert again.load_settings() == Settings()
+    assert again.take_notices() == [Notice.CORRUPT_SETTINGS]  # the statistics stay
