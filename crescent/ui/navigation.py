@@ -24,6 +24,7 @@ from crescent.ui.screens import CodeScreen, SettingsScreen
 from crescent.ui.sound import Cue
 from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.table import TableScene
+from crescent.ui.tip import LevelsIntro
 from crescent.ui.win_summary import WinSummaryDialog
 
 
@@ -63,6 +64,8 @@ def open_screen(host: TableHost, screen: Screen) -> None:
             host.push(reset_stats_dialog(host))
         case Screen.RESTART:
             host.push(restart_dialog(host))
+        case Screen.LEVELS_INTRO:
+            host.push(LevelsIntro(host))
         case Screen.PAUSE:
             shown = host.table.paused_by
             if shown is None or not host.showing(shown):
@@ -192,7 +195,13 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
         return MessageDialog(host, tr(T.WON_LEVELS_TITLE), lines, new, escape=False)
     why = tr(T.TIME_UP if out.status is TIME_UP else T.STUCK_NO_SHUFFLE)
     lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
-    return MessageDialog(host, tr(T.GAME_OVER), lines, [*new, *_restart(host)], escape=False)
+    # Not a dead end (issue 29 item 9): Close (and Esc) leave the final table to look
+    # at, Statistics opens over it; a new game and this deal again as before.
+    look = [
+        ButtonSpec(tr(T.STATISTICS), lambda: host.open(Screen.STATS)),
+        ButtonSpec(tr(T.CLOSE), host.pop),
+    ]
+    return MessageDialog(host, tr(T.GAME_OVER), lines, [*new, *_restart(host), *look])
 
 
 def _restart(host: TableHost) -> list[ButtonSpec]:
