@@ -374,13 +374,17 @@ class App:
 
     def new_game(self, code: str | None = None) -> None:
         self.table.reset_interaction()
+        from_levels = self.session.levels is not None
         self.session.new_game(code=code)
         if len(self.layout.hud_cells) != len(self.hud_items):
             self.relayout()  # a mode with other HUD cells
         self.close_dialogs()
         self.table.after_change()
         self.full_redraw = True
-        show_levels_intro(self)  # the first levels game says what the levels add
+        if not from_levels:
+            # A levels game dealt after another game: the first one says what the levels
+            # add (a levels game on the table at the start showed it then, see game_main).
+            show_levels_intro(self)
 
     def set_language(self, lang: str) -> None:
         self.tr = load_translator(lang)

@@ -54,7 +54,7 @@ class RulesScreen(Scene):
         self.scroll = Scroll()
         self.lines: list[Line] = []
         self.buttons: list[render.Button] = []
-        self._text_buttons: list[render.Button] = []
+        self.text_buttons: list[render.Button] = []
         """The buttons in the text (hit where they are drawn, under the bar's)."""
         self._dirty = True
         self._pressed: render.Button | None = None
@@ -125,6 +125,11 @@ class RulesScreen(Scene):
 
     # -- input -------------------------------------------------------------------------
 
+    @property
+    def _all_buttons(self) -> list[render.Button]:
+        """The bar's buttons first (the bar covers the text scrolled under it)."""
+        return [*self.buttons, *self.text_buttons]
+
     def close(self) -> None:
         self.host.pop(self)
 
@@ -152,14 +157,14 @@ class RulesScreen(Scene):
                 return
             moved = self.scroll.key(event.key, event.shift)
         elif isinstance(event, PointerDown):
-            self._pressed = render.hit(self.buttons, (event.x, event.y))
+            self._pressed = render.hit(self._all_buttons, (event.x, event.y))
             if self._pressed is None:
                 self.scroll.press(event.pointer, event.y)
         elif isinstance(event, PointerMove):
             moved = self.scroll.move(event.pointer, event.y)
         elif isinstance(event, PointerUp):
             self.scroll.release(event.pointer)
-            b = render.hit(self.buttons, (event.x, event.y))
+            b = render.hit(self._all_buttons, (event.x, event.y))
             pressed, self._pressed = self._pressed, None
             if b is not None and b is pressed:
                 b.action()
@@ -177,7 +182,6 @@ class RulesScreen(Scene):
         surface.fill(render.PANEL_BG)
         self._draw_text(surface, column)
         self._draw_bar(surface, px, bar_h, bar)
-        self.buttons += self._text_buttons
         self._draw_scrollbar(surface, column)
         return None
 
@@ -196,7 +200,7 @@ class RulesScreen(Scene):
     def _draw_text(self, surface: pygame.Surface, column: pygame.Rect) -> None:
         top = column.y - round(self.scroll.offset)
         surface.set_clip(column)
-        self._text_buttons = []
+        self.text_buttons = []
         for i, line in enumerate(self.lines):
             y = top + line.y
             if y + max(line.h, line.px * 2) < column.y:
@@ -226,7 +230,7 @@ class RulesScreen(Scene):
         button.draw(surface, self.host.fonts, line.px)
         shown = rect.clip(column)  # tapped only where it shows (not under the bar)
         if shown.h > 0:
-            self._text_buttons.append(render.Button(shown, line.text, self.open_intro))
+            self.text_buttons.append(render.Button(shown, line.text, self.open_intro))
 
     def _draw_bar(self, surface: pygame.Surface, px: int, bar_h: int, bar: pygame.Rect) -> None:
         tr = self.host.tr

@@ -115,7 +115,7 @@ def test_question_mark_in_brief_opens_the_intro_again() -> None:
         assert isinstance(rules, RulesScreen)
         assert rules.doc is Doc.LEVELS
         label = c.app.tr(T.IN_BRIEF)
-        [brief] = [b for b in rules.buttons if b.label == label]
+        [brief] = [b for b in rules.text_buttons if b.label == label]
         c.click(brief.rect.center)
         c.frames(2)
         assert isinstance(top(c), LevelsIntro)
@@ -124,7 +124,7 @@ def test_question_mark_in_brief_opens_the_intro_again() -> None:
         assert top(c) is rules  # back to the full text
         rules.show(Doc.STANDARD)
         c.frames(1)
-        assert not [b for b in rules.buttons if b.label == label]
+        assert not [b for b in rules.text_buttons if b.label == label]
     finally:
         close_client(c)
 
