@@ -314,8 +314,7 @@ DIAGRAM_CAPTIONS: Final = {
 # Issue 29 item 7: the levels game's one-screen intro (its title is RULES_LEVELS), shown
 # the first time it is played and again from the "?" screen's "In brief".
 INTRO_LEVELS: Final = N_(
-    "Four levels, one after another: at each, build the eight foundations "
-    "before its time runs out."
+    "Four levels, one after another: at each, build the eight foundations before time runs out."
 )
 INTRO_TIMES: Final = N_("Minutes per level: {times}")
 INTRO_SHUFFLES: Final = N_plural(

@@ -70,7 +70,10 @@ class LevelsIntro(MessageDialog):
     def __init__(self, host: Host) -> None:
         tr = host.tr
         super().__init__(
-            host, tr(T.RULES_LEVELS), intro_lines(host), [ButtonSpec(tr(T.GOT_IT), self.close, True)]
+            host,
+            tr(T.RULES_LEVELS),
+            intro_lines(host),
+            [ButtonSpec(tr(T.GOT_IT), self.close, True)],
         )
 
     def relayout(self) -> None:

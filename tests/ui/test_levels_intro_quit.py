@@ -19,7 +19,7 @@ from crescent.play.storage import Store
 from crescent.ui import app as app_module
 from crescent.ui import tip
 from crescent.ui.app import App, LoopStats
-from crescent.ui.dialogs import MessageDialog, RowKind
+from crescent.ui.dialogs import RowKind
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Screen
 from crescent.ui.screens import SettingsScreen
@@ -164,7 +164,8 @@ def test_level_times_apply_to_an_untouched_levels_game_or_say_next_game() -> Non
     try:
         session = c.app.session
         levels = session.levels
-        assert levels is not None and levels.time_left == 15 * 60
+        assert levels is not None
+        assert levels.time_left == 15 * 60
         tr = c.app.tr
         c.app.open(Screen.SETTINGS)
         screen = top(c)
