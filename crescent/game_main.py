@@ -252,7 +252,7 @@ def _run_window(config: Config, session: Session, tr: Translator) -> int:
 def _play(app: App, config: Config) -> int:
     """Run the game in its window until it ends; the exit code."""
     from crescent.ui.app import run_app  # the client, loaded by now (see _run_window)
-    from crescent.ui.tip import show_first_run_tip
+    from crescent.ui.tip import show_first_run_tip, show_levels_intro
 
     if config.kiosk:
         from crescent.ui.x11_watch import watch_display  # kiosk only (~8 ms to import)
@@ -260,9 +260,11 @@ def _play(app: App, config: Config) -> int:
         watch_display(app.session.close)
     else:
         # The first-run tip comes just after the first frame: the table is on screen
-        # at once, and the tip's own card pictures are drawn after it.
+        # at once, and the tip's own card pictures are drawn after it. A levels game
+        # shows its own intro instead, the first time (issue 29 item 7).
         def tip() -> None:
-            show_first_run_tip(app)
+            if not show_levels_intro(app):
+                show_first_run_tip(app)
 
         app.after_first_frame.append(tip)
     terminated = _stop_on_signals(app)

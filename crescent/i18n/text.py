@@ -323,3 +323,23 @@ DIAGRAM_CAPTIONS: Final = {
     "redeal-before": N_("Before the redeal"),
     "redeal-after": N_("After the redeal"),
 }
+
+# Issue 29 item 7: the levels game's one-screen intro (its title is RULES_LEVELS), shown
+# the first time it is played and again from the "?" screen's "In brief".
+INTRO_LEVELS: Final = N_(
+    "Four levels, one after another: at each, build the eight foundations before time runs out."
+)
+INTRO_TIMES: Final = N_("Minutes per level: {times}")
+INTRO_SHUFFLES: Final = N_plural(
+    "{n} shuffle for the whole game, not per level",
+    "{n} shuffles for the whole game, not per level",
+)
+INTRO_HINTS: Final = N_plural("{n} hint at each level", "{n} hints at each level")
+INTRO_LEVEL4: Final = N_(
+    "Level 4: no card may go onto an empty pile, and an empty pile stays empty after a shuffle."
+)
+INTRO_AGAIN: Final = N_("To see this again: ?, then “In brief”.")
+IN_BRIEF: Final = N_("In brief")
+
+# Issue 29 item 8: Settings' "Level times" changed while a levels game is in progress.
+LEVEL_TIMES_NEXT: Final = N_("The new times apply from the next game.")

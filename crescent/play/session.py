@@ -289,6 +289,22 @@ class Session:
             return None
         return LevelsState.fresh(timed(mode, self.settings.level_minutes))
 
+    def apply_level_times(self) -> bool:
+        """Settings' level times changed: a levels game on the table that nothing has been
+        played in yet (no move, no shuffle, no level done) takes them at once, its hints
+        left as they are; whether it did (False: they count from the next game)."""
+        levels = self.levels
+        if levels is None or self._played_any() or self.outcome is not None or self.recorded:
+            return False
+        fresh = self._levels_for(self._game)
+        if fresh is None:
+            return False
+        fresh.hints_left = levels.hints_left
+        self.levels = fresh
+        self.changes += 1
+        self.save()
+        return True
+
     def _begin(self, game: Game) -> None:
         self._game = game
         self.played = []

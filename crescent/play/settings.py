@@ -37,6 +37,7 @@ _FLAGS: Final = (
     "show_playable",
     "watch_winnable",
     "tip_seen",
+    "levels_intro_seen",
 )
 
 
@@ -63,6 +64,7 @@ class Settings:
         show_playable: bool = False,
         tip_seen: bool = False,
         watch_winnable: bool = True,
+        levels_intro_seen: bool = False,
     ) -> None:
         self.language = language
         self.interactive_rules = interactive_rules
@@ -83,6 +85,9 @@ class Settings:
         self.watch_winnable = watch_winnable
         """"Still winnable?": the table says after each move whether the deal can still be
         won (the standard game; the levels game rations its hints)."""
+        self.levels_intro_seen = levels_intro_seen
+        """The levels game's one-screen intro was shown (the first levels game shows it;
+        "?" shows it again). Missing from older settings files: False."""
 
     # Equal field by field, and (with __eq__ defined) unhashable: a mutable value.
     def __eq__(self, other: object) -> bool:
@@ -119,6 +124,7 @@ class Settings:
             "show_playable": self.show_playable,
             "tip_seen": self.tip_seen,
             "watch_winnable": self.watch_winnable,
+            "levels_intro_seen": self.levels_intro_seen,
         }
 
     @staticmethod

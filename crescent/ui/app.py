@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import pygame
 
 from crescent.control.ghosts import GhostFilter
-from crescent.control.input import DOUBLE_TAP_MM, WindowKind, mm_to_px
+from crescent.control.input import DOUBLE_TAP_MM, KeyPress, WindowKind, mm_to_px
 from crescent.control.layout import TableLayout
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
@@ -25,6 +25,7 @@ from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene, Screen
 from crescent.ui.sound import SoundBoard
 from crescent.ui.table import TableScene
+from crescent.ui.tip import show_levels_intro
 from crescent.ui.window import Options, init_pygame
 
 if TYPE_CHECKING:
@@ -316,6 +317,11 @@ class App:
         if isinstance(event, WindowEvent):
             self._window_event(event)
             return
+        if _is_quit_key(event) and not self.options.kiosk:
+            # Ctrl+Q on the desktop, over any screen: the window's close, the game saved on
+            # the way out (issue 29 item 11). A kiosk's visitors never quit: it passes on.
+            self.quit()
+            return
         self.scenes[-1].handle(event)
 
     def _window_event(self, event: WindowEvent) -> None:
@@ -370,12 +376,17 @@ class App:
 
     def new_game(self, code: str | None = None) -> None:
         self.table.reset_interaction()
+        from_levels = self.session.levels is not None
         self.session.new_game(code=code)
         if len(self.layout.hud_cells) != len(self.hud_items):
             self.relayout()  # a mode with other HUD cells
         self.close_dialogs()
         self.table.after_change()
         self.full_redraw = True
+        if not from_levels:
+            # A levels game dealt after another game: the first one says what the levels
+            # add (a levels game on the table at the start showed it then, see game_main).
+            show_levels_intro(self)
 
     def set_language(self, lang: str) -> None:
         self.tr = load_translator(lang)
@@ -549,6 +560,10 @@ def _minus(a: pygame.Rect, b: pygame.Rect) -> list[pygame.Rect]:
         pygame.Rect(cut.right, cut.y, a.right - cut.right, cut.h),  # right
     ]
     return [p for p in parts if p.w > 0 and p.h > 0]
+
+
+def _is_quit_key(event: GameEvent) -> bool:
+    return isinstance(event, KeyPress) and event.key == "q" and event.ctrl and not event.alt
 
 
 def run_app(

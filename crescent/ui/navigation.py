@@ -7,6 +7,7 @@ the app hands the request to :func:`open_screen`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, assert_never
 
 from crescent.control.input import Cmd
@@ -19,11 +20,12 @@ from crescent.ui.cascade import CascadeScene, Then
 from crescent.ui.dialogs import ButtonSpec, MessageDialog, PauseScreen, confirm_dialog
 from crescent.ui.hud import format_time
 from crescent.ui.rules_screen import RulesScreen
-from crescent.ui.scene import Host, Screen
+from crescent.ui.scene import Host, Scene, Screen
 from crescent.ui.screens import CodeScreen, SettingsScreen
 from crescent.ui.sound import Cue
 from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.table import TableScene
+from crescent.ui.tip import LevelsIntro
 from crescent.ui.win_summary import WinSummaryDialog
 
 
@@ -34,19 +36,24 @@ class TableHost(Host, Protocol):
     def table(self) -> TableScene: ...
 
 
+_PLAIN: dict[Screen, Callable[[Host], Scene]] = {
+    Screen.SETTINGS: SettingsScreen,
+    Screen.CODE: CodeScreen,
+    Screen.STATS: StatsScreen,
+    Screen.LEVELS_INTRO: LevelsIntro,
+}
+"""The screens that open as they are, over whatever is there."""
+
+
 def open_screen(host: TableHost, screen: Screen) -> None:
     """Open ``screen`` over the scenes there are."""
     match screen:
-        case Screen.SETTINGS:
-            host.push(SettingsScreen(host))
+        case Screen.SETTINGS | Screen.CODE | Screen.STATS | Screen.LEVELS_INTRO:
+            host.push(_PLAIN[screen](host))
         case Screen.RULES:
             # The text of the game being played first (the other one is a tab away).
             doc = Doc.LEVELS if host.session.levels is not None else Doc.STANDARD
             host.push(RulesScreen(host, doc))
-        case Screen.CODE:
-            host.push(CodeScreen(host))
-        case Screen.STATS:
-            host.push(StatsScreen(host))
         case Screen.WON:
             start_win(host, None, lambda: WinSummaryDialog(host))
         case Screen.BLOCKED:
@@ -192,7 +199,13 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
         return MessageDialog(host, tr(T.WON_LEVELS_TITLE), lines, new, escape=False)
     why = tr(T.TIME_UP if out.status is TIME_UP else T.STUCK_NO_SHUFFLE)
     lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
-    return MessageDialog(host, tr(T.GAME_OVER), lines, [*new, *_restart(host)], escape=False)
+    # Not a dead end (issue 29 item 9): Close (and Esc) leave the final table to look
+    # at, Statistics opens over it; a new game and this deal again as before.
+    look = [
+        ButtonSpec(tr(T.STATISTICS), lambda: host.open(Screen.STATS)),
+        ButtonSpec(tr(T.CLOSE), host.pop),
+    ]
+    return MessageDialog(host, tr(T.GAME_OVER), lines, [*new, *_restart(host), *look])
 
 
 def _restart(host: TableHost) -> list[ButtonSpec]:

@@ -21,7 +21,7 @@ from crescent.i18n import text as T
 from crescent.i18n.rules_text import BlockKind, Diagram, Doc, load_diagram, load_rules
 from crescent.ui import render
 from crescent.ui.lru import Lru
-from crescent.ui.scene import Host, Scene
+from crescent.ui.scene import Host, Scene, Screen
 
 TABS = ((Doc.STANDARD, T.RULES_STANDARD), (Doc.LEVELS, T.RULES_LEVELS))
 _LINE_CACHE = 96
@@ -40,6 +40,8 @@ class Line:
     bullet: bool = False
     h: int = 0
     """A picture's height (a diagram: ``text`` names it); 0 for a line of text."""
+    button: bool = False
+    """A button ``h`` high labelled ``text``: the levels text's "In brief" (issue 29 item 7)."""
 
 
 class RulesScreen(Scene):
@@ -52,6 +54,8 @@ class RulesScreen(Scene):
         self.scroll = Scroll()
         self.lines: list[Line] = []
         self.buttons: list[render.Button] = []
+        self.text_buttons: list[render.Button] = []
+        """The buttons in the text (hit where they are drawn, under the bar's)."""
         self._dirty = True
         self._pressed: render.Button | None = None
         self._key: tuple[object, ...] = ()
@@ -87,6 +91,11 @@ class RulesScreen(Scene):
         fonts = self.host.fonts
         out: list[Line] = []
         y = px // 2
+        if self.doc is Doc.LEVELS:
+            # The levels game in one screen, above its full text.
+            h = max(self.host.layout.touch_px, px * 2)
+            out.append(Line(y, 0, self.host.tr(T.IN_BRIEF), px, True, h=h, button=True))
+            y += h + round(px * 0.8)
         for block in load_rules(self.doc, self.host.tr.lang):
             kind = block.kind
             size = {BlockKind.TITLE: round(px * 1.5), BlockKind.HEADING: round(px * 1.2)}.get(
@@ -116,8 +125,16 @@ class RulesScreen(Scene):
 
     # -- input -------------------------------------------------------------------------
 
+    @property
+    def _all_buttons(self) -> list[render.Button]:
+        """The bar's buttons first (the bar covers the text scrolled under it)."""
+        return [*self.buttons, *self.text_buttons]
+
     def close(self) -> None:
         self.host.pop(self)
+
+    def open_intro(self) -> None:
+        self.host.open(Screen.LEVELS_INTRO)
 
     def show(self, doc: Doc) -> None:
         if doc is not self.doc:
@@ -140,14 +157,14 @@ class RulesScreen(Scene):
                 return
             moved = self.scroll.key(event.key, event.shift)
         elif isinstance(event, PointerDown):
-            self._pressed = render.hit(self.buttons, (event.x, event.y))
+            self._pressed = render.hit(self._all_buttons, (event.x, event.y))
             if self._pressed is None:
                 self.scroll.press(event.pointer, event.y)
         elif isinstance(event, PointerMove):
             moved = self.scroll.move(event.pointer, event.y)
         elif isinstance(event, PointerUp):
             self.scroll.release(event.pointer)
-            b = render.hit(self.buttons, (event.x, event.y))
+            b = render.hit(self._all_buttons, (event.x, event.y))
             pressed, self._pressed = self._pressed, None
             if b is not None and b is pressed:
                 b.action()
@@ -183,12 +200,16 @@ class RulesScreen(Scene):
     def _draw_text(self, surface: pygame.Surface, column: pygame.Rect) -> None:
         top = column.y - round(self.scroll.offset)
         surface.set_clip(column)
+        self.text_buttons = []
         for i, line in enumerate(self.lines):
             y = top + line.y
             if y + max(line.h, line.px * 2) < column.y:
                 continue
             if y > column.bottom:
                 break
+            if line.button:
+                self._draw_text_button(surface, line, pygame.Rect(column.x, y, 0, line.h), column)
+                continue
             if line.bullet:
                 r = max(2, line.px // 7)
                 pygame.draw.circle(
@@ -199,6 +220,17 @@ class RulesScreen(Scene):
                 )
             surface.blit(self._line_surface(i), (column.x + line.x, y))
         surface.set_clip(None)
+
+    def _draw_text_button(
+        self, surface: pygame.Surface, line: Line, rect: pygame.Rect, column: pygame.Rect
+    ) -> None:
+        font = self.host.fonts.get(line.px, bold=True)
+        rect.w = min(column.w, max(rect.h * 3, font.size(line.text)[0] + 2 * line.px))
+        button = render.Button(rect, line.text, self.open_intro, True, True)
+        button.draw(surface, self.host.fonts, line.px)
+        shown = rect.clip(column)  # tapped only where it shows (not under the bar)
+        if shown.h > 0:
+            self.text_buttons.append(render.Button(shown, line.text, self.open_intro))
 
     def _draw_bar(self, surface: pygame.Surface, px: int, bar_h: int, bar: pygame.Rect) -> None:
         tr = self.host.tr

@@ -55,6 +55,8 @@ class Screen(enum.Enum):
     """Restart this deal with moves played: confirm the loss."""
     PAUSE = enum.auto()
     """The table covered, the clock stopped, until Resume."""
+    LEVELS_INTRO = enum.auto()
+    """The levels game in one screen (from the "?" screen's "In brief")."""
 
 
 class Host(Protocol):
@@ -130,6 +132,10 @@ class Host(Protocol):
     def set_four_colour(self, on: bool) -> None: ...
 
     def set_show_piles(self, on: bool) -> None: ...
+
+    def quit(self) -> None:
+        """Leave the game (the desktop's Quit; refused in the kiosk)."""
+        ...
 
 
 class Scene:

@@ -34,7 +34,14 @@ CODE_FAULTS = {
 
 
 class SettingsScreen(Dialog):
-    """Language, interactive rules, variant for new games, deck colours, and more."""
+    """Language, interactive rules, variant for new games, deck colours, and more; on the
+    desktop, Quit."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.times_later = False
+        """The level times were changed with a levels game in progress: they count from
+        the next game (and the screen says so)."""
 
     def _on_off(self, on: bool) -> str:
         return self.host.tr(T.ON if on else T.OFF)
@@ -60,7 +67,10 @@ class SettingsScreen(Dialog):
         presets = list(LEVEL_PRESETS)
         i = presets.index(s.level_minutes) if s.level_minutes in presets else -1
         s.level_minutes = presets[(i + 1) % len(presets)]
-        self.host.session.save_settings()
+        session = self.host.session
+        session.save_settings()
+        # An untouched levels game takes them at once; one in progress keeps its own.
+        self.times_later = not session.apply_level_times() and session.levels is not None
 
     def toggle_four_colour(self) -> None:
         self.host.set_four_colour(not self.host.session.settings.four_colour)
@@ -95,6 +105,9 @@ class SettingsScreen(Dialog):
     def open_rules(self) -> None:
         self.host.open(Screen.RULES)
 
+    def quit(self) -> None:
+        self.host.quit()
+
     # -- rows ------------------------------------------------------------------------------
 
     def _settings(self, s: Settings) -> list[tuple[str, str, Action]]:
@@ -120,21 +133,21 @@ class SettingsScreen(Dialog):
     def rows(self) -> list[Row]:
         tr = self.host.tr
         settings = self._settings(self.host.session.settings)
-        return [
-            Row(RowKind.TITLE, tr(T.SETTINGS)),
-            *(
-                Row(RowKind.SETTING, label, (ButtonSpec(value, action),))
-                for label, value, action in settings
-            ),
-            Row(
-                RowKind.BUTTONS,
-                buttons=(
-                    ButtonSpec(tr(T.STATISTICS), self.open_stats),
-                    ButtonSpec(tr(T.RULES_TITLE), self.open_rules),
-                    ButtonSpec(tr(T.CLOSE), self.close, True),
-                ),
-            ),
-        ]
+        rows = [Row(RowKind.TITLE, tr(T.SETTINGS))]
+        for label, value, action in settings:
+            rows.append(Row(RowKind.SETTING, label, (ButtonSpec(value, action),)))
+            if action == self.cycle_level_times and self.times_later:
+                rows.append(Row(RowKind.TEXT, tr(T.LEVEL_TIMES_NEXT)))
+        # Quit on the desktop only: a kiosk's visitors never leave the game.
+        leave = () if self.host.options.kiosk else (ButtonSpec(tr(T.QUIT), self.quit),)
+        buttons = (
+            ButtonSpec(tr(T.STATISTICS), self.open_stats),
+            ButtonSpec(tr(T.RULES_TITLE), self.open_rules),
+            *leave,
+            ButtonSpec(tr(T.CLOSE), self.close, True),
+        )
+        rows.append(Row(RowKind.BUTTONS, buttons=buttons))
+        return rows
 
 
 class CodeScreen(Dialog):

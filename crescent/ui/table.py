@@ -292,7 +292,19 @@ class TableScene(Scene):
         elif isinstance(intent, Command):
             self.command(intent.name)
 
+    @property
+    def game_over(self) -> bool:
+        """The levels game is over (time up, stuck, won) and its end screen was closed: the
+        final table is there to look at, nothing more is played on it."""
+        out = self.host.session.outcome
+        return self.host.session.levels is not None and out is not None and out.final
+
     def play(self, move: Move, from_pos: tuple[float, float] | None = None) -> None:
+        if self.game_over:
+            if from_pos is not None:
+                self._slide_back(move.src, from_pos)
+            self.say(self.host.tr(T.GAME_OVER))
+            return
         card = self.game.top(move.src)
         try:
             self.host.session.play(move)
@@ -371,7 +383,7 @@ class TableScene(Scene):
     def _redo(self) -> None:
         """Play again the last move undone, flying like a move."""
         game = self.game
-        move = game.redo_moves[0] if game.can_redo else None
+        move = game.redo_moves[0] if game.can_redo and not self.game_over else None
         card = game.top(move.src) if move is not None else None
         if move is None or card is None or not self.host.session.redo():
             return
@@ -438,6 +450,8 @@ class TableScene(Scene):
 
     def ask_hint(self) -> None:
         session = self.host.session
+        if self.game_over:
+            return
         if self.hint is not None and self.hint.changes == session.changes and self.hint.step:
             step = self.hint.step
             self._reset_hint()

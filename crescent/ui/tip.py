@@ -1,9 +1,16 @@
-"""The first-run tip: "Tap a card: it goes where it can", with a small picture.
+"""The first-run tip: "Tap a card: it goes where it can", with a small picture; and the
+levels game's one-screen intro.
 
-Shown once (``Settings.tip_seen``) over the table, on the desktop only (a
+The tip is shown once (``Settings.tip_seen``) over the table, on the desktop only (a
 kiosk's visitors each get the "?" button instead). It never blocks a move:
 a tap outside the tip closes it and still reaches the table; a tap on the tip
 or any key closes it.
+
+The intro (:class:`LevelsIntro`, issue 29 item 7) says what the levels game adds: four
+levels, the minutes of each (from Settings), the shuffles of the whole game, the hints
+of each level, level 4's empty piles. It opens instead of the tip the first time a
+levels game is on the table (``Settings.levels_intro_seen``; desktop only), and again
+from the "?" screen's "In brief" (everywhere).
 """
 
 from __future__ import annotations
@@ -14,8 +21,10 @@ import pygame
 
 from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerUp
 from crescent.i18n import text as T
+from crescent.rules import modes
 from crescent.rules.cards import HEARTS, card
 from crescent.ui import render
+from crescent.ui.dialogs import ButtonSpec, MessageDialog
 from crescent.ui.scene import Host, Scene
 
 _PASS_KEYS = frozenset({"escape", "return", "space"})
@@ -28,6 +37,58 @@ def show_first_run_tip(host: Host) -> bool:
         return False
     host.push(TipOverlay(host))
     return True
+
+
+def show_levels_intro(host: Host) -> bool:
+    """Open the levels game's intro if a levels game is on the table and the intro was
+    never shown, on the desktop; whether it opened."""
+    session = host.session
+    if session.levels is None or session.settings.levels_intro_seen or host.options.kiosk:
+        return False
+    host.push(LevelsIntro(host))
+    return True
+
+
+def intro_lines(host: Host) -> list[str]:
+    """The intro's sentences, in the player's language, with the Settings' minutes."""
+    tr = host.tr
+    mode = modes.LEVELS
+    minutes = " · ".join(map(str, host.session.settings.level_minutes))
+    return [
+        tr(T.INTRO_LEVELS),
+        tr(T.INTRO_TIMES, times=minutes),
+        tr.plural(T.INTRO_SHUFFLES, mode.redeals),
+        tr.plural(T.INTRO_HINTS, mode.hints_per_level or 0),
+        tr(T.INTRO_LEVEL4),
+        tr(T.INTRO_AGAIN),
+    ]
+
+
+class LevelsIntro(MessageDialog):
+    """The levels game in one screen; "Got it", Esc or Enter close it (and it is seen)."""
+
+    def __init__(self, host: Host) -> None:
+        tr = host.tr
+        super().__init__(
+            host,
+            tr(T.RULES_LEVELS),
+            intro_lines(host),
+            [ButtonSpec(tr(T.GOT_IT), self.close, True)],
+        )
+
+    def relayout(self) -> None:
+        """The language changed: its sentences too."""
+        tr = self.host.tr
+        self.title, self.lines = tr(T.RULES_LEVELS), intro_lines(self.host)
+        self.button_specs = (ButtonSpec(tr(T.GOT_IT), self.close, True),)
+        self._dirty = True
+
+    def close(self) -> None:
+        settings = self.host.session.settings
+        if not settings.levels_intro_seen:
+            settings.levels_intro_seen = True
+            self.host.session.save_settings()
+        super().close()
 
 
 class TipOverlay(Scene):

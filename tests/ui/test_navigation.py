@@ -24,6 +24,7 @@ from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Scene, Screen
 from crescent.ui.screens import CodeScreen, SettingsScreen
 from crescent.ui.stats_screen import StatsScreen
+from crescent.ui.tip import LevelsIntro
 from tests.helpers_ui import Client, close_client, make_client
 
 OPENS: dict[Screen, type[Scene]] = {
@@ -39,6 +40,7 @@ OPENS: dict[Screen, type[Scene]] = {
     Screen.RESET_STATS: MessageDialog,
     Screen.RESTART: MessageDialog,
     Screen.PAUSE: PauseScreen,
+    Screen.LEVELS_INTRO: LevelsIntro,
 }
 """What each screen is (the levels game's end needs a finished level: tests/ui/test_ui_levels)."""
 
