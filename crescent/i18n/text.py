@@ -317,10 +317,8 @@ IMPORTED_GAMES: Final = N_plural(
     "Includes {n} game from an earlier version, without details.",
     "Includes {n} games from an earlier version, without details.",
 )
-WIN_RATE_CHART: Final = N_plural(
-    "Win rate of the last game: {rate}", "Win rate of the last {n} games: {rate}"
-)
-WIN_RATE_BLOCKS: Final = N_("A bar for every 10 games, the newest on the right.")
+WIN_RATE_CHART: Final = N_("Win rate, {games}: {rate}")
+LAST_N_GAMES: Final = N_plural("last {n} game", "last {n} games")
 TIMES_CHART: Final = N_("Winning times")
 BEST_SHORT: Final = N_("Best")
 MEDIAN_SHORT: Final = N_("Median")

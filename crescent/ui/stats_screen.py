@@ -206,11 +206,9 @@ class StatsScreen(Dialog):
         tr, fonts = self.host.tr, self.host.fonts
         found = self.history()
         rate = win_rate_chart(found.games)
-        caption = tr.plural(
-            T.WIN_RATE_CHART,
-            len(found.games),
-            rate=f"{round((found.rate or 0.0) * 100)}%" if found.rate is not None else "—",
-        )
+        games = tr.plural(T.LAST_N_GAMES, len(found.games))
+        shown = f"{round(found.rate * 100)}%" if found.rate is not None else "—"
+        caption = tr(T.WIN_RATE_CHART, games=games, rate=shown)
 
         def win_rate(surface: pygame.Surface, area: pygame.Rect, px: int) -> None:
             def tick(t: float) -> str:
