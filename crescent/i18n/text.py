@@ -305,7 +305,7 @@ RESULTS: Final[dict[str, str]] = {
     # By the history's ``result`` column (crescent.play.history.Result).
     "won": N_("Won"),
     "abandoned": N_("Abandoned"),
-    "lost": N_("Blocked"),
+    "lost": N_("Lost"),
     "time out": N_("Time up"),
 }
 NO_GAMES_YET: Final = N_("No games yet.")
