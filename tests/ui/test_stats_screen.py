@@ -35,7 +35,9 @@ def _history(c: Client) -> None:
         )
         session.add_past_game(end._replace(ended=1_800_000_000.0 + i))
     for level, result in ((1, Result.TIME_OUT), (3, Result.LOST), (4, Result.WON)):
-        session.add_past_game(past_game("L", result, 1500.0, 300, level=level, code="CR1-L-LEVELSA"))
+        session.add_past_game(
+            past_game("L", result, 1500.0, 300, level=level, code="CR1-L-LEVELSA")
+        )
 
 
 @pytest.fixture
@@ -167,7 +169,7 @@ def test_imported_totals_are_said_to_have_no_games_behind_them(tmp_path: Path) -
 
 def _fits(c: Client, screen: StatsScreen) -> None:
     lay = screen.layout()
-    w, h = c.app.size
+    w = c.app.size[0]
     assert c.app.screen.get_rect().contains(lay.panel)
     assert lay.px >= render.MIN_PX
     bottom = max(area.bottom for _, area in lay.rows)
