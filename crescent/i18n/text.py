@@ -343,3 +343,31 @@ IN_BRIEF: Final = N_("In brief")
 
 # Issue 29 item 8: Settings' "Level times" changed while a levels game is in progress.
 LEVEL_TIMES_NEXT: Final = N_("The new times apply from the next game.")
+
+# Issue 28 item 7: the statistics screen's views, its last games and its charts.
+STATS_FIGURES: Final = N_("Figures")
+LAST_GAMES: Final = N_("Last games")
+CHARTS: Final = N_("Charts")
+RESULTS: Final[dict[str, str]] = {
+    # By the history's ``result`` column (crescent.play.history.Result).
+    "won": N_("Won"),
+    "abandoned": N_("Abandoned"),
+    "lost": N_("Lost"),
+    "time out": N_("Time up"),
+}
+NO_GAMES_YET: Final = N_("No games yet.")
+TAP_FOR_CODE: Final = N_("Tap a game to see its code.")
+GAME_CODE_LINE: Final = N_("Code: {code}")
+COPY_CODE: Final = N_("Copy the code")
+PLAY_AGAIN: Final = N_("Play this deal again")
+IMPORTED_GAMES: Final = N_plural(
+    "Includes {n} game from an earlier version, without details.",
+    "Includes {n} games from an earlier version, without details.",
+)
+WIN_RATE_CHART: Final = N_("Win rate, {games}: {rate}")
+LAST_N_GAMES: Final = N_plural("last {n} game", "last {n} games")
+TIMES_CHART: Final = N_("Winning times")
+BEST_SHORT: Final = N_("Best")
+MEDIAN_SHORT: Final = N_("Median")
+NO_WINS_YET: Final = N_("No wins yet.")
+LEVELS_CHART: Final = N_("Games by the level they reached")

@@ -29,7 +29,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from crescent import logs
 from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
@@ -110,6 +110,9 @@ class Outcome(NamedTuple):
     def final(self) -> bool:
         """The game is over (a completed level is not)."""
         return self.status is not LEVEL_COMPLETE
+
+
+_T = TypeVar("_T")
 
 
 def _log() -> Any:
@@ -629,6 +632,12 @@ class Session:
                 after.daily if daily else None,
             )
         return self._summary
+
+    def read(self, query: Callable[..., _T], *args: Any) -> _T:
+        """``query(connection, *args)`` over the history (a function of
+        :mod:`crescent.play.queries`), once the writes asked for are done."""
+        self.flush()
+        return self._db.read(query, *args)
 
     def add_past_game(self, end: GameEnd) -> None:
         """Put an ended game in the history (tools and tests: statistics to show)."""

@@ -1,20 +1,22 @@
 """Overlays above the table: dialogs, settings, statistics, the code dialog.
 
 A dialog is a list of rows (title, text, label + value button, button rows,
-key grids) laid out top to bottom in a centred panel that fits the window;
-text wraps or shrinks to fit in every language. Buttons are at least the
-touch size.
+key grids, lists of tappable entries, charts) laid out top to bottom in a
+centred panel that fits the window; text wraps or shrinks to fit in every
+language. Buttons are at least the touch size.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 
 import pygame
 
+from crescent.control.confirm import new_game_needs_confirm
 from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerUp, TextInput
 from crescent.i18n import text as T
 from crescent.ui import render
@@ -36,6 +38,15 @@ class RowKind(enum.StrEnum):
     """Typed text."""
     PAIR = "pair"
     """A label and its value."""
+    LIST = "list"
+    """Entries one under the other, each a button across the row: its label on the left,
+    its ``values`` item on the right (the statistics' last games)."""
+    CHART = "chart"
+    """A picture ``lines`` lines of text high, drawn by ``draw``."""
+
+
+Art = Callable[[pygame.Surface, pygame.Rect, int], None]
+"""Draws a chart row: (surface, the row's area, the dialog's text size)."""
 
 
 class ButtonSpec(NamedTuple):
@@ -57,6 +68,35 @@ class Row:
     """For "pair" rows: the value shown right of the label."""
     locked: bool = False
     """For "setting" rows: the value cannot be changed here (its button is disabled)."""
+    values: tuple[str, ...] = ()
+    """For "list" rows: the right-hand text of each entry (one per button)."""
+    draw: Art | None = None
+    """For "chart" rows: what draws it."""
+    lines: float = 0.0
+    """For "chart" rows: its height, in lines of text."""
+
+
+class ListButton(render.Button):
+    """An entry of a "list" row: a flat button, its label left (bold) and its value right."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, rect: pygame.Rect, label: str, value: str, action: Action) -> None:
+        super().__init__(rect, label, action)
+        self.value = value
+
+    def draw(
+        self, surface: pygame.Surface, fonts: render.Fonts, px: int, on_panel: bool = True
+    ) -> None:
+        r = self.rect
+        render.rounded(surface, r, (226, 232, 224), max(6, r.h // 5))
+        pad = max(6, r.h // 4)
+        vfont = fonts.fit(self.value, r.w * 60 // 100, px)
+        value = vfont.render(self.value, True, render.PANEL_INK)
+        surface.blit(value, value.get_rect(midright=(r.right - pad, r.centery)))
+        lfont = fonts.fit(self.label, r.w - value.get_width() - 3 * pad, px, bold=True)
+        label = lfont.render(self.label, True, render.PANEL_INK)
+        surface.blit(label, label.get_rect(midleft=(r.x + pad, r.centery)))
 
 
 @dataclass
@@ -71,6 +111,9 @@ class PanelLayout:
 
 class Dialog(Overlay):
     """A centred panel of rows over the dimmed table."""
+
+    width_em = 24
+    """The panel's width in text sizes (narrower windows: the window's width)."""
 
     def __init__(self, host: Host, *, escape: bool = True) -> None:
         """``escape``: Esc closes the dialog (else it does nothing: the dialog asks)."""
@@ -136,7 +179,7 @@ class Dialog(Overlay):
         w, h = host.size
         touch = host.layout.touch_px
         px = max(16, min(34, host.layout.hud_px + 2))
-        pw = min(w - 24, max(360, int(px * 24)))
+        pw = min(w - 24, max(360, int(px * self.width_em)))
         pad = max(14, px)
         rows = self.rows()
         inner = pw - 2 * pad
@@ -193,6 +236,11 @@ class Dialog(Overlay):
             return max(touch, px * 2, font.get_linesize() * len(lines) + 6)
         if row.kind == RowKind.PAIR:
             return fonts.get(px).get_linesize()
+        if row.kind == RowKind.CHART:
+            return int(fonts.get(px).get_linesize() * row.lines)
+        if row.kind == RowKind.LIST:
+            n = len(row.buttons)
+            return n * _entry_height(px, touch) + (n - 1) * LIST_GAP
         if row.kind == RowKind.FIELD:
             return max(touch, int(px * 2.2))
         if row.kind == RowKind.KEYS:
@@ -209,14 +257,17 @@ class Dialog(Overlay):
 
     def _buttons_per_row(self, row: Row, width: int, px: int, touch: int) -> int:
         """As many buttons side by side as keep every label on one line at ``px``
-        (a long label, "Undo to the last winnable position", gets a row of its own)."""
+        (a long label, "Undo to the last winnable position", gets a row of its own),
+        spread evenly over the lines they take."""
         n = max(1, len(row.buttons))
         font = self.host.fonts.get(px)
         widest = max((font.size(label)[0] for label, _, _ in row.buttons), default=0)
         for per_row in range(n, 1, -1):
             bw = (width - (per_row - 1) * 10) // per_row
             if bw >= max(touch * 2, 120) and widest <= bw - 12:
-                return per_row
+                # As many on each line: four tabs go two and two, not three and one.
+                lines = -(-n // per_row)
+                return -(-n // lines)
         return 1
 
     def _draw_row(
@@ -251,6 +302,8 @@ class Dialog(Overlay):
             surface.blit(font.render(row.text, True, render.PANEL_INK), (area.x, area.y))
             img = fonts.get(px, bold=True).render(row.value, True, render.PANEL_INK)
             surface.blit(img, img.get_rect(topright=(area.right, area.y)))
+        elif row.kind == RowKind.CHART and row.draw is not None:
+            row.draw(surface, area, px)
         elif row.kind == RowKind.FIELD:
             render.rounded(surface, area, (255, 255, 255), 10)
             render.rounded(surface, area, (90, 120, 100), 10, 2)
@@ -285,6 +338,19 @@ class Dialog(Overlay):
                 )
                 out.append(render.Button(rect, label, action, True, primary))
             return out
+        if row.kind == RowKind.LIST:
+            eh = _entry_height(px, touch)
+            return [
+                ListButton(
+                    pygame.Rect(area.x, area.y + i * (eh + LIST_GAP), area.w, eh),
+                    label,
+                    value,
+                    action,
+                )
+                for i, ((label, action, _), value) in enumerate(
+                    zip(row.buttons, row.values, strict=True)
+                )
+            ]
         if row.kind != RowKind.BUTTONS:
             return []
         per_row = self._buttons_per_row(row, area.w, px, touch)
@@ -296,6 +362,15 @@ class Dialog(Overlay):
             rect = pygame.Rect(area.x + col * (bw + 10), area.y + line * (bh + 10), bw, bh)
             out.append(render.Button(rect, label, action, True, primary))
         return out
+
+
+LIST_GAP = 4
+"""Pixels between the entries of a "list" row."""
+
+
+def _entry_height(px: int, touch: int) -> int:
+    """An entry of a "list" row: as high as a key of the code dialog's keyboard."""
+    return max(int(touch * 0.8), int(px * 1.8))
 
 
 class MessageDialog(Dialog):
@@ -350,3 +425,14 @@ class PauseScreen(MessageDialog):
             self.run(self.close)
         else:
             super().key(ev)
+
+
+def deal_code(host: Host, code: str) -> None:
+    """Deal ``code``; a game in progress is abandoned only after "Abandon this game?"
+    (No by default, back to the dialog that asked), as New game asks."""
+    if not new_game_needs_confirm(host.session.game) or host.session.outcome is not None:
+        host.new_game(code=code)
+        return
+    tr = host.tr
+    yes = partial(host.new_game, code=code)
+    host.push(confirm_dialog(host, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), yes))

@@ -7,7 +7,6 @@ from functools import partial
 import pygame
 import pygame.scrap
 
-from crescent.control.confirm import new_game_needs_confirm
 from crescent.control.input import KeyPress
 from crescent.i18n import text as T
 from crescent.languages import LANGUAGES
@@ -15,7 +14,7 @@ from crescent.play.levels import LEVEL_MINUTES
 from crescent.play.settings import Settings
 from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
-from crescent.ui.dialogs import ButtonSpec, Dialog, Row, RowKind, confirm_dialog
+from crescent.ui.dialogs import ButtonSpec, Dialog, Row, RowKind, deal_code
 from crescent.ui.render import Action
 from crescent.ui.scene import Host, Screen
 
@@ -198,18 +197,7 @@ class CodeScreen(Dialog):
             self._replace_game(code)
 
     def _replace_game(self, code: str) -> None:
-        """Deal ``code``; a game in progress is abandoned only after "Abandon this game?"
-        (No by default, back to this dialog), as New game asks."""
-        host = self.host
-        if not new_game_needs_confirm(host.session.game) or host.session.outcome is not None:
-            host.new_game(code=code)
-            return
-        tr = host.tr
-        host.push(
-            confirm_dialog(
-                host, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), partial(host.new_game, code=code)
-            )
-        )
+        deal_code(self.host, code)
 
     def text_input(self, text: str) -> None:
         for ch in text.upper():
