@@ -36,6 +36,7 @@ _FLAGS: Final = (
     "show_piles",
     "show_playable",
     "watch_winnable",
+    "safe_moves",
     "tip_seen",
 )
 
@@ -63,6 +64,7 @@ class Settings:
         show_playable: bool = False,
         tip_seen: bool = False,
         watch_winnable: bool = True,
+        safe_moves: bool = False,
     ) -> None:
         self.language = language
         self.interactive_rules = interactive_rules
@@ -83,6 +85,9 @@ class Settings:
         self.watch_winnable = watch_winnable
         """"Still winnable?": the table says after each move whether the deal can still be
         won (the standard game; the levels game rations its hints)."""
+        self.safe_moves = safe_moves
+        """"Safe moves home": after each move the cards that can never cost a win
+        (:mod:`crescent.rules.safe`) go home by themselves (not in the levels game)."""
 
     # Equal field by field, and (with __eq__ defined) unhashable: a mutable value.
     def __eq__(self, other: object) -> bool:
@@ -119,6 +124,7 @@ class Settings:
             "show_playable": self.show_playable,
             "tip_seen": self.tip_seen,
             "watch_winnable": self.watch_winnable,
+            "safe_moves": self.safe_moves,
         }
 
     @staticmethod
