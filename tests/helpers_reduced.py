@@ -93,7 +93,7 @@ def children(state: State) -> set[State]:
         for j, q in enumerate(piles):
             if j != i and len(q) < PILE_LIMIT and _adjacent(c, q[-1]):
                 moved = list(rest)
-                moved[j] = q + (c,)
+                moved[j] = (*q, c)
                 out.add((_norm(moved), fnd, r))
     for nf in _slides(fnd):
         out.add((piles, nf, r))

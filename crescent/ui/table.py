@@ -587,7 +587,7 @@ class TableScene(Scene):
     # -- safe moves home ---------------------------------------------------------
 
     def _safe_on(self) -> bool:
-        """"Safe moves home" is on and this game has it (not the levels game)."""
+        """ "Safe moves home" is on and this game has it (not the levels game)."""
         session = self.host.session
         return session.settings.safe_moves and session.levels is None
 
