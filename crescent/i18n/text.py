@@ -121,6 +121,8 @@ SOUND: Final = N_("Sound")
 SHOW_PLAYABLE: Final = N_("Show playable cards")
 # . Setting: after each move the table says whether the deal can still be won.
 WATCH_SETTING: Final = N_("Still winnable?")
+# . Setting: after each move the cards that can never cost a win go to the foundations.
+SAFE_MOVES_SETTING: Final = N_("Safe moves home")
 # . Under the foundations: the solver found a win from this position.
 WATCH_WINNABLE: Final = N_("Still winnable")
 # . Under the foundations: the solver proved no win is left; a tap offers to go back.

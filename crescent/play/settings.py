@@ -36,6 +36,7 @@ _FLAGS: Final = (
     "show_piles",
     "show_playable",
     "watch_winnable",
+    "safe_moves",
     "tip_seen",
     "levels_intro_seen",
 )
@@ -65,6 +66,7 @@ class Settings:
         tip_seen: bool = False,
         watch_winnable: bool = True,
         levels_intro_seen: bool = False,
+        safe_moves: bool = False,
     ) -> None:
         self.language = language
         self.interactive_rules = interactive_rules
@@ -88,6 +90,9 @@ class Settings:
         self.levels_intro_seen = levels_intro_seen
         """The levels game's one-screen intro was shown (the first levels game shows it;
         "?" shows it again). Missing from older settings files: False."""
+        self.safe_moves = safe_moves
+        """"Safe moves home": after each move the cards that can never cost a win
+        (:mod:`crescent.rules.safe`) go home by themselves (not in the levels game)."""
 
     # Equal field by field, and (with __eq__ defined) unhashable: a mutable value.
     def __eq__(self, other: object) -> bool:
@@ -125,6 +130,7 @@ class Settings:
             "tip_seen": self.tip_seen,
             "watch_winnable": self.watch_winnable,
             "levels_intro_seen": self.levels_intro_seen,
+            "safe_moves": self.safe_moves,
         }
 
     @staticmethod

@@ -90,6 +90,11 @@ class SettingsScreen(Dialog):
         s.watch_winnable = not s.watch_winnable
         self.host.session.save_settings()  # the table looks (or stops) at its next update
 
+    def toggle_safe_moves(self) -> None:
+        s = self.host.session.settings
+        s.safe_moves = not s.safe_moves
+        self.host.session.save_settings()  # from the next move on
+
     def toggle_winnable(self) -> None:
         s = self.host.session.settings
         s.winnable_only = not s.winnable_only
@@ -123,6 +128,7 @@ class SettingsScreen(Dialog):
             (T.SHOW_PILES, on_off(s.show_piles), self.toggle_piles),
             (T.SHOW_PLAYABLE, on_off(s.show_playable), self.toggle_playable),
             (T.WATCH_SETTING, on_off(s.watch_winnable), self.toggle_watch),
+            (T.SAFE_MOVES_SETTING, on_off(s.safe_moves), self.toggle_safe_moves),
             (T.WINNABLE_ONLY, on_off(s.winnable_only), self.toggle_winnable),
         ]
         if not self.host.options.kiosk:

@@ -48,6 +48,7 @@ from crescent.i18n import text as T
 from crescent.rules.cards import card_symbol
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End, HudItem
+from crescent.rules.safe import safe_move
 from crescent.solver.autofinish import finish_line
 from crescent.ui import render
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
@@ -70,6 +71,8 @@ CLOCK_LATE_S = 1 / 60
 """The idle loop wakes this long after the clock's next whole second (one update step),
 so the step that crosses it has been taken when it draws."""
 MESSAGE_S = 3.5
+SAFE_S = 0.14
+"""How long a safe move home flies (a little quicker than the player's own)."""
 
 
 class TableScene(Scene):
@@ -94,6 +97,8 @@ class TableScene(Scene):
         self.point_redeal = False
         self.finish: list[Move] | None = None
         self.finishing: list[Move] = []
+        self.safe_running = False
+        """"Safe moves home" is sending cards home after the player's move, one a landing."""
         self._finish_for = -1
         self._after_landing: list[End] = []
         self.geometry = self._make_geometry()
@@ -203,6 +208,7 @@ class TableScene(Scene):
         self.controller.reset()
         self.anims.finish()
         self.finishing = []
+        self.safe_running = False
         self.message = None
 
     def _reset_hint(self) -> None:
@@ -267,8 +273,8 @@ class TableScene(Scene):
         if isinstance(event, (PointerDown, PointerMove, PointerUp, KeyPress)):
             if isinstance(event, (PointerDown, KeyPress)) and self.anims.busy:
                 self._land(self.anims.finish())
-                if self.finishing:
-                    self.finishing = []  # a touch stops auto-finish
+                self.finishing = []  # a touch stops auto-finish
+                self.safe_running = False  # and the safe moves
             if isinstance(event, (PointerDown, KeyPress)):
                 self.host.session.idle_abandoned = False
             holding = self.controller.holding()
@@ -280,7 +286,8 @@ class TableScene(Scene):
 
     def execute(self, intent: Intent) -> None:
         if isinstance(intent, PlayMove):
-            self.play(intent.move, intent.from_pos)
+            if self.play(intent.move, intent.from_pos):
+                self._start_safe()
         elif isinstance(intent, Refuse):
             self.refuse(intent.reason, intent.place, intent.from_pos)
         elif isinstance(intent, DragBack):
@@ -299,24 +306,26 @@ class TableScene(Scene):
         out = self.host.session.outcome
         return self.host.session.levels is not None and out is not None and out.final
 
-    def play(self, move: Move, from_pos: tuple[float, float] | None = None) -> None:
+    def play(self, move: Move, from_pos: tuple[float, float] | None = None) -> bool:
+        """Play ``move`` with its flight; False (and the refusal shown) if refused."""
         if self.game_over:
             if from_pos is not None:
                 self._slide_back(move.src, from_pos)
             self.say(self.host.tr(T.GAME_OVER))
-            return
+            return False
         card = self.game.top(move.src)
         try:
             self.host.session.play(move)
         except IllegalMove as e:
             self.refuse(e.reason, move.src, from_pos)
-            return
+            return False
         assert card is not None
         start = from_pos if from_pos is not None else self.geometry.slot_origin(move.src)
         self.anims.add(Flight(card, start, self.geometry.slot_origin(move.dst), move.dst, MOVE_S))
         self.controller.selected = None
         self.host.sound.play(Cue.PLACE)
         self.after_change()
+        return True
 
     def refuse(self, reason: Reason, place: int, from_pos: tuple[float, float] | None) -> None:
         if from_pos is None:
@@ -412,6 +421,7 @@ class TableScene(Scene):
         and auto-finish stops, as at a touch."""
         if self.pausable:
             self.finishing = []
+            self.safe_running = False
             self._land(self.anims.finish())
             self.host.open(Screen.PAUSE)
 
@@ -458,7 +468,8 @@ class TableScene(Scene):
             if isinstance(step, Redeal):
                 self.redeal()  # the player asked for the hint's redeal: no second press
             else:
-                self.play(step)
+                if self.play(step):
+                    self._start_safe()
             return
         if self.game.status != "playing":
             return
@@ -587,6 +598,27 @@ class TableScene(Scene):
             self.finish = None
             self.controller.reset()
 
+    # -- safe moves home ---------------------------------------------------------
+
+    def _safe_on(self) -> bool:
+        """ "Safe moves home" is on and this game has it (not the levels game)."""
+        session = self.host.session
+        return session.settings.safe_moves and session.levels is None
+
+    def _start_safe(self) -> None:
+        """After a move of the player's: the safe moves follow, one after another."""
+        if self._safe_on() and not self.finishing:
+            self.safe_running = True
+
+    def _play_safe(self) -> None:
+        """The next safe move, once the cards in flight have landed; none left: done."""
+        move = safe_move(self.game) if self._safe_on() else None
+        if move is None:
+            self.safe_running = False
+            return
+        self.play(move)
+        self.anims.flights[-1].duration = SAFE_S
+
     # -- update --------------------------------------------------------------------
 
     def clock_passed(self, seconds: float) -> None:
@@ -607,6 +639,8 @@ class TableScene(Scene):
                 self.anims.flights[-1].duration = 0.12
             else:
                 self.finishing = []
+        elif self.safe_running and not self.anims.busy:
+            self._play_safe()
         if self.message is not None and not self.hint_pending:
             # While the solver searches, its "Looking for..." stays: progress, not silence.
             self.message_age += dt
@@ -624,6 +658,7 @@ class TableScene(Scene):
         if (
             self.anims.busy
             or self.finishing
+            or self.safe_running
             or self._after_landing
             or self.message is not None
             or self.hint_pending
