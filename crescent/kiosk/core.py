@@ -48,6 +48,7 @@ from crescent.play import queries
 from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.solver import portfolio as solver
+from crescent.solver.budget import release_memory
 
 if TYPE_CHECKING:
     import logging
@@ -320,24 +321,6 @@ class AttractPlanner:
         # freed goes back now, not at the next deal (the loop may then run for hours on
         # the lines found).
         release_memory()
-
-
-def release_memory() -> None:
-    """Hand freed heap back to the system after a search (glibc keeps it otherwise, in
-    the background thread's own arena): the kiosk's resident size stays flat."""
-    import ctypes
-    import ctypes.util
-    import gc
-
-    gc.collect()
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return
-    try:
-        trim = ctypes.CDLL(name).malloc_trim
-    except (OSError, AttributeError):
-        return  # not glibc
-    trim(0)
 
 
 # -- the display ------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from crescent.rules.engine import Game, parse_step
+from crescent.solver.budget import release_memory
 from crescent.solver.hints import last_winnable
 from crescent.solver.portfolio import solve
 
@@ -158,7 +159,7 @@ class Watcher:
                 wanted, self._wanted = self._wanted, None
                 if wanted is None:
                     self._thread = None
-                    return
+                    break
                 generation = self._generation
             game, changes, lost = wanted
             self.searches += 1
@@ -179,6 +180,9 @@ class Watcher:
                     self._answer = Watch(found.verdict, changes, found.line, found.went_wrong)
             if fresh and self.on_answer is not None:
                 self.on_answer()
+        # The searches are over for now: the heap they freed goes back to the system (no
+        # collection: it would hold the interpreter, and the frames, for milliseconds).
+        release_memory(collect=False)
 
     def _remember(self, game: Game, found: Watch) -> None:
         """Keep the verdict, and for a win every position along its line (each winnable)."""
