@@ -659,18 +659,12 @@ class Kiosk:
     # -- the fleet's metrics --------------------------------------------------------------
 
     def _start_metrics(self) -> FleetMetrics | None:
-        """Metrics when the config asks for them; this start counted in the operator state."""
+        """Metrics when the config asks for them."""
         directory = self.config.metrics_dir
-        store = self.host.session.store
         if directory is None:
             return None
-        starts = 1
-        if store is not None:
-            kept = store.load_operator().get("starts")
-            starts = (kept if isinstance(kept, int) and kept >= 0 else 0) + 1
-            self._write_state({"starts": starts})
         mode_of = {m.stats_key: m.key for m in modes.MODES}
-        return FleetMetrics(Path(directory), starts, mode_of)
+        return FleetMetrics(Path(directory), mode_of)
 
     def _write_metrics(self, metrics: FleetMetrics) -> None:
         """Counted from the games, written by the save thread (never in a frame)."""

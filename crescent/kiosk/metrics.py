@@ -4,8 +4,8 @@ The kiosk writes ``crescent.prom`` in the config's ``metrics_dir`` every minute,
 atomically (node_exporter's textfile collector reads whole files only, and skips the
 ``.``-named temporary one). The games come from the history database (counted from
 the games played, never kept as counters); touches, errors and the solver's time are
-this process's, from its start (``crescent_start_time_seconds`` tells a restart, and
-``crescent_starts_total`` counts them from the operator state).
+this process's, from its start (``crescent_start_time_seconds`` tells a restart:
+Prometheus counts them with ``changes()``; no counter is kept on disk).
 """
 
 from __future__ import annotations
@@ -92,7 +92,6 @@ def samples(
     games: list[tuple[str, str, int]],
     counts: Counts,
     errors: ErrorTally,
-    starts: int,
     mode_of: dict[str, str],
 ) -> list[Sample]:
     """The figures to write; ``mode_of`` names each game's mode (its letter: ``N``...)."""
@@ -101,7 +100,6 @@ def samples(
         ("crescent_touches_total", "counter", _TOUCHES, counts.touches),
         ("crescent_start_time_seconds", "gauge", _START, counts.started_wall),
         ("crescent_uptime_seconds", "gauge", _UPTIME, time.monotonic() - counts.started),
-        ("crescent_starts_total", "counter", _STARTS, starts),
         ("crescent_errors_total", "counter", _ERRORS, errors.count),
         ("crescent_solver_seconds_total", "counter", _SOLVER, counts.solver_s),
         ("crescent_metrics_timestamp_seconds", "gauge", _WRITTEN, time.time()),
@@ -130,7 +128,6 @@ def _game_samples(games: list[tuple[str, str, int]], mode_of: dict[str, str]) ->
 _TOUCHES: Final = "Presses on the glass since the start."
 _START: Final = "When this process started (Unix time)."
 _UPTIME: Final = "Seconds since this process started."
-_STARTS: Final = "Starts of the kiosk on this data folder."
 _ERRORS: Final = "Errors logged since the start."
 _SOLVER: Final = "CPU seconds of the attract loop's solver."
 _WRITTEN: Final = "When this file was written (Unix time)."
@@ -172,9 +169,8 @@ def write(directory: Path, text: str) -> None:
 class FleetMetrics:
     """The kiosk's metrics file: what is counted, and when it is written next."""
 
-    def __init__(self, directory: Path, starts: int, mode_of: dict[str, str]) -> None:
+    def __init__(self, directory: Path, mode_of: dict[str, str]) -> None:
         self.directory = directory
-        self.starts = starts
         self.mode_of = mode_of
         self.counts = Counts()
         self.errors = ErrorTally()
@@ -191,7 +187,7 @@ class FleetMetrics:
 
     def write(self, games: list[tuple[str, str, int]]) -> None:
         """Write the file now (in the save thread: a slow disk never holds a frame)."""
-        text = render(samples(games, self.counts, self.errors, self.starts, self.mode_of))
+        text = render(samples(games, self.counts, self.errors, self.mode_of))
         try:
             write(self.directory, text)
         except OSError as e:
