@@ -531,11 +531,13 @@ class TableScene(Scene):
 
     def _watching(self) -> bool:
         """The setting is on, the game is the standard one (the levels game rations its
-        hints) and still being played."""
+        hints), not in a kiosk (which runs for months in a tight memory budget, its spare
+        CPU for the attract loop's searches) and still being played."""
         session = self.host.session
         return (
             session.settings.watch_winnable
             and session.levels is None
+            and not self.host.options.kiosk  # its months-long memory budget
             and self.game.status == "playing"
         )
 

@@ -71,6 +71,10 @@ class Desktop:
             text=True,
         )
         assert self.xdo("search", "--sync", "--onlyvisible", "--class", "crescent")
+        # Playing: its game is saved (a loaded machine may take seconds to get there).
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not (self.data / "crescent.db").exists():
+            time.sleep(0.1)
         time.sleep(1.0)
         self.window = self.xdo("search", "--onlyvisible", "--class", "crescent").split()[0]
 

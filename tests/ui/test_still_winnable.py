@@ -137,3 +137,18 @@ def test_every_verdict_fits_its_line_at_800x600(clients: list[Client], lang: str
     for text in (T.WATCH_WINNABLE, T.WATCH_LOST, T.WATCH_UNKNOWN):
         width = font.size(c.app.tr(text))[0]
         assert width + 60 <= lay.message.w, (lang, text, width, lay.message.w)
+
+
+def test_not_in_a_kiosk(clients: list[Client]) -> None:
+    from crescent.i18n.translator import load_translator
+    from crescent.play.session import Session
+    from crescent.play.settings import Settings
+    from crescent.ui.app import App, Options
+    from crescent.ui.clock import SteppedClock
+
+    session = Session(None, Settings(language="en"), background_saves=False)
+    session.start(code="CR1-N-AAAAAAD")
+    c = Client(App(session, Options(kiosk=True, dpi=96), load_translator("en")), SteppedClock())
+    clients.append(c)
+    assert verdict(c, timeout_s=2) is None
+    assert c.app.table._watcher is None
