@@ -21,7 +21,8 @@ from crescent.play.storage import Store
 from crescent.rules.engine import PILES, Game
 from crescent.ui.app import App, LoopStats, Options, init_pygame, run_app
 from crescent.ui.clock import SteppedClock
-from crescent.ui.dialogs import MessageDialog
+from crescent.ui.dialogs import MessageDialog, RowKind
+from crescent.ui.screens import SettingsScreen
 
 
 @dataclass
@@ -104,6 +105,16 @@ def press_button(c: Client, label: str) -> None:
     [button] = [b for b in d.buttons if b.label == label]
     c.click(button.rect.center)
     c.frames(1)
+
+
+def settings_button(screen: SettingsScreen, label: str) -> tuple[int, int]:
+    """The centre of the value button of the setting labelled ``label``."""
+    lay = screen.layout()
+    for row, area in lay.rows:
+        if row.kind is RowKind.SETTING and row.text == label:
+            [b] = [b for b in lay.buttons if area.contains(b.rect)]
+            return b.rect.center
+    raise AssertionError(f"no setting {label!r}")
 
 
 def post_mouse(kind: int, pos: tuple[int, int], *, touch: bool = False) -> None:

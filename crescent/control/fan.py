@@ -238,15 +238,17 @@ def compute_fanned_layout(
     hud_items: int,
     touch_px: int = 0,
     card_ratio: float = 1.4,
+    left_handed: bool = False,
 ) -> tuple[TableLayout, Fan]:
     """The table for a ``width`` x ``height`` window with whole piles shown.
 
-    The same arguments and errors as :func:`crescent.control.layout.compute_layout`.
+    The same arguments and errors as :func:`crescent.control.layout.compute_layout` (the
+    HUD always a bottom bar, mirrored for a left-handed player).
     """
     _check_args(width, height, hud_items, touch_px, card_ratio)
     touch = touch_px or default_touch_px(width, height)
     margin = max(6, round(min(width, height) * 0.015))
-    hud = _hud(width, height, hud_items, touch, margin)
+    hud = _hud(width, height, hud_items, touch, margin, mirror=left_handed)
     message_h = round(hud.text_px * 2.6)
     best = _best_plan(card_ratio, margin, width - 2 * margin, hud.rect.y - 2 * margin, message_h)
     if best is None:

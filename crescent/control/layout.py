@@ -9,8 +9,10 @@ horseshoe of piles (P1-P4 up the left column, P5-P12 along the top row,
 P13-P16 down the right column; the top row spans the full width, so P5 sits
 above P4 and P12 above P13; a portrait window gets a taller horseshoe, see
 :data:`SHAPES`), the Aces row F1-F4 above the Kings row F5-F8 in
-the centre, a message area under the foundations and the HUD bar along the
-bottom (in more than one row when one row would make its cells too narrow).
+the centre, a message area under the foundations and the HUD: a bar along the
+bottom (in more than one row when one row would make its cells too narrow), or, in
+a landscape window where that gives larger cards, a column down one side (the
+right; the left for a left-handed player, whose bottom bar is mirrored instead).
 
 Cards are as large as fit; the spare space then widens the gaps, up to a
 cap so that very wide or very tall windows keep a compact table, and what
@@ -142,6 +144,13 @@ class TableLayout(NamedTuple):
     """Left of each band: room for the row's direction ("A→K", "K→A")."""
     hud_sub_px: int = 11
     """The size of a HUD cell's second line (at least HUD_MIN_PX)."""
+    hud_side: str = "bottom"
+    """Where the HUD is: "bottom" (a bar), "right" or "left" (a column)."""
+
+    @property
+    def floor(self) -> int:
+        """The bottom of the table above the HUD: where falling cards land."""
+        return self.hud.y if self.hud_side == "bottom" else self.height
 
     def controls(self) -> tuple[Rect, ...]:
         """Every rectangle a touch acts on: slots (with the reach of :meth:`place_at`),
@@ -272,6 +281,7 @@ class _Hud(NamedTuple):
     cells: tuple[Rect, ...]
     text_px: int
     sub_px: int
+    side: str = "bottom"
 
 
 HUD_MIN_PX: Final = 11
@@ -282,7 +292,13 @@ _CELL_PAD: Final = 14  # a cell's border and the text's side margins
 
 
 def _hud(
-    width: int, height: int, items: int, touch: int, margin: int, skip: tuple[int, int] = (0, 0)
+    width: int,
+    height: int,
+    items: int,
+    touch: int,
+    margin: int,
+    skip: tuple[int, int] = (0, 0),
+    mirror: bool = False,
 ) -> _Hud:
     """The HUD bar: as few rows as keep every title on one line at a readable size.
 
@@ -290,10 +306,10 @@ def _hud(
     hold the widest title at ``least_px`` (at least 13 px); the second line of
     a cell (the redeals left, the code) is ``HUD_MIN_PX`` or more and says
     less when it cannot fit (see the table's HUD). ``skip``: pixels left free of
-    cells at the left and right ends (the kiosk's exit corner).
+    cells at the left and right ends (the kiosk's exit corner). ``mirror``: each row's
+    cells right to left (a left-handed player's: Hint and Undo under the left thumb).
     """
-    base_px = max(14, round(min(width, height) * 0.022))
-    least_px = max(HUD_MIN_PX + 2, round(base_px * 0.75))
+    text_px, least_px, sub_px = _hud_text(width, height)
     inner_w = max(1, width - 2 * margin - skip[0] - skip[1])
     need_w = max(touch, math.ceil(_TITLE_EM * least_px) + _CELL_PAD)
     per_row = 1
@@ -304,10 +320,7 @@ def _hud(
     rows = math.ceil(items / per_row)
     per_row = math.ceil(items / rows)  # balance the rows: 6 + 5, not 10 + 1
     cell_w = inner_w // per_row
-    text_px = base_px  # a longer title shrinks in its cell, never under least_px
-    sub_px = max(HUD_MIN_PX, round(text_px * 0.75))
-    # Room for a title and a second line in the tallest script (CJK lines are ~1.45 em).
-    cell_h = max(touch, math.ceil(1.45 * (text_px + sub_px)) + 8)
+    cell_h = max(touch, _cell_least_h(text_px, sub_px))
     pad = max(2, margin // 2)
     bar_h = rows * cell_h + 2 * pad
     bar = Rect(0, height - bar_h, width, bar_h)
@@ -316,8 +329,39 @@ def _hud(
         count = min(per_row, items - row * per_row)
         x0 = margin + skip[0] + (inner_w - count * cell_w) // 2
         y = bar.y + pad + row * cell_h
-        cells.extend(Rect(x0 + i * cell_w, y, cell_w, cell_h) for i in range(count))
+        order = range(count - 1, -1, -1) if mirror else range(count)
+        cells.extend(Rect(x0 + i * cell_w, y, cell_w, cell_h) for i in order)
     return _Hud(bar, tuple(cells), text_px, sub_px)
+
+
+def _hud_text(width: int, height: int) -> tuple[int, int, int]:
+    """The HUD's title size, the least a longer title shrinks to, and its second line's."""
+    text_px = max(14, round(min(width, height) * 0.022))
+    least_px = max(HUD_MIN_PX + 2, round(text_px * 0.75))
+    return text_px, least_px, max(HUD_MIN_PX, round(text_px * 0.75))
+
+
+def _cell_least_h(text_px: int, sub_px: int) -> int:
+    """Room for a title and a second line in the tallest script (CJK lines are ~1.45 em)."""
+    return math.ceil(1.45 * (text_px + sub_px)) + 8
+
+
+def _side_hud(width: int, height: int, items: int, touch: int, margin: int, left: bool) -> _Hud:
+    """The HUD as a column down the right side (``left``: the left), one cell per item,
+    the cells a little taller than they must be where the height allows. Raises
+    ValueError when the window is too short for the column."""
+    text_px, _, sub_px = _hud_text(width, height)
+    pad = max(2, margin // 2)
+    least_h = max(touch, _cell_least_h(text_px, sub_px))
+    cell_h = min((height - 2 * pad) // items, least_h * 5 // 4)
+    if cell_h < least_h:
+        raise ValueError(f"window {width}x{height} is too short for a HUD column")
+    cell_w = max(touch, math.ceil(_TITLE_EM * text_px) + _CELL_PAD)
+    bar_w = cell_w + 2 * pad
+    bar = Rect(0 if left else width - bar_w, 0, bar_w, height)
+    y0 = (height - items * cell_h) // 2
+    cells = tuple(Rect(bar.x + pad, y0 + i * cell_h, cell_w, cell_h) for i in range(items))
+    return _Hud(bar, cells, text_px, sub_px, "left" if left else "right")
 
 
 def split_hud(layout: TableLayout, halves: frozenset[int]) -> TableLayout:
@@ -357,6 +401,7 @@ def compute_layout(
     card_ratio: float = 1.4,
     corner: str | None = None,
     corner_px: int = 0,
+    left_handed: bool = False,
 ) -> TableLayout:
     """The table layout for a ``width`` x ``height`` window.
 
@@ -367,11 +412,12 @@ def compute_layout(
     exit corner, a square kept clear of every control (:attr:`TableLayout.corner`);
     the table gives up a band along one side for it (whichever leaves the larger
     cards), and the square shrinks, never below the touch size, only if the
-    table would not fit otherwise. Raises ValueError for arguments out of range or
-    a window too small to hold the table.
+    table would not fit otherwise. ``left_handed``: the HUD column on the left, or the
+    bottom bar's rows mirrored (:func:`_hud`). Raises ValueError for arguments out of
+    range or a window too small to hold the table.
     """
     if corner is None:
-        return _best(width, height, hud_items, touch_px, card_ratio)
+        return _best(width, height, hud_items, touch_px, card_ratio, left_handed)
     if corner not in CORNERS:
         raise ValueError(f"corner must be one of {CORNERS}, got {corner!r}")
     touch = touch_px or default_touch_px(max(width, 1), max(height, 1))
@@ -382,7 +428,13 @@ def compute_layout(
             for shape in SHAPES:
                 try:
                     lay = _compute_layout(
-                        width, height, hud_items, touch_px, card_ratio, corner, side, band, shape
+                        width,
+                        height,
+                        hud_items,
+                        touch_px,
+                        card_ratio,
+                        _Where(shape, "bottom", left_handed),
+                        (corner, side, band),
                     )
                 except ValueError:
                     continue
@@ -396,17 +448,29 @@ def compute_layout(
         side = max(touch, side * 4 // 5)
 
 
+class _Where(NamedTuple):
+    """Which horseshoe, where its HUD goes ("bottom" or "side"), and for which hand."""
+
+    shape: tuple[int, int] = SHAPES[0]
+    hud: str = "bottom"
+    left_handed: bool = False
+
+
 @lru_cache(maxsize=8)
-def _best(width: int, height: int, hud_items: int, touch_px: int, ratio: float) -> TableLayout:
-    """The layout with the larger cards among the shapes (the wide one on a tie). Kept for
-    the last few sizes (a layout is immutable): a start lays the table out for its first
-    cards before the window opens and again in it, and a window being resized goes back
-    and forth."""
+def _best(
+    width: int, height: int, hud_items: int, touch_px: int, ratio: float, left_handed: bool
+) -> TableLayout:
+    """The layout with the larger cards among the shapes and, in a landscape window, the
+    HUD along the bottom or down a side (the first on a tie: the wide shape, the bottom
+    bar). Kept for the last few sizes (a layout is immutable): a start lays the table out
+    for its first cards before the window opens and again in it, and a window being
+    resized goes back and forth."""
     best: TableLayout | None = None
     error: ValueError | None = None
-    for shape in SHAPES:
+    huds = ("bottom", "side") if width > height else ("bottom",)
+    for where in (_Where(shape, hud, left_handed) for hud in huds for shape in SHAPES):
         try:
-            lay = _compute_layout(width, height, hud_items, touch_px, ratio, shape=shape)
+            lay = _compute_layout(width, height, hud_items, touch_px, ratio, where)
         except ValueError as e:
             error = error or e
             continue
@@ -485,21 +549,32 @@ def _compute_layout(
     hud_items: int,
     touch_px: int,
     card_ratio: float,
-    corner: str | None = None,
-    side: int = 0,
-    band: str = "column",
-    shape: tuple[int, int] = SHAPES[0],
+    where: _Where,
+    exit_corner: tuple[str | None, int, str] = (None, 0, "column"),
 ) -> TableLayout:
+    """The table with ``where``'s shape and HUD; ``exit_corner``: the kiosk's corner, the
+    side of its square and the band the table gives up for it (:func:`_corner_room`)."""
     _check_args(width, height, hud_items, touch_px, card_ratio)
     touch = touch_px or default_touch_px(width, height)
     margin = max(6, round(min(width, height) * 0.015))
+    corner, side, band = exit_corner
     room = _corner_room(width, height, corner, side, band, touch)
-    hud = _hud(width, height, hud_items, touch, margin, room.hud_skip)
+    if where.hud == "side":
+        hud = _side_hud(width, height, hud_items, touch, margin, where.left_handed)
+        room = room._replace(
+            left=room.left + (hud.rect.w if where.left_handed else 0),
+            right=room.right + (0 if where.left_handed else hud.rect.w),
+        )
+        hud_top = height
+    else:
+        hud = _hud(width, height, hud_items, touch, margin, room.hud_skip, where.left_handed)
+        hud_top = hud.rect.y
     avail_w = width - 2 * margin - room.left - room.right
-    avail_h = min(hud.rect.y, height - room.bottom) - 2 * margin - room.top
+    avail_h = min(hud_top, height - room.bottom) - 2 * margin - room.top
 
     # The largest card width that fits; every size grows with it, so bisect.
-    columns, rows = shape
+    columns, rows = where.shape
+    shape = where.shape
     cw = _largest(
         lambda w: _fits(_card_metrics(w, card_ratio), avail_w, avail_h, shape),
         avail_w // columns,
@@ -646,4 +721,5 @@ def assemble(
         foundation_rows=bands,
         row_tags=tags,
         hud_sub_px=hud.sub_px,
+        hud_side=hud.side,
     )

@@ -123,6 +123,9 @@ SHOW_PLAYABLE: Final = N_("Show playable cards")
 WATCH_SETTING: Final = N_("Still winnable?")
 # . Setting: after each move the cards that can never cost a win go to the foundations.
 SAFE_MOVES_SETTING: Final = N_("Safe moves home")
+# . Setting: the HUD's buttons on the left (a column down the left side, or each row
+# . of the bottom bar mirrored), for a left-handed player.
+LEFT_HANDED: Final = N_("Left-handed")
 # . Under the foundations: the solver found a win from this position.
 WATCH_WINNABLE: Final = N_("Still winnable")
 # . Under the foundations: the solver proved no win is left; a tap offers to go back.

@@ -260,6 +260,12 @@ class App:
         self.session.save_settings()
         self.relayout()
 
+    def set_left_handed(self, on: bool) -> None:
+        """The HUD under the left thumb (or back): a new layout."""
+        self.session.settings.left_handed = on
+        self.session.save_settings()
+        self.relayout()
+
     def toggle_fullscreen(self) -> None:
         if self.options.kiosk:
             return

@@ -51,7 +51,7 @@ class CascadeScene(Scene):
         return Cascade(
             stacks,
             width=float(host.size[0]),
-            floor=float(lay.hud.y),
+            floor=float(lay.floor),
             card_w=float(lay.card_w),
             card_h=float(lay.card_h),
             seed=game.number,

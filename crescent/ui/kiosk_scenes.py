@@ -410,7 +410,7 @@ class AttractView(TableView):
         box.centerx = lay.message.centerx
         # Under the foundations when there is room, else as low as the table allows.
         box.top = lay.foundation_area.bottom
-        box.bottom = min(box.bottom, lay.hud.y - pad)
+        box.bottom = min(box.bottom, lay.floor - pad)
         return imgs, box
 
     def _transient_rects(self) -> list[pygame.Rect]:

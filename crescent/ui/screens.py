@@ -95,6 +95,9 @@ class SettingsScreen(Dialog):
         s.safe_moves = not s.safe_moves
         self.host.session.save_settings()  # from the next move on
 
+    def toggle_left_handed(self) -> None:
+        self.host.set_left_handed(not self.host.session.settings.left_handed)
+
     def toggle_winnable(self) -> None:
         s = self.host.session.settings
         s.winnable_only = not s.winnable_only
@@ -129,6 +132,7 @@ class SettingsScreen(Dialog):
             (T.SHOW_PLAYABLE, on_off(s.show_playable), self.toggle_playable),
             (T.WATCH_SETTING, on_off(s.watch_winnable), self.toggle_watch),
             (T.SAFE_MOVES_SETTING, on_off(s.safe_moves), self.toggle_safe_moves),
+            (T.LEFT_HANDED, on_off(s.left_handed), self.toggle_left_handed),
             (T.WINNABLE_ONLY, on_off(s.winnable_only), self.toggle_winnable),
         ]
         if not self.host.options.kiosk:

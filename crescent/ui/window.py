@@ -156,7 +156,7 @@ def table_layout(
     hud = hud_items(session, options)
     layout, fan = _table_layout(size, len(hud), session, options)
     halves = modes.hud_halves(hud)
-    if not halves or hud_rows(layout) == 1:
+    if not halves or hud_rows(layout) == 1 or layout.hud_side != "bottom":
         return layout, fan
     joined, joined_fan = _table_layout(size, len(hud) - len(halves), session, options)
     split = split_hud(joined, halves)
@@ -183,9 +183,12 @@ def _table_layout(
     w, h = max(size[0], 320), max(size[1], 320)
     touch = touch_px(options)
     corner = options.exit_corner
+    left_handed = session.settings.left_handed
     if session.settings.show_piles and corner is None:
         try:
-            return compute_fanned_layout(w, h, hud_items=items, touch_px=touch)
+            return compute_fanned_layout(
+                w, h, hud_items=items, touch_px=touch, left_handed=left_handed
+            )
         except ValueError:
             pass  # too small to fan: the usual table
     side = 0
@@ -195,7 +198,13 @@ def _table_layout(
         side = corner_side(options.exit_corner_px, touch or 34)
     try:
         layout = compute_layout(
-            w, h, hud_items=items, touch_px=touch, corner=corner, corner_px=side
+            w,
+            h,
+            hud_items=items,
+            touch_px=touch,
+            corner=corner,
+            corner_px=side,
+            left_handed=left_handed,
         )
     except ValueError:
         layout = compute_layout(max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]), hud_items=items)

@@ -9,9 +9,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from crescent.control.layout import (
+    HUD_MIN_PX,
     MAX_EDGES,
+    SHAPES,
     Rect,
     TableLayout,
+    _compute_layout,
+    _Where,
     compute_layout,
     default_touch_px,
     edge_step,
@@ -164,35 +168,88 @@ def test_table_is_centred_above_the_hud(
     layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
     s = layout.slots
     columns, side = _shape(s)
-    assert abs(s[side].x - (layout.width - s[side + columns - 1].right)) <= 1
+    hud = layout.hud
+    left = hud.right if layout.hud_side == "left" else 0
+    right = hud.x if layout.hud_side == "right" else layout.width
+    assert abs((s[side].x - left) - (right - s[side + columns - 1].right)) <= 1
     # Above the top row: the room for face-down cards' edges, then the same space as below.
     top_space = s[side].y - MAX_EDGES * edge_step(layout.card_w)
-    bottom_space = layout.hud.y - layout.labels[0].bottom
+    bottom_space = layout.floor - layout.labels[0].bottom
     assert abs(top_space - bottom_space) <= 1
 
 
 @pytest.mark.parametrize(("width", "height", "hud_items", "touch"), CASES)
-def test_hud_is_a_bottom_bar_in_item_order(
+def test_hud_is_a_bottom_bar_or_a_side_column_in_item_order(
     width: int, height: int, hud_items: int, touch: int
 ) -> None:
     layout = compute_layout(width, height, hud_items=hud_items, touch_px=touch)
     hud = layout.hud
-    assert hud.bottom == layout.height
-    assert hud.x == 0
-    assert hud.w == layout.width
     cells = layout.hud_cells
-    # Reading order: row by row, left to right.
-    keys = [(c.y, c.x) for c in cells]
+    if layout.hud_side == "bottom":
+        assert (hud.x, hud.w, hud.bottom) == (0, layout.width, layout.height)
+        keys = [(c.y, c.x) for c in cells]  # reading order: row by row, left to right
+    else:
+        assert layout.hud_side == "right"
+        assert width > height
+        assert (hud.y, hud.h, hud.right) == (0, layout.height, layout.width)
+        assert len({c.x for c in cells}) == 1
+        keys = [(c.y, 0) for c in cells]  # top to bottom
+        assert all(not hud.intersects(slot) for slot in layout.slots)
     assert keys == sorted(keys)
+    assert all(hud.contains_rect(c) for c in cells)
     assert layout.hud_px >= 12
     assert all(c.w >= 7 * layout.hud_px for c in cells)  # room for "CR1-N-AAAAAAB"
+    assert all(c.h >= layout.touch_px for c in cells)
 
 
-def test_hud_uses_one_row_on_a_wide_window_and_more_in_portrait() -> None:
+def test_hud_is_a_column_on_a_wide_window_and_rows_in_portrait() -> None:
     landscape = compute_layout(1920, 1080, hud_items=11)
-    assert len({c.y for c in landscape.hud_cells}) == 1
+    assert landscape.hud_side == "right"
+    assert len({c.x for c in landscape.hud_cells}) == 1
     portrait = compute_layout(1080, 1920, hud_items=11)
+    assert portrait.hud_side == "bottom"
     assert len({c.y for c in portrait.hud_cells}) >= 2
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (800, 600), (1920, 1080)])
+def test_a_landscape_window_gives_the_cards_the_room_of_a_bottom_bar(
+    width: int, height: int
+) -> None:
+    """Issue 29 item 22: at 1280x800 the cards were 72 px wide under a two-row bar; the
+    HUD down the side leaves them the window's height."""
+    side = compute_layout(width, height, hud_items=12)
+    bar = _compute_layout(width, height, 12, 0, 1.4, _Where(SHAPES[0], "bottom"))
+    assert side.hud_side == "right"
+    assert side.card_w >= bar.card_w * 1.15
+    assert side.label_px >= 11
+    assert side.hud_sub_px >= HUD_MIN_PX
+
+
+def test_a_window_too_short_for_the_column_keeps_the_bar() -> None:
+    layout = compute_layout(1600, 400, hud_items=12, touch_px=60)
+    assert layout.hud_side == "bottom"
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_left_handed_puts_the_hud_under_the_left_thumb(width: int, height: int) -> None:
+    right = compute_layout(width, height, hud_items=11)
+    left = compute_layout(width, height, hud_items=11, left_handed=True)
+    assert left.card_w == right.card_w
+    if right.hud_side == "right":
+        assert left.hud_side == "left"
+        assert left.hud.x == 0
+        assert [c.y for c in left.hud_cells] == [c.y for c in right.hud_cells]
+        assert all(c.right <= min(s.x for s in left.slots) for c in left.hud_cells)
+    else:
+        assert left.hud_side == "bottom"
+        # Each row mirrored: what was at the right end of a row is at its left end.
+        for a, b in zip(right.hud_cells, left.hud_cells, strict=True):
+            assert b.y == a.y
+            assert b.w == a.w
+        rows = sorted({c.y for c in right.hud_cells})
+        for y in rows:
+            xs = [c.x for c in right.hud_cells if c.y == y]
+            assert [c.x for c in left.hud_cells if c.y == y] == xs[::-1]
 
 
 def test_big_touch_targets_make_the_hud_wrap() -> None:

@@ -19,13 +19,19 @@ from crescent.play.storage import Store
 from crescent.ui import app as app_module
 from crescent.ui import tip
 from crescent.ui.app import App, LoopStats
-from crescent.ui.dialogs import RowKind
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Screen
 from crescent.ui.screens import SettingsScreen
 from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.tip import LevelsIntro
-from tests.helpers_ui import Client, close_client, dialog, make_client, press_button
+from tests.helpers_ui import (
+    Client,
+    close_client,
+    dialog,
+    make_client,
+    press_button,
+    settings_button,
+)
 from tests.kiosk.test_kiosk import make_kiosk
 
 LEVELS_CODE = "CR1-L-LEVELSA"
@@ -33,16 +39,6 @@ LEVELS_CODE = "CR1-L-LEVELSA"
 
 def top(c: Client) -> object:
     return c.app.scenes[-1]
-
-
-def settings_button(c: Client, screen: SettingsScreen, label: str) -> tuple[int, int]:
-    """The centre of the value button of the setting labelled ``label``."""
-    lay = screen.layout()
-    for row, area in lay.rows:
-        if row.kind is RowKind.SETTING and row.text == label:
-            [b] = [b for b in lay.buttons if area.contains(b.rect)]
-            return b.rect.center
-    raise AssertionError(f"no setting {label!r}")
 
 
 def a_move(c: Client) -> None:
@@ -171,7 +167,7 @@ def test_level_times_apply_to_an_untouched_levels_game_or_say_next_game() -> Non
         screen = top(c)
         assert isinstance(screen, SettingsScreen)
         c.frames(1)
-        c.click(settings_button(c, screen, tr(T.LEVEL_TIMES)))
+        c.click(settings_button(screen, tr(T.LEVEL_TIMES)))
         c.frames(1)
         assert session.settings.level_minutes == (20, 16, 13, 10)
         assert session.levels is not None
@@ -186,7 +182,7 @@ def test_level_times_apply_to_an_untouched_levels_game_or_say_next_game() -> Non
         screen = top(c)
         assert isinstance(screen, SettingsScreen)
         c.frames(1)
-        c.click(settings_button(c, screen, tr(T.LEVEL_TIMES)))
+        c.click(settings_button(screen, tr(T.LEVEL_TIMES)))
         c.frames(1)
         assert session.settings.level_minutes == (10, 8, 6, 5)
         assert session.levels.limits == (1200.0, 960.0, 780.0, 600.0)  # a game in progress

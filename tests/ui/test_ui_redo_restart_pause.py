@@ -125,6 +125,9 @@ def test_wide_windows_keep_one_hud_row_undo_and_redo_halves_of_a_slot(
 ) -> None:
     for lang in LANGUAGES:
         c = client(clients, code=CODE, size=size, lang=lang)
+        assert c.app.layout.hud_side == "right"  # a column: a cell each (the next test)
+        c.app.set_show_piles(True)  # whole piles: the HUD a bar along the bottom
+        assert c.app.layout.hud_side == "bottom"
         cells = c.app.layout.hud_cells
         undo = cells[c.app.hud_items.index(HudItem.UNDO)]
         redo = cells[c.app.hud_items.index(HudItem.REDO)]
@@ -136,15 +139,19 @@ def test_wide_windows_keep_one_hud_row_undo_and_redo_halves_of_a_slot(
         _texts_fit(c)
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (1280, 800)])
-def test_two_row_huds_give_redo_a_cell_of_its_own(
-    clients: list[Client], size: tuple[int, int]
+@pytest.mark.parametrize(
+    ("size", "rows"), [((800, 600), 12), ((1080, 1920), 2), ((1280, 800), 12), ((1920, 1080), 12)]
+)
+def test_huds_of_more_rows_give_redo_a_cell_of_its_own(
+    clients: list[Client], size: tuple[int, int], rows: int
 ) -> None:
+    """Two bar rows (portrait) or a column down the side (landscape): Undo and Redo
+    each get a cell as big as every other."""
     c = client(clients, code=CODE, size=size)
     cells = c.app.layout.hud_cells
-    widths = {cells[i].w for i, item in enumerate(c.app.hud_items)}
-    assert len(widths) == 1  # Undo and Redo as wide as every other cell
-    assert hud_rows(c.app.layout) == 2
+    assert len({(cells[i].w, cells[i].h) for i, item in enumerate(c.app.hud_items)}) == 1
+    assert hud_rows(c.app.layout) == rows
+    _texts_fit(c)
 
 
 def _texts_fit(c: Client) -> None:
