@@ -9,6 +9,7 @@ exactly one frame per loop iteration.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -89,6 +90,10 @@ class Client:
         pygame.event.post(
             pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
         )
+
+
+MakeClient = Callable[..., Client]
+"""What the ``client_for`` fixture gives (tests/ui/conftest.py): :func:`make_client`."""
 
 
 def dialog(c: Client) -> MessageDialog:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -26,26 +26,11 @@ from crescent.ui.screens import CodeScreen
 from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_positions import position
-from tests.helpers_ui import Client, close_client, make_client
+from tests.helpers_ui import Client, MakeClient
 from tests.ui.test_ui_hint import _clubs_position
 
-MakeClient = Callable[..., Client]
 HUD_BUTTONS = [n for n in HUD_ITEMS if n not in (HudItem.TIME, HudItem.MOVES)]
 EMPTY_FELT = (300, 400)  # between the left column and the foundations at 1280x800
-
-
-@pytest.fixture
-def client_for() -> Iterator[MakeClient]:
-    made: list[Client] = []
-
-    def make(game: Game | None = None, **kw: Any) -> Client:
-        c = make_client(game, **kw)
-        made.append(c)
-        return c
-
-    yield make
-    for c in made:
-        close_client(c)
 
 
 def top_dialog(c: Client) -> MessageDialog:

@@ -4,7 +4,6 @@ frame, and a lost position leads back to where it went wrong."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -14,7 +13,7 @@ from crescent.play.settings import Settings
 from crescent.rules.engine import Game
 from crescent.ui.dialogs import MessageDialog
 from tests.helpers_positions import position
-from tests.helpers_ui import Client, close_client, make_client
+from tests.helpers_ui import Client, make_client
 
 DONE = {"F2": "KH", "F3": "KD", "F4": "KC", "F6": "AH", "F7": "AD", "F8": "AC"}
 """Hearts, diamonds and clubs home: the positions below are about the spades."""
@@ -29,14 +28,6 @@ def one_move_from_lost() -> Game:
     piles = {"P1": ["JS", "9S"], "P2": ["10S"], "P3": ["QS"], "P4": ["KS"]}
     piles |= {"P5": ["4S"], "P6": ["3S"], "P7": ["2S"], "P8": ["AS"]}
     return position(piles, {"F1": "8S", "F5": "5S", **DONE}, redeals_left=0)
-
-
-@pytest.fixture
-def clients() -> Iterator[list[Client]]:
-    made: list[Client] = []
-    yield made
-    for c in made:
-        close_client(c)
 
 
 def watched(clients: list[Client], game: Game | None = None, **kw: object) -> Client:

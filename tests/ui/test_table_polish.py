@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -13,7 +12,6 @@ import pytest
 
 from crescent.control.explain import ROW_TAGS
 from crescent.control.layout import MAX_EDGES, edge_step
-from crescent.engine import Game
 from crescent.languages import LANGUAGES
 from crescent.rules.modes import HudItem
 from crescent.ui import render
@@ -21,24 +19,9 @@ from crescent.ui.cascade import CascadeScene
 from crescent.ui.screens import SettingsScreen
 from crescent.ui.win_summary import WinSummaryDialog
 from tests.helpers_positions import position
-from tests.helpers_ui import Client, close_client, make_client
+from tests.helpers_ui import Client, MakeClient
 
-MakeClient = Callable[..., Client]
 EMPTY_FELT = (300, 400)  # between the left column and the foundations at 1280x800
-
-
-@pytest.fixture
-def client_for() -> Iterator[MakeClient]:
-    made: list[Client] = []
-
-    def make(game: Game | None = None, **kw: Any) -> Client:
-        c = make_client(game, **kw)
-        made.append(c)
-        return c
-
-    yield make
-    for c in made:
-        close_client(c)
 
 
 def _rgb(c: Client, pos: tuple[int, int]) -> tuple[int, int, int]:

@@ -10,9 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -29,9 +27,8 @@ from crescent.ui.win_summary import WinSummaryDialog
 from tests.helpers_positions import moves_text, position, tableau_intact
 from tests.helpers_ui import (
     Client,
-    close_client,
+    MakeClient,
     dialog,
-    make_client,
     post_mouse,
     press_button,
     shown_matches_engine,
@@ -40,29 +37,6 @@ from tests.helpers_ui import (
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(800, 600), (1280, 800), (1080, 1920), (1920, 1080), (3440, 1440), (3840, 2160)]
 EMPTY_TABLE = (300, 400)  # felt between the left column and the foundations at 1280x800
-
-
-@pytest.fixture
-def clients() -> Iterator[list[Client]]:
-    made: list[Client] = []
-    yield made
-    for c in made:
-        close_client(c)
-
-
-MakeClient = Callable[..., Client]
-
-
-@pytest.fixture
-def client_for(clients: list[Client]) -> MakeClient:
-    """Make clients (as :func:`make_client`) that are closed after the test."""
-
-    def make(game: Game | None = None, **kw: Any) -> Client:
-        c = make_client(game, **kw)
-        clients.append(c)
-        return c
-
-    return make
 
 
 def one_destination(redeals_left: int = 3) -> Game:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pygame
-import pytest
 
 from crescent.i18n import text as T
 from crescent.play.history import Result, past_game
@@ -19,7 +17,7 @@ from crescent.ui.screens import CodeScreen
 from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_positions import position
-from tests.helpers_ui import Client, close_client, dialog, make_client, press_button
+from tests.helpers_ui import Client, dialog, make_client, press_button
 
 
 def levels_client(game: Game | None = None, lang: str = "en") -> Client:
@@ -63,14 +61,6 @@ def stuck(level: int, shuffles_left: int) -> Game:
     """No move: 9S and KS fit nowhere (8S, 10S, QS lie beneath)."""
     piles: dict[str, list[str]] = {"P1": ["9S"], "P3": ["KS"]}
     return position(piles, {"F1": "7S", "F5": "JS"}, redeals_left=shuffles_left, level=level)
-
-
-@pytest.fixture
-def clients() -> Iterator[list[Client]]:
-    made: list[Client] = []
-    yield made
-    for c in made:
-        close_client(c)
 
 
 def test_hud_shows_the_level_time_left_hints_and_shuffles(clients: list[Client]) -> None:

@@ -3,8 +3,6 @@ real pygame events into the real loop, the engine, the statistics and the pixels
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
@@ -17,20 +15,12 @@ from crescent.ui.dialogs import PauseScreen
 from crescent.ui.hud import HudLook
 from crescent.ui.window import hud_rows
 from tests.helpers_positions import position
-from tests.helpers_ui import Client, close_client, dialog, make_client, press_button
+from tests.helpers_ui import Client, dialog, make_client, press_button
 
 CODE = "CR1-N-AAAAAAD"
 FIRST = Move.parse("P3-P14")
 """A legal first move of CODE."""
 LEVELS_CODE = "CR1-L-AAAAAAB"
-
-
-@pytest.fixture
-def clients() -> Iterator[list[Client]]:
-    made: list[Client] = []
-    yield made
-    for c in made:
-        close_client(c)
 
 
 def client(clients: list[Client], game: Game | None = None, **kw: object) -> Client:
