@@ -194,17 +194,18 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
         next_level = [ButtonSpec(tr(T.NEXT_LEVEL), go_on, True)]
         return MessageDialog(host, title, lines, next_level, escape=False)
     new = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True)]
-    if out.status is End.WON:
-        lines = [*per_level, tr(T.WON_TIME, time=format_time(out.seconds))]
-        return MessageDialog(host, tr(T.WON_LEVELS_TITLE), lines, new, escape=False)
-    why = tr(T.TIME_UP if out.status is TIME_UP else T.STUCK_NO_SHUFFLE)
-    lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
     # Not a dead end (issue 29 item 9): Close (and Esc) leave the final table to look
-    # at, Statistics opens over it; a new game and this deal again as before.
+    # at, Statistics opens over it; a new game as before (and, after a loss, this deal
+    # again).
     look = [
         ButtonSpec(tr(T.STATISTICS), lambda: host.open(Screen.STATS)),
         ButtonSpec(tr(T.CLOSE), host.pop),
     ]
+    if out.status is End.WON:
+        lines = [*per_level, tr(T.WON_TIME, time=format_time(out.seconds))]
+        return MessageDialog(host, tr(T.WON_LEVELS_TITLE), lines, [*new, *look])
+    why = tr(T.TIME_UP if out.status is TIME_UP else T.STUCK_NO_SHUFFLE)
+    lines = [why, tr.plural(T.LEVELS_COMPLETED, len(levels.done)), *per_level]
     return MessageDialog(host, tr(T.GAME_OVER), lines, [*new, *_restart(host), *look])
 
 

@@ -210,6 +210,13 @@ def test_winning_level_four_shows_the_win_with_time_left_per_level(
     assert d.title == c.app.tr(T.WON_LEVELS_TITLE)
     assert d.lines[3] == c.app.tr(T.LEVEL_TIME_LINE, n=4, time="08:00")
     assert c.app.session.stats.get("L").won == 1
+    # Not a dead end: Statistics, and Close (or Esc) to look at the finished table.
+    tr = c.app.tr
+    assert [b.label for b in d.buttons] == [tr(T.NEW_GAME), tr(T.STATISTICS), tr(T.CLOSE)]
+    c.key(pygame.K_ESCAPE)
+    c.frames(1)
+    assert c.app.scenes[-1] is c.app.table
+    assert c.app.session.stats.get("L").won == 1  # counted once
 
 
 def test_a_hint_uses_one_of_three_and_none_are_left_after(clients: list[Client]) -> None:
