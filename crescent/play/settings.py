@@ -14,6 +14,7 @@ from crescent.languages import LANGUAGES
 from crescent.play.levels import LEVEL_MINUTES, check_level_minutes
 from crescent.rules import modes
 from crescent.rules.modes import Mode
+from crescent.themes import BACKS, DEFAULT_BACK, DEFAULT_THEME, THEMES
 
 __all__ = [
     "FORMAT",
@@ -37,6 +38,7 @@ _FLAGS: Final = (
     "show_playable",
     "watch_winnable",
     "safe_moves",
+    "relaxed",
     "tip_seen",
     "levels_intro_seen",
 )
@@ -67,6 +69,9 @@ class Settings:
         watch_winnable: bool = True,
         levels_intro_seen: bool = False,
         safe_moves: bool = False,
+        theme: str = DEFAULT_THEME,
+        card_back: str = DEFAULT_BACK,
+        relaxed: bool = False,
     ) -> None:
         self.language = language
         self.interactive_rules = interactive_rules
@@ -93,6 +98,13 @@ class Settings:
         self.safe_moves = safe_moves
         """"Safe moves home": after each move the cards that can never cost a win
         (:mod:`crescent.rules.safe`) go home by themselves (not in the levels game)."""
+        self.theme = theme
+        """The table's colours (a name of :data:`crescent.themes.THEMES`)."""
+        self.card_back = card_back
+        """The back face-down cards show (a name of :data:`crescent.themes.BACKS`)."""
+        self.relaxed = relaxed
+        """Relaxed: the HUD shows neither the clock nor the moves (both still count for
+        the statistics; the levels game keeps its countdown, which is its game)."""
 
     # Equal field by field, and (with __eq__ defined) unhashable: a mutable value.
     def __eq__(self, other: object) -> bool:
@@ -131,6 +143,9 @@ class Settings:
             "watch_winnable": self.watch_winnable,
             "levels_intro_seen": self.levels_intro_seen,
             "safe_moves": self.safe_moves,
+            "theme": self.theme,
+            "card_back": self.card_back,
+            "relaxed": self.relaxed,
         }
 
     @staticmethod
@@ -155,6 +170,12 @@ class Settings:
         if variant not in modes.LETTERS:
             raise ValueError(f"settings: variant must be one of {modes.LETTERS}, got {variant!r}")
         s.variant = variant
+        # A theme or back this version does not know (a later version's, or a hand-edited
+        # file) is the default: the settings still load.
+        theme = d.get("theme", s.theme)
+        s.theme = theme if isinstance(theme, str) and theme in THEMES else DEFAULT_THEME
+        back = d.get("card_back", s.card_back)
+        s.card_back = back if isinstance(back, str) and back in BACKS else DEFAULT_BACK
         s.window_size = _window_size(d.get("window_size"))
         s.level_minutes = check_level_minutes(
             d.get("level_minutes", s.level_minutes), "settings: level_minutes"
