@@ -7,7 +7,7 @@ the felt, the HUD, the labels and the highlights with. The dialogs' light panels
 same in every theme (dark ink on near-white, over 12:1).
 
 A theme's text colours meet WCAG 2 AA (4.5:1) on every background they are drawn on;
-the high-contrast theme meets AAA (7:1) and draws thick outlines (``tests/ui/test_themes.py``
+the high-contrast theme meets AAA (7:1) and draws thick outlines (``tests/test_themes.py``
 computes each pair).
 """
 

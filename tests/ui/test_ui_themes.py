@@ -67,11 +67,11 @@ def test_the_face_down_deal_shows_its_hidden_cards_in_the_chosen_back(face_down:
 
 
 def test_each_back_is_a_picture_of_its_own(face_down: Client) -> None:
-    art = c_art = face_down.app.art
+    art = face_down.app.art
     size = (face_down.app.layout.card_w, face_down.app.layout.card_h)
     seen = set()
     for name in themes.BACKS:
-        c_art.set_back(name)
+        art.set_back(name)
         seen.add(pygame.image.tobytes(art.back(size), "RGBA"))
     assert len(seen) == len(themes.BACKS)
     art.set_back("no such back")
@@ -96,7 +96,7 @@ def test_a_theme_chosen_in_settings_draws_the_next_frame(face_down: Client) -> N
     c.app.pop()
     c.frames(1)
     r, g, b = _corner(c)
-    assert b > r and b > g, (r, g, b)  # the blue table
+    assert b > max(r, g), (r, g, b)  # the blue table
     assert render.theme() is themes.OCEAN
     c.app.push(screen)
     screen.run(screen.cycle_theme)  # ocean -> claret
