@@ -20,6 +20,7 @@ from crescent.options import Config
 from crescent.play.safejson import clip, shown
 from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
+from crescent.themes import THEMES
 
 EXIT_USAGE = 2
 
@@ -145,6 +146,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="variant of a new game: " + ", ".join(f"{m.letter} {m.summary}" for m in modes.MODES),
     )
     p.add_argument("--lang", choices=list(LANGUAGES), help="language: " + ", ".join(LANGUAGES))
+    p.add_argument(
+        "--theme",
+        choices=list(THEMES),
+        help="the table's theme for this run (not saved; Settings keeps the player's): "
+        + ", ".join(THEMES),
+    )
     p.add_argument("--size", type=_size, help="window size, WIDTHxHEIGHT")
     p.add_argument("--fullscreen", action="store_true", help="start full screen")
     p.add_argument("--data-dir", help="folder for the saved game, statistics and settings")
@@ -186,6 +193,7 @@ def parse_args(argv: list[str]) -> Config:
         code=ns.code,
         variant=ns.variant,
         lang=ns.lang,
+        theme=ns.theme,
         size=ns.size,
         fullscreen=ns.fullscreen,
         data_dir=_data_dir(ns.data_dir) if ns.data_dir is not None else None,

@@ -211,6 +211,7 @@ def _run_window(config: Config, session: Session, tr: Translator) -> int:
         fullscreen=config.fullscreen,
         kiosk=config.kiosk,
         dpi=config.dpi,
+        theme=config.theme,
         art_cache=art_cache_dir() if store is not None and not store.read_only else None,
     )
     try:

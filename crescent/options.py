@@ -36,3 +36,5 @@ class Config:
     """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""
     stats: bool = False
     """``--stats``: print the statistics as JSON and exit, changing nothing."""
+    theme: str | None = None
+    """``--theme``: the table's theme for this run, over the saved one (not saved)."""

@@ -135,6 +135,39 @@ WATCH_UNKNOWN: Final = N_("Winnable? Not known yet")
 SHOW_PILES: Final = N_("Show whole piles")
 ON: Final = N_("On")
 OFF: Final = N_("Off")
+# . The second page of Settings: the theme, the card back, the four-colour deck, Relaxed...
+DISPLAY_AND_ACCESS: Final = N_("Display and access")
+# . The first page of Settings (a button on the second page goes back to it).
+GAME_SETTINGS: Final = N_("Game settings")
+# . Setting: the table's colours.
+THEME: Final = N_("Theme")
+THEME_FELT: Final = N_("Green baize")
+THEME_OCEAN: Final = N_("Ocean blue")
+THEME_CLARET: Final = N_("Claret")
+# . A theme for low vision: black table, white text, thick outlines.
+THEME_CONTRAST: Final = N_("High contrast")
+THEME_NAMES: Final[dict[str, str]] = {
+    "felt": THEME_FELT,
+    "ocean": THEME_OCEAN,
+    "claret": THEME_CLARET,
+    "contrast": THEME_CONTRAST,
+}
+"""The player-facing name of each theme, by :data:`crescent.themes.THEMES` name."""
+# . Setting: the picture on the back of the cards (face-down cards show it).
+CARD_BACK: Final = N_("Card back")
+BACK_BLUE: Final = N_("Blue")
+BACK_RED: Final = N_("Red")
+BACK_GREEN: Final = N_("Green")
+BACK_BLACK: Final = N_("Black")
+BACK_NAMES: Final[dict[str, str]] = {
+    "blue": BACK_BLUE,
+    "red": BACK_RED,
+    "green": BACK_GREEN,
+    "black": BACK_BLACK,
+}
+"""The player-facing name of each card back, by :data:`crescent.themes.BACKS` name."""
+# . Setting: the HUD shows neither the clock nor the number of moves.
+RELAXED: Final = N_("Relaxed: no clock, no moves")
 
 # How to play (the rules screen) and the first-run tip.
 RULES_TITLE: Final = N_("How to play")

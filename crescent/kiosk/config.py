@@ -24,6 +24,7 @@ from crescent.play.safejson import BadJson, NotRegular, read_json_object, shown
 from crescent.play.settings import Settings
 from crescent.rules import modes
 from crescent.rules.modes import LETTERS
+from crescent.themes import THEMES
 
 __all__ = [
     "CORNERS",
@@ -122,6 +123,8 @@ class KioskConfig:
     """The keys the file sets: the operator screen shows those values as locked."""
     sound: bool | None = None
     """Sound on or off at start (the visitors may still mute it)."""
+    theme: str | None = None
+    """The table's theme (:data:`crescent.themes.THEMES`), put in the settings at start."""
 
     def fixes(self, key: str) -> bool:
         """Whether the file sets ``key`` (a value the operator screen cannot change)."""
@@ -129,9 +132,9 @@ class KioskConfig:
 
 
 def apply_to_settings(kc: KioskConfig, settings: Settings, *, lang_option: str | None) -> bool:
-    """Put the config's ``variant``, ``winnable_only``, ``level_minutes``, ``sound`` and
-    ``language`` (unless ``--lang`` was given) into ``settings``, before the first game is
-    dealt; True if anything changed."""
+    """Put the config's ``variant``, ``winnable_only``, ``level_minutes``, ``sound``,
+    ``theme`` and ``language`` (unless ``--lang`` was given) into ``settings``, before the
+    first game is dealt; True if anything changed."""
     before = settings.to_dict()
     if kc.variant is not None:
         settings.variant = kc.variant
@@ -141,6 +144,8 @@ def apply_to_settings(kc: KioskConfig, settings: Settings, *, lang_option: str |
         settings.level_minutes = kc.level_minutes
     if kc.sound is not None:
         settings.sound = kc.sound
+    if kc.theme is not None:
+        settings.theme = kc.theme
     if kc.language is not None and lang_option is None:
         settings.language = kc.language
     return settings.to_dict() != before
@@ -194,6 +199,7 @@ _KEYS: Final = (
     "metrics_dir",
     "dim_hours",
     "sound",
+    "theme",
 )
 
 
@@ -226,6 +232,7 @@ def parse_kiosk_config(obj: object, where: str = "config file") -> KioskConfig:
         dim_hours=_dim_hours(section, where),
         fixed=frozenset(str(k) for k in section),
         sound=s.flag("sound"),
+        theme=s.choice("theme", tuple(THEMES)),
     )
 
 

@@ -14,6 +14,7 @@ from crescent.languages import LANGUAGES
 from crescent.play.levels import LEVEL_MINUTES, check_level_minutes
 from crescent.rules import modes
 from crescent.rules.modes import Mode
+from crescent.themes import BACKS, DEFAULT_BACK, DEFAULT_THEME, THEMES
 
 __all__ = [
     "FORMAT",
@@ -38,6 +39,7 @@ _FLAGS: Final = (
     "watch_winnable",
     "safe_moves",
     "left_handed",
+    "relaxed",
     "tip_seen",
     "levels_intro_seen",
 )
@@ -69,6 +71,9 @@ class Settings:
         levels_intro_seen: bool = False,
         safe_moves: bool = False,
         left_handed: bool = False,
+        theme: str = DEFAULT_THEME,
+        card_back: str = DEFAULT_BACK,
+        relaxed: bool = False,
     ) -> None:
         self.language = language
         self.interactive_rules = interactive_rules
@@ -98,6 +103,13 @@ class Settings:
         self.left_handed = left_handed
         """The HUD's most used controls under the left thumb: a HUD column on the left,
         or the bottom bar's rows mirrored (:func:`crescent.control.layout.compute_layout`)."""
+        self.theme = theme
+        """The table's colours (a name of :data:`crescent.themes.THEMES`)."""
+        self.card_back = card_back
+        """The back face-down cards show (a name of :data:`crescent.themes.BACKS`)."""
+        self.relaxed = relaxed
+        """Relaxed: the HUD shows neither the clock nor the moves (both still count for
+        the statistics; the levels game keeps its countdown, which is its game)."""
 
     # Equal field by field, and (with __eq__ defined) unhashable: a mutable value.
     def __eq__(self, other: object) -> bool:
@@ -137,6 +149,9 @@ class Settings:
             "levels_intro_seen": self.levels_intro_seen,
             "safe_moves": self.safe_moves,
             "left_handed": self.left_handed,
+            "theme": self.theme,
+            "card_back": self.card_back,
+            "relaxed": self.relaxed,
         }
 
     @staticmethod
@@ -161,6 +176,12 @@ class Settings:
         if variant not in modes.LETTERS:
             raise ValueError(f"settings: variant must be one of {modes.LETTERS}, got {variant!r}")
         s.variant = variant
+        # A theme or back this version does not know (a later version's, or a hand-edited
+        # file) is the default: the settings still load.
+        theme = d.get("theme", s.theme)
+        s.theme = theme if isinstance(theme, str) and theme in THEMES else DEFAULT_THEME
+        back = d.get("card_back", s.card_back)
+        s.card_back = back if isinstance(back, str) and back in BACKS else DEFAULT_BACK
         s.window_size = _window_size(d.get("window_size"))
         s.level_minutes = check_level_minutes(
             d.get("level_minutes", s.level_minutes), "settings: level_minutes"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
+from crescent import themes
 from crescent.control.ghosts import GhostFilter
 from crescent.control.input import DOUBLE_TAP_MM, KeyPress, WindowKind, mm_to_px
 from crescent.control.layout import TableLayout
@@ -176,6 +177,8 @@ class App:
         self.dim = 0.0
         """Night dimming (see :meth:`set_dim`)."""
         self.full_redraw = True
+        # The theme first: everything drawn from here on (the felt of the first frame) is in it.
+        render.use_theme(themes.by_name(options.theme or session.settings.theme))
         self.ghosts = GhostFilter(options.ghost_tap_ms / 1000, mm_to_px(DOUBLE_TAP_MM, options.dpi))
         """Drops the presses glass or a driver sends twice (see :mod:`crescent.control.ghosts`)."""
         self.screen = self._open_window()
@@ -414,6 +417,27 @@ class App:
         self.session.save_settings()
         self.table.repaint()
         self.full_redraw = True
+
+    def set_theme(self, name: str) -> None:
+        # The player's choice replaces a --theme given for this run (it is saved).
+        self.options.theme = None
+        self.session.settings.theme = themes.by_name(name).name
+        self.session.save_settings()
+        render.use_theme(themes.by_name(name))
+        self.table.repaint()
+        self.full_redraw = True
+
+    def set_card_back(self, name: str) -> None:
+        self.session.settings.card_back = name
+        self.art.set_back(name)
+        self.session.save_settings()
+        self.table.repaint()
+        self.full_redraw = True
+
+    def set_relaxed(self, on: bool) -> None:
+        self.session.settings.relaxed = on
+        self.session.save_settings()
+        self.relayout()  # the HUD has fewer (or more) cells
 
     def toggle_sound(self) -> None:
         settings = self.session.settings

@@ -49,6 +49,7 @@ import pygame
 from crescent import resources
 from crescent.files import write_atomic
 from crescent.rules.cards import CLUBS, DIAMONDS, card_text, rank_of, suit_of
+from crescent.themes import BACKS, DEFAULT_BACK
 from crescent.ui.lru import Lru
 
 ART_WIDTH = 224.22508
@@ -71,7 +72,8 @@ PREFETCH_THREADS = 2
 """Art worker threads at most; never more than the cores left beside the main thread's."""
 
 Key = tuple[str, int, int, str]
-"""(card name or ``BACK``, width, height, four-colour fill or "")."""
+"""(card name or ``BACK``, width, height, four-colour fill or ""); for the back, the name
+of a back other than the art's own (:data:`crescent.themes.BACKS`) or ""."""
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _SIZE_ATTR = re.compile(r'\s(?:width|height)="[^"]*"')
@@ -116,6 +118,19 @@ def sized_svg(svg: str, size: tuple[int, int]) -> bytes:
     tag = _SIZE_ATTR.sub("", m.group(0))
     tag = tag[:4] + f' width="{size[0]}" height="{size[1]}"' + tag[4:]
     return (svg[: m.start()] + tag + svg[m.end() :]).encode("utf-8")
+
+
+def back_svg(svg: str, back: str) -> str:
+    """The back's art ``svg`` in the colours of the back called ``back``
+    (:data:`crescent.themes.BACKS`; an unknown name: the art as it is)."""
+    chosen = BACKS.get(back)
+    if chosen is None or not chosen.colours:
+        return svg
+    table = {old.lower(): new for old, new in chosen.colours}
+    return _HEX.sub(lambda m: table.get(m.group(0).lower(), m.group(0)), svg)
+
+
+_HEX = re.compile(r"#[0-9a-fA-F]{6}\b")
 
 
 def recoloured(svg: str, colour: str) -> str:
@@ -423,7 +438,9 @@ def _document(key: Key) -> bytes:
     """The exact SVG document rasterised for ``key`` (any thread: touches no shared state)."""
     name, w, h, colour = key
     svg = resources.read_text(f"cards/{name}.svg")
-    if colour:
+    if colour and name == BACK:
+        svg = back_svg(svg, colour)
+    elif colour:
         svg = recoloured(svg, colour)
     return sized_svg(svg, (w, h))
 
@@ -551,8 +568,11 @@ class CardArt:
     :meth:`save_cache` keeps there the ones this run had to draw.
     """
 
-    def __init__(self, four_colour: bool = False, disk: DiskCache | None = None) -> None:
+    def __init__(
+        self, four_colour: bool = False, disk: DiskCache | None = None, back: str = DEFAULT_BACK
+    ) -> None:
         self._four_colour = four_colour
+        self._back = back if back in BACKS else DEFAULT_BACK
         self._disk = disk
         self._cache: Lru[Key, pygame.Surface] = Lru(CACHE_LIMIT)
         self._pending: dict[Key, _Job] = {}
@@ -569,11 +589,20 @@ class CardArt:
         """Diamonds blue and clubs green (on), or the usual red and black (off)."""
         self._four_colour = bool(on)
 
+    @property
+    def back_name(self) -> str:
+        """The back face-down cards show (a name of :data:`crescent.themes.BACKS`)."""
+        return self._back
+
+    def set_back(self, name: str) -> None:
+        """Show the back called ``name`` from now on (an unknown name: the default)."""
+        self._back = name if name in BACKS else DEFAULT_BACK
+
     def _key(self, card: int | None, size: tuple[int, int]) -> Key:
         """The cache key of ``card``'s face (None: the back) at ``size``."""
         w, h = _check_size(size)
         if card is None:
-            return (BACK, w, h, "")
+            return (BACK, w, h, "" if self._back == DEFAULT_BACK else self._back)
         if not 0 <= card < 52:
             raise ValueError(f"{card!r} is not a card: cards are 0..51")
         colour = FOUR_COLOUR.get(suit_of(card), "") if self._four_colour else ""

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from crescent.ui.cards import CardArt
+from crescent.ui import render
+from crescent.ui.cards import CardArt, corner_radius
 
 if TYPE_CHECKING:
     # Imported when the fans are on (window.table_layout): a start does not need it.
@@ -30,5 +31,6 @@ def draw_fan(
         x, y = fan.card_origin(pile, k, n)
         img = art.back(size) if k < down else art.face(card, size)
         surf.blit(img, (round(x), round(y)))
+        render.outline_card(surf, pygame.Rect((round(x), round(y)), size), corner_radius(size[0]))
     r = fan.top_rect(pile, n)
     return pygame.Rect(r.x, r.y, r.w, r.h)

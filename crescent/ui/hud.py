@@ -242,23 +242,25 @@ def draw_cell(
     bg, origin = background
     surf.blit(bg, rect, rect.move(-origin[0], -origin[1]))
     inner = rect.inflate(-6, -6)
+    t = render.theme()
+    thick = max(1, round(t.ring_scale))
     if key.kind == CellKind.BUTTON:
-        color = render.BUTTON_HOT if key.glow else render.BUTTON_BG
+        color = t.button_hot if key.glow else t.button_bg
         if not key.enabled:
-            color = render.BUTTON_DISABLED
+            color = t.button_disabled
         r = max(6, inner.h // 5)
         render.rounded(surf, inner, color, r)
-        edge = render.GOLD if key.glow else render.BUTTON_EDGE
-        render.rounded(surf, inner, edge, r, 2 if key.glow else 1)
+        edge = (t.gold if key.glow else t.button_edge) if key.enabled else t.button_edge_disabled
+        render.rounded(surf, inner, edge, r, (2 if key.glow else 1) * thick)
     if key.focused:
-        render.rounded(surf, rect.inflate(-2, -2), render.FOCUS, max(6, inner.h // 5) + 2, 2)
+        render.rounded(surf, rect.inflate(-2, -2), t.focus, max(6, inner.h // 5) + 2, 2 * thick)
     if key.pause:
         # The texts keep clear of the sign on both sides, so they stay centred.
         inner = inner.inflate(-2 * _draw_pause_sign(surf, inner), 0)
     if key.sub:
         _draw_two_lines(surf, inner, key, fonts, sizes)
     else:
-        ink = render.INK if key.enabled else render.INK_DISABLED
+        ink = t.ink if key.enabled else t.ink_disabled
         # A half cell (Undo, Redo at 800x600) keeps narrower side margins for its word.
         room = inner.w - (8 if inner.w >= 90 else 2)
         font, lines = fonts.wrap(key.title, room, sizes[0], 3, bold=True, max_h=inner.h)
@@ -272,13 +274,13 @@ def draw_cell(
 def _draw_pause_sign(surf: pygame.Surface, inner: pygame.Rect) -> int:
     """The clock cell is a button too: its outline, and two bars at its right end. The
     width the sign takes from the cell's text (on each side)."""
-    render.rounded(surf, inner, render.BUTTON_EDGE, max(6, inner.h // 5), 1)
+    render.rounded(surf, inner, render.theme().button_edge, max(6, inner.h // 5), 1)
     h = max(8, inner.h // 3)
     w = max(2, h // 4)
     x = inner.right - 3 * w - 4
     y = inner.centery - h // 2
     for dx in (0, 2 * w):
-        pygame.draw.rect(surf, render.INK_DIM, (x + dx, y, w, h), border_radius=1)
+        pygame.draw.rect(surf, render.theme().ink_dim, (x + dx, y, w, h), border_radius=1)
     return 3 * w + 8
 
 
@@ -291,14 +293,15 @@ def _draw_two_lines(
 ) -> None:
     """A button's title over its detail, or an info cell's name over its value."""
     px, small = sizes
-    ink = render.INK if key.enabled else render.INK_DISABLED
-    dim = render.INK_DIM if key.enabled else render.INK_DISABLED
+    th = render.theme()
+    ink = th.ink if key.enabled else th.ink_disabled
+    dim = th.ink_dim if key.enabled else th.ink_disabled
     w = inner.w - 8
     sub = key.sub
     if key.kind == CellKind.INFO:
         value_px = int(px * 1.7) if key.big else px
-        value_ink = render.WARNING if key.warn else ink
-        parts = [(key.title, small, False, render.INK_DIM), (sub, value_px, True, value_ink)]
+        value_ink = th.warning if key.warn else ink
+        parts = [(key.title, small, False, th.ink_dim), (sub, value_px, True, value_ink)]
     else:
         if fonts.get(small).size(sub)[0] > w and key.short:
             sub = key.short

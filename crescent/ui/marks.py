@@ -23,5 +23,5 @@ def draw_playable_mark(surf: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.circle(surf, PLAYABLE, (cx, cy), r)
     a = r * 0.5
     pygame.draw.polygon(
-        surf, render.INK, [(cx - a * 0.6, cy - a), (cx + a, cy), (cx - a * 0.6, cy + a)]
+        surf, render.theme().ink, [(cx - a * 0.6, cy - a), (cx + a, cy), (cx - a * 0.6, cy + a)]
     )

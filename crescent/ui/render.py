@@ -8,35 +8,39 @@ from functools import cache
 
 import pygame
 
-from crescent import resources
+from crescent import resources, themes
+from crescent.themes import Theme
 from crescent.ui.lru import Lru
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 Action = Callable[[], None]
 """What a button does when pressed."""
 
-FELT_CENTRE = (34, 112, 74)
-FELT_EDGE = (14, 66, 42)
-INK = (244, 241, 230)
-INK_DIM = (196, 214, 200)
-INK_DISABLED = (150, 172, 156)
-HUD_BG = (10, 42, 27, 235)
-BUTTON_BG = (32, 84, 58)
-BUTTON_HOT = (36, 92, 62)
-BUTTON_DISABLED = (20, 58, 38)
-BUTTON_EDGE = (86, 150, 112)
-GOLD = (255, 200, 60)
-DEST = (120, 230, 160)
-HINT = (110, 190, 255)
-FOCUS = (255, 255, 255)
-WARNING = (255, 96, 72)
+_DEFAULT = themes.THEMES[themes.DEFAULT_THEME]
+# The default theme's colours by their old names (what tests and tools compare with);
+# drawing takes the current theme's from :func:`theme`.
+FELT_CENTRE = _DEFAULT.felt_centre
+FELT_EDGE = _DEFAULT.felt_edge
+INK = _DEFAULT.ink
+INK_DIM = _DEFAULT.ink_dim
+INK_DISABLED = _DEFAULT.ink_disabled
+HUD_BG = _DEFAULT.hud_bg
+BUTTON_BG = _DEFAULT.button_bg
+BUTTON_HOT = _DEFAULT.button_hot
+BUTTON_DISABLED = _DEFAULT.button_disabled
+BUTTON_EDGE = _DEFAULT.button_edge
+GOLD = _DEFAULT.gold
+DEST = _DEFAULT.dest
+HINT = _DEFAULT.hint
+FOCUS = _DEFAULT.focus
+WARNING = _DEFAULT.warning
 """The time left in the last minute of a level."""
-REFUSE = (255, 120, 100)
-LABEL_BG = (8, 30, 20, 170)
+REFUSE = _DEFAULT.refuse
+LABEL_BG = _DEFAULT.label_bg
 """Behind a place's label: its text stays above 4.5:1 contrast on any felt or band."""
-ROW_UP = (170, 230, 200, 46)
+ROW_UP = _DEFAULT.row_up
 """Behind the climbing foundations (A→K): a light band."""
-ROW_DOWN = (0, 10, 30, 90)
+ROW_DOWN = _DEFAULT.row_down
 """Behind the falling foundations (K→A): a dark band."""
 PANEL_BG = (248, 246, 238)
 PANEL_INK = (30, 40, 34)
@@ -48,6 +52,19 @@ PANEL_BUTTON_INK = (250, 250, 245)
 
 MIN_PX = 11
 """The smallest text size anything shrinks to."""
+
+_theme: list[Theme] = [_DEFAULT]
+"""The theme the table is drawn in: one for the whole window (:func:`use_theme`)."""
+
+
+def theme() -> Theme:
+    """The colours and outlines the table is drawn with now."""
+    return _theme[0]
+
+
+def use_theme(chosen: Theme) -> None:
+    """Draw in ``chosen`` from now on (the caller redraws the whole window)."""
+    _theme[0] = chosen
 
 
 class Fonts:
@@ -211,7 +228,8 @@ def felt_into(surface: pygame.Surface) -> None:
 def _felt_source() -> pygame.Surface:
     """The felt's gradient, small; in the display's format when there is one: scaled in
     that format, the same picture comes three times faster."""
-    small = pygame.image.frombytes(_felt_pixels(), (48, 48), "RGB")
+    t = theme()
+    small = pygame.image.frombytes(_felt_pixels(t.felt_centre, t.felt_edge), (48, 48), "RGB")
     return small.convert() if pygame.display.get_surface() is not None else small
 
 
@@ -238,10 +256,11 @@ def window_icon(size: int = 64) -> pygame.Surface:
 
 
 @cache
-def _felt_pixels() -> bytes:
-    """The felt's 48x48 gradient, RGB. Rows are symmetric about the centre column, and
-    about row 21.5: rows y and 43 - y are alike, each computed once."""
-    (r0, g0, b0), (r1, g1, b1) = FELT_CENTRE, FELT_EDGE
+def _felt_pixels(centre: tuple[int, int, int], edge: tuple[int, int, int]) -> bytes:
+    """The felt's 48x48 gradient from ``centre`` to ``edge``, RGB. Rows are symmetric
+    about the centre column, and about row 21.5: rows y and 43 - y are alike, each
+    computed once."""
+    (r0, g0, b0), (r1, g1, b1) = centre, edge
     rows: dict[int, bytes] = {}
     for y in range(48):
         mirror = 43 - y
@@ -304,6 +323,15 @@ def _translucent(
     return layer
 
 
+def outline_card(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """The theme's thick outline round a card at ``rect`` (rounded by ``radius``), over
+    the card's own edge; nothing in a theme without one."""
+    t = theme()
+    if t.outline:
+        width = max(2, round(rect.w * t.outline / 100))
+        pygame.draw.rect(surface, t.outline_colour, rect, width, border_radius=radius)
+
+
 def text_centered(
     surface: pygame.Surface,
     font: pygame.font.Font,
@@ -344,11 +372,14 @@ class Button:
             if not self.enabled:
                 bg, ink = (224, 224, 220), (150, 150, 150)
         else:
-            bg = BUTTON_BG if self.enabled else (22, 60, 40)
-            ink = INK if self.enabled else INK_DISABLED
+            t = theme()
+            bg = t.button_bg if self.enabled else t.button_disabled
+            ink = t.ink if self.enabled else t.ink_disabled
         rounded(surface, self.rect, bg, radius)
         if not on_panel:
-            rounded(surface, self.rect, BUTTON_EDGE if self.enabled else (40, 80, 58), radius, 1)
+            t = theme()
+            edge = t.button_edge if self.enabled else t.button_edge_disabled
+            rounded(surface, self.rect, edge, radius, max(1, round(t.ring_scale)))
         font, lines = fonts.wrap(self.label, self.rect.w - 12, px, 2, max_h=self.rect.h - 4)
         lh = font.get_linesize()
         y = self.rect.centery - lh * len(lines) // 2 + lh // 2
@@ -370,7 +401,7 @@ def place_label(
     area: pygame.Rect,
     px: int,
     text: str,
-    colour: tuple[int, int, int] = INK,
+    colour: tuple[int, int, int] | None = None,
 ) -> None:
     """A place's label ("F1 ↑ · 5") centred in ``area`` on its dark pill (AA contrast
     on any felt or band), shrunk to fit but never under :data:`MIN_PX`."""
@@ -378,5 +409,6 @@ def place_label(
     tw, th = font.size(text)
     pill = pygame.Rect(0, 0, min(area.w, tw + 8), min(area.h, th))
     pill.center = area.center
-    alpha_rounded(surface, pill, LABEL_BG, pill.h // 2)
-    text_centered(surface, font, text, pill.center, colour)
+    t = theme()
+    alpha_rounded(surface, pill, t.label_bg, pill.h // 2)
+    text_centered(surface, font, text, pill.center, t.ink if colour is None else colour)

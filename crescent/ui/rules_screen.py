@@ -236,7 +236,7 @@ class RulesScreen(Scene):
         tr = self.host.tr
         fonts = self.host.fonts
         margin = bar.h - bar_h
-        pygame.draw.rect(surface, render.HUD_BG[:3], bar)
+        pygame.draw.rect(surface, render.theme().hud_bg[:3], bar)
         row = pygame.Rect(margin // 2, margin // 2, bar.w - margin, bar_h)
         close_w = max(bar_h * 2, round(px * 5))
         tab_w = min(round(px * 10), (row.w - close_w) * 2 // 5)
@@ -260,7 +260,7 @@ class RulesScreen(Scene):
             lh = font.get_linesize()
             y = row.centery - lh * len(lines) // 2
             for ln in lines:
-                surface.blit(font.render(ln, True, render.INK), (row.x, y))
+                surface.blit(font.render(ln, True, render.theme().ink), (row.x, y))
                 y += lh
 
     def _draw_scrollbar(self, surface: pygame.Surface, column: pygame.Rect) -> None:

@@ -7,6 +7,7 @@ from functools import partial
 import pygame
 import pygame.scrap
 
+from crescent import themes
 from crescent.control.input import KeyPress
 from crescent.i18n import text as T
 from crescent.languages import LANGUAGES
@@ -33,11 +34,16 @@ CODE_FAULTS = {
 
 
 class SettingsScreen(Dialog):
-    """Language, interactive rules, variant for new games, deck colours, and more; on the
-    desktop, Quit."""
+    """Two pages: the game's settings (language, interactive rules, variant for new games,
+    and more) and Display and access (the theme, the card back, the four-colour deck,
+    Relaxed, Left-handed); on the desktop, Quit. A page holds as many rows as fit at
+    800x600 in every language (``tests/ui/test_text_fits_800.py``): a new setting of how
+    the game looks or is played with goes on the second."""
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
+        self.page = 0
+        """The page shown: 0 the game's settings, 1 Display and access."""
         self.times_later = False
         """The level times were changed with a levels game in progress: they count from
         the next game (and the screen says so)."""
@@ -70,6 +76,31 @@ class SettingsScreen(Dialog):
         session.save_settings()
         # An untouched levels game takes them at once; one in progress keeps its own.
         self.times_later = not session.apply_level_times() and session.levels is not None
+
+    def show_game_page(self) -> None:
+        self.page = 0
+        self.focus = -1
+
+    def show_display_page(self) -> None:
+        self.page = 1
+        self.focus = -1
+
+    def _theme(self) -> str:
+        """The theme the table is drawn in (``--theme``'s for this run, else the saved one)."""
+        return themes.by_name(self.host.options.theme or self.host.session.settings.theme).name
+
+    def cycle_theme(self) -> None:
+        names = list(themes.THEMES)
+        self.host.set_theme(names[(names.index(self._theme()) + 1) % len(names)])
+
+    def cycle_card_back(self) -> None:
+        names = list(themes.BACKS)
+        back = self.host.session.settings.card_back
+        i = names.index(back) if back in names else -1
+        self.host.set_card_back(names[(i + 1) % len(names)])
+
+    def toggle_relaxed(self) -> None:
+        self.host.set_relaxed(not self.host.session.settings.relaxed)
 
     def toggle_four_colour(self) -> None:
         self.host.set_four_colour(not self.host.session.settings.four_colour)
@@ -126,23 +157,46 @@ class SettingsScreen(Dialog):
             (T.INTERACTIVE_RULES, on_off(s.interactive_rules), self.toggle_rules),
             (T.VARIANT_FOR_NEW, tr(T.MODE_NAMES[s.mode.key]), self.cycle_variant),
             (T.LEVEL_TIMES, " · ".join(map(str, s.level_minutes)), self.cycle_level_times),
-            (T.FOUR_COLOUR, on_off(s.four_colour), self.toggle_four_colour),
             (T.SOUND, on_off(s.sound), self.toggle_sound),
             (T.SHOW_PILES, on_off(s.show_piles), self.toggle_piles),
             (T.SHOW_PLAYABLE, on_off(s.show_playable), self.toggle_playable),
             (T.WATCH_SETTING, on_off(s.watch_winnable), self.toggle_watch),
             (T.SAFE_MOVES_SETTING, on_off(s.safe_moves), self.toggle_safe_moves),
-            (T.LEFT_HANDED, on_off(s.left_handed), self.toggle_left_handed),
             (T.WINNABLE_ONLY, on_off(s.winnable_only), self.toggle_winnable),
         ]
         if not self.host.options.kiosk:
             out.append((T.FULL_SCREEN, on_off(s.fullscreen), self.toggle_fullscreen))
         return [(tr(label), value, action) for label, value, action in out]
 
+    def _display_settings(self, s: Settings) -> list[tuple[str, str, Action]]:
+        """(label, value, action) of each setting of Display and access, in order."""
+        tr = self.host.tr
+        out = [
+            (T.THEME, tr(T.THEME_NAMES[self._theme()]), self.cycle_theme),
+            (T.CARD_BACK, tr(T.BACK_NAMES.get(s.card_back, T.BACK_BLUE)), self.cycle_card_back),
+            (T.FOUR_COLOUR, self._on_off(s.four_colour), self.toggle_four_colour),
+            (T.RELAXED, self._on_off(s.relaxed), self.toggle_relaxed),
+            (T.LEFT_HANDED, self._on_off(s.left_handed), self.toggle_left_handed),
+        ]
+        return [(tr(label), value, action) for label, value, action in out]
+
+    def _page_switch(self) -> Row:
+        """The button to the other page."""
+        tr = self.host.tr
+        if self.page == 0:
+            button = ButtonSpec(f"{tr(T.DISPLAY_AND_ACCESS)} →", self.show_display_page)
+        else:
+            button = ButtonSpec(f"← {tr(T.GAME_SETTINGS)}", self.show_game_page)
+        return Row(RowKind.BUTTONS, buttons=(button,))
+
     def rows(self) -> list[Row]:
         tr = self.host.tr
-        settings = self._settings(self.host.session.settings)
-        rows = [Row(RowKind.TITLE, tr(T.SETTINGS))]
+        s = self.host.session.settings
+        if self.page == 0:
+            title, settings = tr(T.SETTINGS), self._settings(s)
+        else:
+            title, settings = tr(T.DISPLAY_AND_ACCESS), self._display_settings(s)
+        rows = [Row(RowKind.TITLE, title), self._page_switch()]
         for label, value, action in settings:
             rows.append(Row(RowKind.SETTING, label, (ButtonSpec(value, action),)))
             if action == self.cycle_level_times and self.times_later:

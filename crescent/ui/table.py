@@ -159,8 +159,9 @@ class TableScene(Scene):
         self.repaint()
 
     def repaint(self) -> None:
-        """Draw the whole table anew at the next frame (its layout or its card art changed)."""
-        self.view.base = None
+        """Draw the whole table anew at the next frame (its layout, its card art or its
+        theme changed)."""
+        self.view.forget()
 
     def _make_geometry(self) -> LayoutView:
         """Hit-testing and card origins: the fans' when "Show whole piles" is on."""
@@ -575,10 +576,10 @@ class TableScene(Scene):
         tr = self.host.tr
         verdict = watch.verdict.value
         if verdict == "winnable":
-            return tr(T.WATCH_WINNABLE), render.DEST
+            return tr(T.WATCH_WINNABLE), render.theme().dest
         if verdict == "lost":
-            return tr(T.WATCH_LOST), render.REFUSE
-        return tr(T.WATCH_UNKNOWN), render.INK_DIM
+            return tr(T.WATCH_LOST), render.theme().refuse
+        return tr(T.WATCH_UNKNOWN), render.theme().ink_dim
 
     def _tap_marker(self, event: GameEvent) -> bool:
         """A press on "Cannot be won from here": the dialog that offers to go back."""

@@ -22,7 +22,7 @@ from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.rules.engine import PILES, Game, Move
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
-from crescent.ui.cards import draw_back_bands
+from crescent.ui.cards import corner_radius, draw_back_bands
 from crescent.ui.fan_view import draw_fan
 from crescent.ui.hud import HudLook, HudSource
 from crescent.ui.marks import draw_playable_mark
@@ -107,6 +107,13 @@ class TableView:
     @property
     def game(self) -> Game:
         return self.state.game
+
+    def forget(self) -> None:
+        """Drop the pictures kept (the base, the clean felt, one being made): the next
+        frame draws the whole table anew, in the theme and card art of that moment."""
+        self.base = None
+        self._felt = None
+        self._clean = None
 
     @property
     def hud_items(self) -> tuple[HudItem, ...]:
@@ -219,7 +226,7 @@ class TableView:
         lay = host.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
-        top, down, count, selected, dest, hinted, focused, closed = key[:8]
+        top, down, count, closed = key.card, key.down, key.size, key.closed
         edges, playable, under, under_down = key[8:]
         if under and host.fan is not None:
             rect = draw_fan(surf, host.art, host.fan, place, under, under_down)
@@ -236,43 +243,51 @@ class TableView:
             surf.blit(shadow, shadow.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
             img = host.art.back(rect.size) if down else host.art.face(top, rect.size)
             surf.blit(img, rect)
-        width = max(3, lay.card_w // 22)
-        pad = width + 1
+            render.outline_card(surf, rect, corner_radius(rect.w))
         if playable and top is not None:
             draw_playable_mark(surf, rect)
-        if dest:
-            render.alpha_rounded(surf, rect, (*render.DEST, 60), radius)
-            render.rounded(surf, rect.inflate(2 * pad, 2 * pad), render.DEST, radius + pad, width)
-        if hinted:
-            render.rounded(surf, rect.inflate(2 * pad, 2 * pad), render.HINT, radius + pad, width)
-        if selected:
-            render.rounded(
-                surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1
-            )
-        done = complete(place, count)
-        if done:
-            # A finished foundation: a gold frame, and its label in gold.
-            render.rounded(
-                surf, rect.inflate(2 * pad, 2 * pad), render.GOLD, radius + pad, width + 1
-            )
+        self._draw_rings(surf, place, rect, key)
         lab = lay.labels[place]
-        if focused:
-            # Around the card and its label: the ring never crosses the label's text.
-            ring = self._focus_ring(place)
-            render.rounded(surf, ring, render.FOCUS, radius + pad, 2)
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
-        colour = render.GOLD if done else render.INK
+        t = render.theme()
+        colour = t.gold if complete(place, count) else t.ink
         text = place_label(place, count, host.tr.place_tag(place))
         render.place_label(surf, host.fonts, area, lay.label_px, text, colour)
 
+    def _draw_rings(
+        self, surf: pygame.Surface, place: int, rect: pygame.Rect, key: SlotLook
+    ) -> None:
+        """The highlights round a place: where the selected card may go, the hint, the
+        selection, a finished foundation, the keyboard's focus (thicker in a theme with
+        a :attr:`~crescent.themes.Theme.ring_scale`)."""
+        t = render.theme()
+        card_w = self.host.layout.card_w
+        radius = max(4, card_w // 14)
+        width = max(3, round(card_w // 22 * t.ring_scale))
+        pad = width + 1
+        ring = rect.inflate(2 * pad, 2 * pad)
+        if key.dest:
+            render.alpha_rounded(surf, rect, (*t.dest, 60), radius)
+            render.rounded(surf, ring, t.dest, radius + pad, width)
+        if key.hinted:
+            render.rounded(surf, ring, t.hint, radius + pad, width)
+        if key.selected or complete(place, key.size):
+            # The selection; a finished foundation: a gold frame (and its label in gold).
+            render.rounded(surf, ring, t.gold, radius + pad, width + 1)
+        if key.focused:
+            # Around the card and its label: the ring never crosses the label's text.
+            focus = self._focus_ring(place)
+            render.rounded(surf, focus, t.focus, radius + pad, max(2, round(2 * t.ring_scale)))
+
     @staticmethod
     def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:
+        t = render.theme()
         render.alpha_rounded(surf, rect, (0, 0, 0, 70), radius)
-        render.rounded(surf, rect, (12, 52, 34), radius, 2)
+        render.rounded(surf, rect, t.slot_edge, radius, max(2, round(2 * t.ring_scale)))
         if closed:
             # A closed slot: a crossed frame says nothing can go here.
             inner = rect.inflate(-rect.w // 3, -rect.w // 3)
-            c = (60, 110, 80)
+            c = t.slot_cross
             w = max(2, rect.w // 28)
             pygame.draw.line(surf, c, inner.topleft, inner.bottomright, w)
             pygame.draw.line(surf, c, inner.topright, inner.bottomleft, w)
@@ -291,7 +306,7 @@ class TableView:
         hud = pygame.Rect(lay.hud.x, lay.hud.y, lay.hud.w, lay.hud.h)
         self._hud_bg = pygame.Surface(hud.size)
         self._hud_bg.blit(base, (0, 0), hud)
-        render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.HUD_BG, 0)
+        render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.theme().hud_bg, 0)
         base.blit(self._hud_bg, hud)
         self._draw_foundation_rows(base)
         # The clean felt a changed place is redrawn on is not needed by this frame, which
@@ -319,7 +334,7 @@ class TableView:
         """Two bands, a lighter one behind the climbing row and a darker one behind
         the falling row, each tagged with its direction; the area drawn on."""
         lay = self.host.layout
-        colours = (render.ROW_UP, render.ROW_DOWN)
+        colours = (render.theme().row_up, render.theme().row_down)
         drawn: pygame.Rect | None = None
         for band, tag, colour, words in zip(
             lay.foundation_rows, lay.row_tags, colours, ROW_TAGS, strict=False
@@ -332,7 +347,9 @@ class TableView:
             if tag.w >= w:
                 # Beside its band, against it; in a strip above or below it, centred.
                 x = tag.right - w // 2 if tag.h >= band.h // 2 else tag.x + tag.w // 2
-                text = render.text_centered(surf, font, words, (x, tag.y + tag.h // 2), render.INK)
+                text = render.text_centered(
+                    surf, font, words, (x, tag.y + tag.h // 2), render.theme().ink
+                )
                 drawn = drawn.union(text)
         return drawn
 
@@ -515,6 +532,7 @@ class TableView:
             shadow.get_rect(center=(pos[0] + size[0] // 2 + off // 2, pos[1] + size[1] // 2 + off)),
         )
         surface.blit(art.face(card, size), pos)
+        render.outline_card(surface, pygame.Rect(pos, size), corner_radius(size[0]))
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         assert self.state.message is not None
@@ -528,10 +546,10 @@ class TableView:
         h = min(rect.h, lh * len(lines) + 20)
         box = pygame.Rect(0, 0, w, h)
         box.center = rect.center
-        render.alpha_rounded(surface, box, (8, 30, 20, 215), h // 4)
+        render.alpha_rounded(surface, box, render.theme().message_bg, h // 4)
         y = box.centery - lh * len(lines) // 2 + lh // 2
         for ln in lines:
-            render.text_centered(surface, font, ln, (box.centerx, y), render.INK)
+            render.text_centered(surface, font, ln, (box.centerx, y), render.theme().ink)
             y += lh
 
     def _redraw_marker(self, base: pygame.Surface) -> list[pygame.Rect]:
@@ -559,10 +577,10 @@ class TableView:
         w = min(msg.w, tw + 4 * r + 28)
         box = pygame.Rect(0, 0, w, th + 14)
         box.center = (msg.x + msg.w // 2, msg.y + msg.h // 2)
-        render.alpha_rounded(surface, box, (8, 30, 20, 170), box.h // 2)
+        render.alpha_rounded(surface, box, render.theme().label_bg, box.h // 2)
         pygame.draw.circle(surface, dot, (box.x + 12 + r, box.centery), r)
         render.text_centered(
-            surface, font, text, (box.x + 12 + 2 * r + 6 + tw // 2, box.centery), render.INK
+            surface, font, text, (box.x + 12 + 2 * r + 6 + tw // 2, box.centery), render.theme().ink
         )
 
     def _hud_key(self, i: int) -> HudLook:

@@ -51,6 +51,9 @@ class Options:
     ghost_tap_ms: float = GHOST_TAP_MS
     """A press this soon after the last one, at its spot, is a ghost (see
     :mod:`crescent.control.ghosts`); the kiosk's config may set it, 0 keeps every one."""
+    theme: str | None = None
+    """``--theme``: the theme of this run, over the saved one (not saved; a theme chosen
+    in Settings replaces it)."""
     art_cache: Path | None = None
     """Where card pictures are kept between runs (the platform's cache folder, see
     ``crescent.game_main.art_cache_dir``); None: not kept."""
@@ -135,10 +138,14 @@ def touch_px(options: Options) -> int:
 
 
 def hud_items(session: Session, options: Options) -> tuple[HudItem, ...]:
-    """The HUD cells of the game being played: its mode declares them. In kiosk mode
+    """The HUD cells of the game being played: its mode declares them, less the clock and
+    the moves when the player chose Relaxed. In kiosk mode
     neither Code nor Settings (nothing there for visitors: the operator's screen is
     behind the exit corner's PIN)."""
     hud = session.mode.hud
+    if session.settings.relaxed:
+        # Relaxed: no clock, no moves (the levels game keeps its countdown: it is the game).
+        hud = tuple(i for i in hud if i not in (HudItem.TIME, HudItem.MOVES))
     if options.kiosk:
         return tuple(i for i in hud if i not in (HudItem.CODE, HudItem.SETTINGS))
     return hud
@@ -225,7 +232,8 @@ def showing_cards(game: Game) -> list[int | None]:
 def card_art(session: Session, options: Options) -> CardArt:
     """The card art, kept between runs where the options say."""
     disk = DiskCache(options.art_cache) if options.art_cache is not None else None
-    return CardArt(four_colour=session.settings.four_colour, disk=disk)
+    settings = session.settings
+    return CardArt(four_colour=settings.four_colour, disk=disk, back=settings.card_back)
 
 
 def start_card_art(session: Session, options: Options) -> CardArt:

@@ -20,11 +20,15 @@ CODE = "CR1-N-AAAAAAD"
 
 
 def toggle_left_handed(c: Client) -> None:
-    """Settings, then the Left-handed row's button, then Close (Escape)."""
+    """Settings, Display and access, the Left-handed row's button, then back to the table."""
     c.app.open(Screen.SETTINGS)
     c.frames(1)
     screen = c.app.scenes[-1]
     assert isinstance(screen, SettingsScreen)
+    [page] = [b for b in screen.buttons if c.app.tr(T.DISPLAY_AND_ACCESS) in b.label]
+    c.click(page.rect.center)  # to the Display and access page
+    c.frames(1)
+    assert screen.page == 1
     c.click(settings_button(screen, c.app.tr(T.LEFT_HANDED)))
     c.frames(1)
     c.app.pop()

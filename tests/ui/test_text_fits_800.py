@@ -96,11 +96,14 @@ def test_the_levels_hud_fits_at_800x600(monkeypatch: pytest.MonkeyPatch) -> None
             close_client(c)
 
 
-def test_settings_rows_fit_and_never_touch(client: Client) -> None:
+@pytest.mark.parametrize("page", [0, 1])
+def test_settings_rows_fit_and_never_touch(client: Client, page: int) -> None:
     c = client
     settings = SettingsScreen(c.app)
     c.app.push(settings)
+    settings.run(settings.show_display_page if page else settings.show_game_page)
     lay = settings.layout()
+    assert lay.px >= 16 or page == 0, lay.px  # Display and access has room for more
     fonts = c.app.fonts
     areas = [area for _, area in lay.rows]
     for above, below in itertools.pairwise(areas):
