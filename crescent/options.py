@@ -36,3 +36,5 @@ class Config:
     """The ``kiosk`` section of ``--config`` (always set in kiosk mode: it holds the PIN)."""
     stats: bool = False
     """``--stats``: print the statistics as JSON and exit, changing nothing."""
+    speech: bool = False
+    """``--speech``: turn speech on (and keep it on, as the setting does)."""

@@ -37,6 +37,7 @@ _FLAGS: Final = (
     "show_playable",
     "watch_winnable",
     "safe_moves",
+    "speech",
     "tip_seen",
     "levels_intro_seen",
 )
@@ -67,6 +68,7 @@ class Settings:
         watch_winnable: bool = True,
         levels_intro_seen: bool = False,
         safe_moves: bool = False,
+        speech: bool = False,
     ) -> None:
         self.language = language
         self.interactive_rules = interactive_rules
@@ -93,6 +95,9 @@ class Settings:
         self.safe_moves = safe_moves
         """"Safe moves home": after each move the cards that can never cost a win
         (:mod:`crescent.rules.safe`) go home by themselves (not in the levels game)."""
+        self.speech = speech
+        """Speech: the game says aloud what changes on the table (issue 31; missing from
+        older settings files: off)."""
 
     # Equal field by field, and (with __eq__ defined) unhashable: a mutable value.
     def __eq__(self, other: object) -> bool:
@@ -131,6 +136,7 @@ class Settings:
             "watch_winnable": self.watch_winnable,
             "levels_intro_seen": self.levels_intro_seen,
             "safe_moves": self.safe_moves,
+            "speech": self.speech,
         }
 
     @staticmethod
