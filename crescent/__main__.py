@@ -174,6 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--stats", action="store_true", help="print the statistics as JSON and exit (reads only)"
     )
+    p.add_argument(
+        "--speech", action="store_true", help="say aloud what changes on the table (kept on)"
+    )
     return p
 
 
@@ -207,6 +210,7 @@ def parse_args(argv: list[str]) -> Config:
         self_check=ns.self_check,
         kiosk_config=_kiosk_config(config_path) if kiosk else None,
         stats=ns.stats,
+        speech=ns.speech,
     )
 
 

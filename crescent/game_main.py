@@ -177,6 +177,8 @@ def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[S
         settings.variant = config.variant
     if config.fullscreen:
         settings.fullscreen = True
+    if config.speech:
+        settings.speech = True
     tr = load_translator(settings.language)
     background = config.screenshot is None and (store is None or not store.read_only)
     session = Session(store, settings, rng=rng, pool=_pool, lost=_lost, background_saves=background)
@@ -270,6 +272,7 @@ def _play(app: App, config: Config) -> int:
         app.after_first_frame.append(tip)
     terminated = _stop_on_signals(app)
     run_app(app, max_frames=config.frames)
+    app.stop_speech()
     app.save_art_cache()
     if terminated:
         app.session.close()

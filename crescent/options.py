@@ -38,3 +38,5 @@ class Config:
     """``--stats``: print the statistics as JSON and exit, changing nothing."""
     theme: str | None = None
     """``--theme``: the table's theme for this run, over the saved one (not saved)."""
+    speech: bool = False
+    """``--speech``: turn speech on (and keep it on, as the setting does)."""

@@ -27,7 +27,8 @@ Behaviour (RULES.md section 5):
   it to the nearest one in that direction, Enter/Space tap it; the focus ring
   hides while the pointer plays and comes back with a key;
   U/Ctrl+Z undo, Ctrl+Y/Ctrl+Shift+Z redo, R redeal, N new game, H hint,
-  Ctrl+R restart this deal, Esc clears the selection. Where the game pauses
+  Ctrl+R restart this deal, T the clock and what is left (shown, and said with
+  speech on), Esc clears the selection. Where the game pauses
   (``pausable``: not in the kiosk), P pauses, and so does Space while no focus
   ring shows (with the ring, Space taps what it is on, as Enter does).
 """
@@ -199,6 +200,8 @@ class Cmd(enum.StrEnum):
     """Restart this deal (Ctrl+R; the pause screen's button)."""
     PAUSE = "pause"
     """P, Space with no focus ring, the clock cell (not in the kiosk: see ``pausable``)."""
+    STATUS = "status"
+    """T: the clock, the moves, the redeals and hints left, shown and said."""
 
 
 class Nowhere(NamedTuple):
@@ -215,7 +218,13 @@ class Command(NamedTuple):
 
 Intent = PlayMove | Refuse | DragBack | Nowhere | Command
 
-_LETTER_KEYS: Final = {"u": Cmd.UNDO, "r": Cmd.REDEAL, "n": Cmd.NEW, "h": Cmd.HINT}
+_LETTER_KEYS: Final = {
+    "u": Cmd.UNDO,
+    "r": Cmd.REDEAL,
+    "n": Cmd.NEW,
+    "h": Cmd.HINT,
+    "t": Cmd.STATUS,
+}
 _CTRL_KEYS: Final = {"z": Cmd.UNDO, "y": Cmd.REDO, "r": Cmd.RESTART}
 """With Ctrl held (Ctrl+Shift+Z: redo)."""
 

@@ -409,3 +409,24 @@ BEST_SHORT: Final = N_("Best")
 MEDIAN_SHORT: Final = N_("Median")
 NO_WINS_YET: Final = N_("No wins yet.")
 LEVELS_CHART: Final = N_("Games by the level they reached")
+
+# Issue 31 item 1: speech. The setting, then what is only said, never shown: the table's
+# changes in words (crescent/i18n/speech.py), built from the screen's own messages above.
+# . Setting: the game says aloud what changes on the table (the focus, moves, refusals...).
+SPEECH_SETTING: Final = N_("Speech")
+# . Said for the arrow of a move ("{card}: {src} → {dst}"): "Pile 10 to Pile 14".
+SPOKEN_TO: Final = N_("to")
+# . Said: two sentences one after the other ("Redeal. 2 redeals left").
+SPOKEN_JOIN: Final = N_("{first}. {then}")
+# . Said when the focus reaches a place: "Pile 10, Ace of spades, 6 cards".
+SPOKEN_PLACE: Final = N_("{place}, {card}, {count}")
+# . Said when the focus reaches an empty place: "Pile 3, empty".
+SPOKEN_EMPTY: Final = N_("{place}, empty")
+# . Said: how many cards a place holds.
+CARDS_N: Final = N_plural("{n} card", "{n} cards")
+# . Said when a card is picked up: "Selected: Ace of spades. It can go to: Pile 3, Pile 7".
+SPOKEN_SELECTED: Final = N_("Selected: {card}. It can go to: {places}")
+# . Said when the card picked up is put down again (Esc, or Enter on it).
+SPOKEN_DESELECTED: Final = N_("Selection cleared")
+# . Said after a button's name when it cannot be pressed now (Undo with nothing to undo).
+SPOKEN_UNAVAILABLE: Final = N_("unavailable")

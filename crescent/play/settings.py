@@ -40,6 +40,7 @@ _FLAGS: Final = (
     "safe_moves",
     "left_handed",
     "relaxed",
+    "speech",
     "tip_seen",
     "levels_intro_seen",
 )
@@ -74,6 +75,7 @@ class Settings:
         theme: str = DEFAULT_THEME,
         card_back: str = DEFAULT_BACK,
         relaxed: bool = False,
+        speech: bool = False,
     ) -> None:
         self.language = language
         self.interactive_rules = interactive_rules
@@ -110,6 +112,8 @@ class Settings:
         self.relaxed = relaxed
         """Relaxed: the HUD shows neither the clock nor the moves (both still count for
         the statistics; the levels game keeps its countdown, which is its game)."""
+        self.speech = speech
+        """Speech: the game says aloud what changes on the table (older files: off)."""
 
     # Equal field by field, and (with __eq__ defined) unhashable: a mutable value.
     def __eq__(self, other: object) -> bool:
@@ -152,6 +156,7 @@ class Settings:
             "theme": self.theme,
             "card_back": self.card_back,
             "relaxed": self.relaxed,
+            "speech": self.speech,
         }
 
     @staticmethod

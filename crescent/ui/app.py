@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     # Imported when the fans are on (window.table_layout): a start does not need it.
     from crescent.control.fan import Fan
 
+    # Imported when speech is on (App.set_speech): a start without it does not load them.
+    from crescent.i18n.speech import Announcer
+    from crescent.ui.speech import Speaker
+
 __all__ = ["STEP", "App", "LoopStats", "Options", "init_pygame", "run_app", "run_loop"]
 
 STEP = 1 / 60
@@ -205,6 +209,13 @@ class App:
         """Watchers of events and update steps (kiosk mode: idle time, exit gesture)."""
         self.settings_gate: Callable[[], None] | None = None
         """Opens instead of the settings screen when set (kiosk mode: the PIN pad)."""
+        self.speaker: Speaker | None = None
+        """The voice, while speech is on (see :meth:`set_speech`)."""
+        self.announcer: Announcer | None = None
+        """What speech says, while it is on."""
+        self._own_speaker = False
+        if session.settings.speech:
+            self.set_speech(True)
         self.show_notices()
 
     # -- window ------------------------------------------------------------------
@@ -268,6 +279,36 @@ class App:
         self.session.settings.left_handed = on
         self.session.save_settings()
         self.relayout()
+
+    def set_speech(self, on: bool, speaker: Speaker | None = None) -> None:
+        """Speech on or off, at once, and saved. ``speaker``: the voice to use (the tests'
+        fake); else the platform's. Its modules load only when speech is first turned on."""
+        settings = self.session.settings
+        if settings.speech != on:
+            settings.speech = on
+            self.session.save_settings()
+        if not on:
+            self.stop_speech()
+            return
+        if self.speaker is None or speaker is not None:
+            from crescent.i18n.speech import Announcer  # speech only (the docstring says why)
+            from crescent.ui.speech import platform_speaker
+
+            self.stop_speech()
+            self._own_speaker = speaker is None
+            self.speaker = speaker if speaker is not None else platform_speaker(self.tr.lang)
+            self.announcer = Announcer(lambda: self.tr, self._speak)
+
+    def _speak(self, text: str, interrupt: bool) -> None:
+        if self.speaker is not None:
+            self.speaker.say(text, interrupt)
+
+    def stop_speech(self) -> None:
+        """Silence the voice and end its thread (speech turned off, or the app closing)."""
+        if self.speaker is not None:
+            self.speaker.close()
+        self.speaker = None
+        self.announcer = None
 
     def toggle_fullscreen(self) -> None:
         if self.options.kiosk:
@@ -392,6 +433,8 @@ class App:
         self.close_dialogs()
         self.table.after_change()
         self.full_redraw = True
+        if self.announcer is not None:
+            self.announcer.say(self.announcer.new_game(self.session.game.mode.key))
         if not from_levels:
             # A levels game dealt after another game: the first one says what the levels
             # add (a levels game on the table at the start showed it then, see game_main).
@@ -399,6 +442,9 @@ class App:
 
     def set_language(self, lang: str) -> None:
         self.tr = load_translator(lang)
+        if self._own_speaker:
+            self.stop_speech()
+            self.set_speech(True)  # the voice of the new language
         self.fonts = render.Fonts(self.tr.font_asset(), self.tr.font_asset(bold=True))
         self.session.settings.language = self.tr.lang
         self.session.save_settings()

@@ -126,6 +126,38 @@ class Dialog(Overlay):
     def rows(self) -> list[Row]:
         return []
 
+    def enter(self) -> None:
+        """Opened: with speech on, its text is said (title, text, figures, buttons)."""
+        a = self.host.announcer
+        if a is not None:
+            a.say(a.join(self.spoken()))
+
+    def spoken(self) -> list[str]:
+        """What speech says when the dialog opens: its rows' words, the settings' aside."""
+        out: list[str] = []
+        for row in self.rows():
+            if row.kind in (RowKind.TITLE, RowKind.TEXT, RowKind.ERROR):
+                out.append(row.text)
+            elif row.kind is RowKind.PAIR:
+                out.append(f"{row.text}, {row.value}")
+            elif row.kind is RowKind.BUTTONS:
+                out.append(", ".join(b.label for b in row.buttons))
+        return out
+
+    def speak_focus(self) -> None:
+        """Say the button with the focus: its label (a setting's: its name and value)."""
+        a = self.host.announcer
+        lay = self.layout()
+        enabled = [b for b in lay.buttons if b.enabled]
+        if a is None or not 0 <= self.focus < len(enabled):
+            return
+        b = enabled[self.focus]
+        label = b.label
+        for row, area in lay.rows:
+            if row.kind is RowKind.SETTING and area.collidepoint(b.rect.center):
+                label = f"{row.text}, {b.label}"
+        a.say(a.button(label))
+
     def close(self) -> None:
         self.host.pop(self)
 
@@ -157,9 +189,12 @@ class Dialog(Overlay):
             step = -1 if ev.shift or ev.key in ("up", "left") else 1
             self.focus = (self.focus + step) % len(enabled)
             self._dirty = True
+            self.speak_focus()
         elif ev.key in ("return", "space") and enabled:
             if 0 <= self.focus < len(enabled):
                 self.run(enabled[self.focus].action)
+                if self.host.on_top(self):
+                    self.speak_focus()  # its new value (a setting), or the same button
             else:
                 primary = [b for b in enabled if b.primary]
                 if primary:

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     # Imported when the fans are on (window.table_layout): a start does not need it.
     from crescent.control.fan import Fan
 
+    # Imported when speech is on (App.set_speech): a start without it does not load it.
+    from crescent.i18n.speech import Announcer
+
 
 class Screen(enum.Enum):
     """The screens and dialogs a scene may ask the host to open."""
@@ -93,6 +96,11 @@ class Host(Protocol):
     def size(self) -> tuple[int, int]: ...
 
     @property
+    def announcer(self) -> Announcer | None:
+        """What speech says, when it is on (None: off)."""
+        ...
+
+    @property
     def now(self) -> float:
         """The loop's clock (seconds) as of this frame."""
         ...
@@ -145,6 +153,8 @@ class Host(Protocol):
     def set_relaxed(self, on: bool) -> None:
         """Hide (or show) the clock and the moves in the HUD (saved)."""
         ...
+
+    def set_speech(self, on: bool) -> None: ...
 
     def quit(self) -> None:
         """Leave the game (the desktop's Quit; refused in the kiosk)."""

@@ -108,6 +108,9 @@ class SettingsScreen(Dialog):
     def toggle_sound(self) -> None:
         self.host.toggle_sound()
 
+    def toggle_speech(self) -> None:
+        self.host.set_speech(not self.host.session.settings.speech)  # at once, and saved
+
     def toggle_piles(self) -> None:
         self.host.set_show_piles(not self.host.session.settings.show_piles)
 
@@ -158,6 +161,7 @@ class SettingsScreen(Dialog):
             (T.VARIANT_FOR_NEW, tr(T.MODE_NAMES[s.mode.key]), self.cycle_variant),
             (T.LEVEL_TIMES, " · ".join(map(str, s.level_minutes)), self.cycle_level_times),
             (T.SOUND, on_off(s.sound), self.toggle_sound),
+            (T.SPEECH_SETTING, on_off(s.speech), self.toggle_speech),
             (T.SHOW_PILES, on_off(s.show_piles), self.toggle_piles),
             (T.SHOW_PLAYABLE, on_off(s.show_playable), self.toggle_playable),
             (T.WATCH_SETTING, on_off(s.watch_winnable), self.toggle_watch),

@@ -28,6 +28,7 @@ from crescent.control.anim import (
 from crescent.control.confirm import RedealGuard, new_game_needs_confirm
 from crescent.control.explain import undo_cleared_by_redeal
 from crescent.control.input import (
+    PLACES,
     Cmd,
     Command,
     Controller,
@@ -50,13 +51,15 @@ from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End, HudItem
 from crescent.rules.safe import safe_move
 from crescent.solver.autofinish import finish_line
-from crescent.ui import render
+from crescent.ui import hud, render
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
 from crescent.ui.scene import Host, Scene, Screen
 from crescent.ui.sound import Cue
 from crescent.ui.table_view import SlotLook, TableView
 
 if TYPE_CHECKING:
+    from crescent.i18n.speech import Announcer
+
     # The solver's hints load with the first hint (see TableScene.hints).
     from crescent.solver.hints import HintAnswer, HintWorker
     from crescent.solver.watch import Watch, Watcher
@@ -109,6 +112,9 @@ class TableScene(Scene):
         """"Still winnable?": the verdict on the table as it is (None: none yet)."""
         self._watched = -1
         """The session's change count the watcher was last shown."""
+        self._spoke = False
+        """Something was said since the last key or press (what follows it is said after
+        it; the first sentence of a key interrupts what was being said)."""
         self.paused_by: Scene | None = None
         """The pause screen last opened (open while the host shows it)."""
         self.controller.set_dpi(host.options.dpi)
@@ -128,6 +134,7 @@ class TableScene(Scene):
             Cmd.SOUND: self.host.toggle_sound,
             Cmd.RULES: lambda: self.host.open(Screen.RULES),
             Cmd.FULLSCREEN: self.host.toggle_fullscreen,
+            Cmd.STATUS: self._status,
             Cmd.TIME: _nothing,  # an info cell: not a button
             Cmd.MOVES: _nothing,
             Cmd.COUNTDOWN: _nothing,
@@ -196,12 +203,78 @@ class TableScene(Scene):
         for intent in self.controller.cancel_pointer():
             self.execute(intent)
 
-    def say(self, message: str, *, notice: bool = False) -> None:
-        """Show ``message`` for a while; a ``notice`` (about the saves, not the table)
-        outlives changes of the table."""
+    def say(self, message: str, *, notice: bool = False, spoken: str | None = None) -> None:
+        """Show ``message`` for a while, and say it (``spoken`` instead, when given) if
+        speech is on; a ``notice`` (about the saves, not the table) outlives changes of
+        the table."""
         self.message = (message, MESSAGE_S)
         self.message_age = 0.0
         self._notice = notice
+        self.speak(message if spoken is None else spoken)
+
+    # -- speech ------------------------------------------------------------------
+
+    @property
+    def announcer(self) -> Announcer | None:
+        """What speech says, when it is on."""
+        return self.host.announcer
+
+    def speak(self, sentence: str, *, interrupt: bool | None = None) -> None:
+        """Say ``sentence`` (speech on). By default the first sentence after a key or a
+        press interrupts what was being said, and the ones that follow it wait their turn."""
+        a = self.host.announcer
+        if a is None or not sentence:
+            return
+        a.say(sentence, interrupt=not self._spoke if interrupt is None else interrupt)
+        self._spoke = True
+
+    def _speak_key(self, before: tuple[int | None, bool, int | None]) -> None:
+        """After a key: what changed that nothing said yet, the selection or the focus."""
+        a = self.host.announcer
+        c = self.controller
+        if a is None or self._spoke:
+            return
+        focus, visible, selected = before
+        if c.selected != selected and c.selected is not None:
+            dests = c.destinations(self.game, c.selected)
+            self.speak(a.selected(self.game, c.selected, dests))
+        elif c.selected != selected:
+            self.speak(self.host.tr(T.SPOKEN_DESELECTED))
+        elif c.focus is not None and (c.focus != focus or c.focus_visible != visible):
+            self.speak(self.focus_words(c.focus))
+
+    def focus_words(self, focus: int) -> str:
+        """What the focus is on, as said: a place and its top card, or a HUD button."""
+        a = self.host.announcer
+        if a is None:
+            return ""
+        if focus < PLACES:
+            return a.place(self.game, focus)
+        cell = hud.look(self, self.host, self.hud_items[focus - PLACES])
+        label = cell.title if cell.title != "?" else cell.sub
+        return a.button(label, cell.sub, enabled=cell.enabled)
+
+    def _status(self) -> None:
+        """T: the clock (a level's time left), the moves, what is left; shown and said."""
+        session = self.host.session
+        levels = session.levels
+        a = self.host.announcer
+        tr = self.host.tr
+        if levels is not None and levels.counts_down:
+            clock, level = format_time(levels.time_left), levels.level
+        else:
+            clock, level = format_time(session.elapsed), None
+        hints = levels.hints_left if levels is not None else None
+        if a is not None:
+            self.say(a.status(self.game, clock, level=level, hints_left=hints))
+        else:
+            from crescent.i18n.speech import Announcer  # the words, shown only
+
+            self.say(
+                Announcer(lambda: tr, _silent).status(
+                    self.game, clock, level=level, hints_left=hints
+                )
+            )
 
     def reset_interaction(self) -> None:
         """Forget the selection, a drag, animations in flight, auto-finish and the message
@@ -278,10 +351,15 @@ class TableScene(Scene):
                 self.safe_running = False  # and the safe moves
             if isinstance(event, (PointerDown, KeyPress)):
                 self.host.session.idle_abandoned = False
+                self._spoke = False
             holding = self.controller.holding()
+            c = self.controller
+            before = (c.focus, c.focus_visible, c.selected)
             intents = self.controller.handle(event, self.host.now, self.geometry, self.game)
             for intent in intents:
                 self.execute(intent)
+            if isinstance(event, KeyPress):
+                self._speak_key(before)
             if not holding and self.controller.holding():
                 self.host.sound.play(Cue.PICKUP)
 
@@ -296,7 +374,11 @@ class TableScene(Scene):
         elif isinstance(intent, Nowhere):
             card = self.game.top(intent.place)
             if card is not None:
-                self.say(self.host.tr(T.NO_PLACE_TAKES, card=card_symbol(card)))
+                tr = self.host.tr
+                self.say(
+                    tr(T.NO_PLACE_TAKES, card=card_symbol(card)),
+                    spoken=tr(T.NO_PLACE_TAKES, card=tr.card(card)),
+                )
         elif isinstance(intent, Command):
             self.command(intent.name)
 
@@ -325,6 +407,9 @@ class TableScene(Scene):
         self.anims.add(Flight(card, start, self.geometry.slot_origin(move.dst), move.dst, MOVE_S))
         self.controller.selected = None
         self.host.sound.play(Cue.PLACE)
+        a = self.host.announcer
+        if a is not None and not self.finishing:
+            self.speak(a.move(self.game, move, card))
         self.after_change()
         return True
 
@@ -337,6 +422,8 @@ class TableScene(Scene):
         self.host.sound.play(Cue.REFUSE)
         if self.host.session.settings.interactive_rules:
             self.say(self.host.tr.reason(reason))
+        else:
+            self.speak(self.host.tr.reason(reason))  # said even when not shown
 
     def _slide_back(self, place: int, from_pos: tuple[float, float]) -> None:
         card = self.game.top(place)
@@ -357,9 +444,11 @@ class TableScene(Scene):
         if session.outcome is not None and session.levels is not None:
             return  # between levels or after the end: nothing to shuffle
         if session.game.redeals_left <= 0:
+            reason = Reason.NO_SHUFFLES_LEFT if self._shuffles else Reason.NO_REDEALS_LEFT
             if session.settings.interactive_rules:
-                reason = Reason.NO_SHUFFLES_LEFT if self._shuffles else Reason.NO_REDEALS_LEFT
                 self.say(tr.reason(reason))
+            else:
+                self.speak(tr.reason(reason))
             return
         if self._shuffles and session.game.has_move():
             self.host.open(Screen.SHUFFLE)
@@ -388,6 +477,9 @@ class TableScene(Scene):
         self.host.session.redeal()
         self.host.sound.play(Cue.REDEAL)
         self._animate_redeal()
+        a = self.host.announcer
+        if a is not None:
+            self.speak(a.redealt(self.game))
         self.after_change()
 
     def _redo(self) -> None:
@@ -401,6 +493,9 @@ class TableScene(Scene):
         start, end = self.geometry.slot_origin(move.src), self.geometry.slot_origin(move.dst)
         self.anims.add(Flight(card, start, end, move.dst, MOVE_S))
         self.host.sound.play(Cue.PLACE)
+        a = self.host.announcer
+        if a is not None:
+            self.speak(a.undone(self.game, move, card, redo=True))
         self.after_change()
 
     def _restart_pressed(self) -> None:
@@ -435,6 +530,9 @@ class TableScene(Scene):
             return
         self.controller.reset()
         card = game.top(last.src)
+        a = self.host.announcer
+        if a is not None and card is not None:
+            self.speak(a.undone(game, last, card))
         if card is not None:
             self.anims.add(
                 Flight(
@@ -600,6 +698,7 @@ class TableScene(Scene):
             self.finishing = list(self.finish)
             self.finish = None
             self.controller.reset()
+            self.speak(self.host.tr(T.FINISH))  # its moves fly unsaid, then the win is said
 
     # -- safe moves home ---------------------------------------------------------
 
@@ -692,3 +791,7 @@ def _wake_loop() -> None:
 
 def _nothing() -> None:
     """An info cell's command: it is no button."""
+
+
+def _silent(_sentence: str, _interrupt: bool) -> None:
+    """The speaker of words that are shown only (speech off)."""

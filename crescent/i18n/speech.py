@@ -1,0 +1,148 @@
+"""What speech says: the table's changes as sentences in the player's language.
+
+The :class:`Announcer` turns what a sighted player sees change (the focused place,
+a move, a refusal, a redeal, the clock, the end of a game) into one sentence and
+hands it to a speaker, a plain callable (the client's, :mod:`crescent.ui.speech`;
+a list's ``append`` in tests). The words are the screen's: card and place names,
+reasons and messages come from :mod:`crescent.i18n.text` through the translator,
+and what the screen writes as signs ("→", "·") is said in words.
+
+Pure (no pygame, nothing at import time). The client imports it only when speech
+is on (``tests/ui/test_speech.py`` checks a start without speech does not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from crescent.i18n import text as T
+from crescent.i18n.translator import Translator
+from crescent.rules.engine import PILES, Game, Move, Reason
+
+Speak = Callable[[str, bool], None]
+"""A speaker: ``speak(sentence, interrupt)``; ``interrupt`` stops what it is saying."""
+
+_ENDS: Final = (".", "!", "?", "。", "！", "？", ":", "：")
+
+
+class Announcer:
+    """Sentences for the table's changes, said through ``speak`` in ``tr()``'s language
+    (a callable: the language may change while the game runs)."""
+
+    def __init__(self, tr: Callable[[], Translator], speak: Speak) -> None:
+        self._tr = tr
+        self._speak = speak
+        self.last = ""
+        """The last sentence said (the tests and the status key read it)."""
+
+    @property
+    def tr(self) -> Translator:
+        return self._tr()
+
+    def say(self, message: str, *, interrupt: bool = True) -> None:
+        """Say ``message`` (a screen's text) in words; an empty one is not said."""
+        words = self.spoken(message)
+        if words:
+            self.last = words
+            self._speak(words, interrupt)
+
+    def spoken(self, message: str) -> str:
+        """``message`` as it is said: the screen's signs in words, no line breaks."""
+        to = self.tr(T.SPOKEN_TO)
+        words = message.replace(" → ", f" {to} ").replace("→", f" {to} ")
+        words = words.replace(" · ", ", ").replace("·", ", ").replace("…", "")
+        return " ".join(words.split())
+
+    def join(self, parts: Sequence[str]) -> str:
+        """Sentences one after another, with the language's stop between them."""
+        out = ""
+        for part in parts:
+            if not part:
+                continue
+            if not out:
+                out = part
+            elif out.endswith(_ENDS):
+                out = f"{out} {part}"
+            else:
+                out = self.tr(T.SPOKEN_JOIN, first=out, then=part)
+        return out
+
+    # -- what a place holds ---------------------------------------------------------
+
+    def place(self, game: Game, place: int) -> str:
+        """ "Pile 10, Ace of spades, 6 cards"; "Pile 3, empty"."""
+        tr = self.tr
+        card = game.top(place)
+        if card is None:
+            return tr(T.SPOKEN_EMPTY, place=tr.place(place))
+        count = tr.plural(T.CARDS_N, game.count(place))
+        return tr(T.SPOKEN_PLACE, place=tr.place(place), card=tr.card(card), count=count)
+
+    def selected(self, game: Game, place: int, destinations: Sequence[int]) -> str:
+        """A card picked up: which, and where it may go."""
+        card = game.top(place)
+        if card is None:
+            return self.place(game, place)
+        places = ", ".join(self.tr.place(d) for d in destinations)
+        return self.tr(T.SPOKEN_SELECTED, card=self.tr.card(card), places=places)
+
+    def move(self, game: Game, move: Move, card: int) -> str:
+        """A move just played: the card, from where to where, and what its place shows now."""
+        said = self.tr.move(card, move.src, move.dst)
+        after = self.place(game, move.src) if move.src < PILES else ""
+        return self.join([said, after])
+
+    def undone(self, game: Game, move: Move, card: int, *, redo: bool = False) -> str:
+        """A move taken back (``redo``: played again): the button's word, then the move."""
+        label = self.tr(T.REDO if redo else T.UNDO)
+        src, dst = (move.src, move.dst) if redo else (move.dst, move.src)
+        return self.tr(T.SPOKEN_JOIN, first=label, then=self.tr.move(card, src, dst))
+
+    def reason(self, reason: Reason) -> str:
+        return self.tr.reason(reason)
+
+    # -- the game's counters ----------------------------------------------------------
+
+    def redeals_left(self, game: Game) -> str:
+        """ "2 redeals left", "No shuffles left"."""
+        tr = self.tr
+        n = game.redeals_left
+        if game.rules.redeal == "shuffle":
+            return tr.plural(T.SHUFFLES_LEFT, n) if n > 0 else tr(T.NO_SHUFFLES)
+        return tr.plural(T.REDEALS_LEFT, n) if n > 0 else tr(T.NO_REDEALS)
+
+    def redealt(self, game: Game) -> str:
+        """After a redeal (or a shuffle): the word, what is left, the first pile."""
+        word = self.tr(T.SHUFFLE if game.rules.redeal == "shuffle" else T.REDEAL)
+        return self.join([word, self.redeals_left(game)])
+
+    def status(
+        self,
+        game: Game,
+        clock: str,
+        *,
+        level: int | None = None,
+        hints_left: int | None = None,
+    ) -> str:
+        """The clock on request: the time (a level's time left), moves, redeals, hints."""
+        tr = self.tr
+        if level is None:
+            time = tr(T.WON_TIME, time=clock)
+        else:
+            time = tr(T.LEVEL_TIME_LINE, n=level, time=clock)
+        hints = tr.plural(T.HINTS_LEFT, hints_left) if hints_left is not None else ""
+        moves = tr.plural(T.WON_MOVES, game.moves)
+        return self.join([time, moves, self.redeals_left(game), hints])
+
+    def new_game(self, mode_key: str) -> str:
+        """A game dealt: its kind ("New game: Standard")."""
+        tr = self.tr
+        return tr(T.SPOKEN_JOIN, first=tr(T.NEW_GAME), then=tr(T.MODE_NAMES[mode_key]))
+
+    def button(self, label: str, value: str = "", *, enabled: bool = True) -> str:
+        """A button with the focus: its label, its second line, whether it can be pressed."""
+        parts = [label, value] if value and value != label else [label]
+        if not enabled:
+            parts.append(self.tr(T.SPOKEN_UNAVAILABLE))
+        return ", ".join(p for p in parts if p)
