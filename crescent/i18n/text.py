@@ -366,8 +366,8 @@ PLAY_AGAIN: Final = N_("Play this deal again")
 WATCH_REPLAY: Final = N_("Watch the replay")
 COPY_REPLAY: Final = N_("Copy the replay")
 REPLAY_COPIED: Final = N_plural(
-    "Replay copied: {code} and its {n} move, for --code and --play.",
-    "Replay copied: {code} and its {n} moves, for --code and --play.",
+    "Replay copied: the code and its {n} move, for --code and --play.",
+    "Replay copied: the code and its {n} moves, for --code and --play.",
 )
 NO_REPLAY: Final = N_("No replay: this game's moves were not kept.")
 REPLAY_PLAY: Final = N_("Play")

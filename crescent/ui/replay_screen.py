@@ -71,6 +71,8 @@ class ReplayLayout(NamedTuple):
 
     table: TableLayout
     fan: Fan | None
+    strip: pygame.Rect
+    """The band under the cells: the words and the bar."""
     words: pygame.Rect
     bar: pygame.Rect
     """Where a tap or a drag scrubs (the touch size high)."""
@@ -100,7 +102,8 @@ def lay_out(size: tuple[int, int], touch: int, fanned: bool) -> ReplayLayout:
     bar = pygame.Rect(margin, words.bottom, w - 2 * margin, touch)
     knob = max(8, touch // 3)
     track = pygame.Rect(bar.x + knob, bar.centery - 2, bar.w - 2 * knob, 4)
-    return ReplayLayout(table, fan, words, bar, track)
+    strip = pygame.Rect(0, top, w, h - top)
+    return ReplayLayout(table, fan, strip, words, bar, track)
 
 
 class ReplayHost:
@@ -418,7 +421,7 @@ class ReplayScene(Scene):
         rects = self.view.draw(surface, full, False)
         whole = rects is None
         changed = self._draw_cells(surface, whole, rects or [])
-        strip = self.lay.words.union(self.lay.bar)
+        strip = self.lay.strip
         key = (self.playback.at, len(self.replay), self.host.tr.lang, self.lay)
         if whole or key != self._strip or strip.collidelist(rects or []) >= 0:
             self._strip = key
@@ -448,8 +451,8 @@ class ReplayScene(Scene):
         lay, fonts = self.lay, self.host.fonts
         base = self.view.base
         assert base is not None
-        strip = lay.words.union(lay.bar)
-        surface.blit(base, strip, strip)
+        surface.blit(base, lay.strip, lay.strip)
+        render.alpha_rounded(surface, lay.strip, render.HUD_BG, 0)
         text = self.words()
         px = max(render.MIN_PX, lay.table.hud_sub_px)
         font = fonts.fit(text, lay.words.w, px, min_px=render.MIN_PX)

@@ -298,7 +298,7 @@ class GameDialog(MessageDialog):
         """Put the replay on the clipboard as one line for ``--code … --play …``."""
         replay = self.replay
         assert replay is not None
-        said = self.host.tr.plural(T.REPLAY_COPIED, replay.net_moves, code=replay.code)
+        said = self.host.tr.plural(T.REPLAY_COPIED, replay.net_moves)
         self._put(replay.share_line(), said)
 
     def play_again(self) -> None:
