@@ -307,9 +307,9 @@ class GameDialog(MessageDialog):
 
 
 def replay_of(host: Host, game: GameRow) -> Replay | None:
-    """The replay of ``game``, or None when its steps were not kept in full (a game set
-    up from outside, an earlier version's, one of more steps than are logged): they must
-    play back from its code to as many moves as it counted, and to a win if it was won."""
+    """The replay of ``game``, or None when its steps were not kept (a game set up from
+    outside, an earlier version's, one of more steps than are logged: the history keeps
+    none of them): they must play back from its code, to a win if and only if it was won."""
     played = host.session.read(queries.game_log, game.id)
     if not game.code or not played:
         return None
@@ -318,6 +318,4 @@ def replay_of(host: Host, game: GameRow) -> Replay | None:
     except ReplayError:
         return None
     won = game.result is history.Result.WON
-    if replay.net_moves != game.moves or won != (replay.final.is_won and replay.final.last_level):
-        return None
-    return replay
+    return replay if won == (replay.final.is_won and replay.final.last_level) else None
