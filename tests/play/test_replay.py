@@ -31,6 +31,7 @@ from crescent.rules.engine import Game
 from crescent.rules.modes import End
 from tests.helpers_cli import run_main
 
+
 def _same(a: Game, b: Game) -> bool:
     return (a.piles, a.foundations, a.down, a.redeals_left, a.level, a.moves) == (
         b.piles,
