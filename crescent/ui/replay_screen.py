@@ -29,6 +29,7 @@ from crescent.control.input import (
     PointerDown,
     PointerMove,
     PointerUp,
+    mm_to_px,
 )
 from crescent.control.layout import TableLayout, compute_layout
 from crescent.i18n import text as T
@@ -237,7 +238,9 @@ class ReplayScene(Scene):
     def _lay_out(self) -> ReplayLayout:
         host = self.host
         fanned = host.session.settings.show_piles
-        return lay_out(host.size, host.layout.touch_px, fanned)
+        # A finger's size (9 mm) at least, at the screen's density (96 dpi unknown).
+        finger = math.ceil(mm_to_px(host.options.touch_mm, host.options.dpi))
+        return lay_out(host.size, max(host.layout.touch_px, finger), fanned)
 
     # -- lifecycle -----------------------------------------------------------------
 
