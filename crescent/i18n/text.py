@@ -398,6 +398,23 @@ TAP_FOR_CODE: Final = N_("Tap a game to see its code.")
 GAME_CODE_LINE: Final = N_("Code: {code}")
 COPY_CODE: Final = N_("Copy the code")
 PLAY_AGAIN: Final = N_("Play this deal again")
+# Issue 30 item 6: a finished game played back, from its entry of the last games.
+WATCH_REPLAY: Final = N_("Watch the replay")
+COPY_REPLAY: Final = N_("Copy the replay")
+REPLAY_COPIED: Final = N_plural(
+    "Replay copied: the code and its {n} move, for --code and --play.",
+    "Replay copied: the code and its {n} moves, for --code and --play.",
+)
+NO_REPLAY: Final = N_("No replay: this game's moves were not kept.")
+REPLAY_PLAY: Final = N_("Play")
+REPLAY_PAUSE: Final = N_("Pause")
+REPLAY_BACK: Final = N_("Back")
+REPLAY_NEXT: Final = N_("Next")
+REPLAY_SPEED: Final = N_("Speed")
+REPLAY_STEP: Final = N_("Step")
+REPLAY_STEP_OF: Final = N_("{n} of {total}")
+REPLAY_DEAL: Final = N_("The deal")
+REPLAY_UNDO: Final = N_("Undo: {move}")
 IMPORTED_GAMES: Final = N_plural(
     "Includes {n} game from an earlier version, without details.",
     "Includes {n} games from an earlier version, without details.",

@@ -2,7 +2,8 @@
 
 Pure module (no pygame, nothing at import time), beside :mod:`crescent.play.history`
 (not imported by a start: these are read when a screen, the operator or a script asks):
-the last games with their result, time, moves and code (:func:`last_games`), the win
+the last games with their result, time, moves and code (:func:`last_games`) and the
+steps of one (:func:`game_log`, for its replay), the win
 rate over the last 100 (:func:`win_rate`), the best and median times (:func:`times`),
 the levels reached (:func:`levels_reached`), and a kiosk's days (:func:`venue_days`,
 the ``venue_days`` view over the games).
@@ -19,6 +20,7 @@ __all__ = [
     "GameRow",
     "Times",
     "VenueDay",
+    "game_log",
     "last_games",
     "levels_reached",
     "times",
@@ -63,6 +65,13 @@ def last_games(conn: sqlite3.Connection, n: int, mode: str | None = None) -> lis
         (since(conn, mode), mode, mode, n),
     )
     return [GameRow(r[0], r[1], r[2], Result(r[3]), *r[4:]) for r in rows]
+
+
+def game_log(conn: sqlite3.Connection, game_id: str) -> str:
+    """The steps of game ``game_id`` as logged (``--play`` notation, ``U`` for an undo;
+    empty when they were not kept, or for no such game): what its replay plays."""
+    row = conn.execute("SELECT played FROM games WHERE id = ?", (game_id,)).fetchone()
+    return str(row[0]) if row is not None else ""
 
 
 def win_rate(conn: sqlite3.Connection, mode: str, last: int = 100) -> float | None:

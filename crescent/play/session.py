@@ -396,9 +396,14 @@ class Session:
             self.changes += 1
 
     def _moves(self) -> int:
-        """Moves of the whole game (a game of levels: every level's)."""
-        before = self.levels.moves_before if self.levels is not None else 0
-        return before + self._game.moves
+        """Moves of the whole game (a game of levels: every level's; the last level, once
+        completed, is counted in ``moves_before`` already)."""
+        levels = self.levels
+        if levels is None:
+            return self._game.moves
+        if len(levels.done) >= levels.level:
+            return levels.moves_before
+        return levels.moves_before + self._game.moves
 
     # -- games of levels -----------------------------------------------------------
 

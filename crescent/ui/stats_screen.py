@@ -3,7 +3,8 @@
 The figures are the mode's statistics (the daily deal's on the tab of the mode daily
 deals are dealt in), with a confirmed reset; the last games list the result, time and
 moves of the ten newest, and a tap (or Enter) on one shows its code, to copy or to play
-again (after "Abandon this game?" when a game is in progress); the charts show the win
+again (after "Abandon this game?" when a game is in progress), and its replay to watch
+(:mod:`crescent.ui.replay_screen`) or to copy as a command line; the charts show the win
 rate of the last 100 games, the best and median times and, in the levels game, the
 levels reached. Everything is read from the history through the session, with the
 queries ``--stats`` uses (:mod:`crescent.play.queries`), shaped by
@@ -25,6 +26,7 @@ from crescent.play import history, queries
 from crescent.play.chart_data import LAST, levels_chart, times_chart, win_rate_chart
 from crescent.play.daily import DAILY_VARIANT
 from crescent.play.queries import GameRow, Times
+from crescent.play.replay import Replay, ReplayError
 from crescent.play.stats import Stats
 from crescent.rules import modes
 from crescent.rules.modes import Mode
@@ -32,6 +34,7 @@ from crescent.ui import charts
 from crescent.ui.dialogs import ButtonSpec, Dialog, MessageDialog, Row, RowKind, deal_code
 from crescent.ui.hud import format_time
 from crescent.ui.render import Action
+from crescent.ui.replay_screen import ReplayScene
 from crescent.ui.scene import Host, Screen
 
 SHOWN_GAMES = 10
@@ -249,28 +252,70 @@ class StatsScreen(Dialog):
 
 
 class GameDialog(MessageDialog):
-    """A game of the last games: how it ended, its code; copy it, or play the deal again."""
+    """A game of the last games: how it ended, its code; copy it, or play the deal again;
+    watch its replay, or copy it as a command line (not in the kiosk, whose operator
+    alone sees the statistics)."""
 
     def __init__(self, host: Host, game: GameRow, title: str, figures: str) -> None:
         tr = host.tr
         self.game = game
+        self.replay = None if host.options.kiosk else replay_of(host, game)
         buttons = [ButtonSpec(tr(T.CLOSE), self.close, True)]
+        if self.replay is not None:
+            buttons[:0] = [
+                ButtonSpec(tr(T.WATCH_REPLAY), self.watch),
+                ButtonSpec(tr(T.COPY_REPLAY), self.copy_replay),
+            ]
         if game.code:
             buttons[:0] = [
                 ButtonSpec(tr(T.COPY_CODE), self.copy),
                 ButtonSpec(tr(T.PLAY_AGAIN), self.play_again),
             ]
         lines = [figures, tr(T.GAME_CODE_LINE, code=game.code or "—")]
+        if self.replay is None and not host.options.kiosk:
+            lines.append(tr(T.NO_REPLAY))
+        self._fixed = len(lines)
         super().__init__(host, title, lines, buttons)
 
-    def copy(self) -> None:
-        """Put the code on the clipboard, and say so (nothing said without a clipboard)."""
+    def _put(self, text: str, said: str) -> None:
+        """Put ``text`` on the clipboard, and say ``said`` (nothing without a clipboard)."""
         try:
-            pygame.scrap.put_text(self.game.code)
+            pygame.scrap.put_text(text)
         except pygame.error:  # no clipboard (no video, a headless display)
             return
-        self.lines = [*self.lines[:2], self.host.tr(T.CODE_COPIED, code=self.game.code)]
+        self.lines = [*self.lines[: self._fixed], said]
+
+    def copy(self) -> None:
+        """Put the code on the clipboard, and say so."""
+        self._put(self.game.code, self.host.tr(T.CODE_COPIED, code=self.game.code))
+
+    def watch(self) -> None:
+        """The game played back, over this dialog (Close comes back here)."""
+        assert self.replay is not None
+        self.host.push(ReplayScene(self.host, self.replay))
+
+    def copy_replay(self) -> None:
+        """Put the replay on the clipboard as one line for ``--code … --play …``."""
+        replay = self.replay
+        assert replay is not None
+        said = self.host.tr.plural(T.REPLAY_COPIED, replay.net_moves)
+        self._put(replay.share_line(), said)
 
     def play_again(self) -> None:
         """Deal the game's code ("Abandon this game?" first when one is in progress)."""
         deal_code(self.host, self.game.code)
+
+
+def replay_of(host: Host, game: GameRow) -> Replay | None:
+    """The replay of ``game``, or None when its steps were not kept (a game set up from
+    outside, an earlier version's, one of more steps than are logged: the history keeps
+    none of them): they must play back from its code, to a win if and only if it was won."""
+    played = host.session.read(queries.game_log, game.id)
+    if not game.code or not played:
+        return None
+    try:
+        replay = Replay.from_log(game.code, played)
+    except ReplayError:
+        return None
+    won = game.result is history.Result.WON
+    return replay if won == (replay.final.is_won and replay.final.last_level) else None

@@ -162,9 +162,7 @@ class TableView:
             down = False
             edges = 0
             count = len(found)
-        playable = self._playable.get(
-            game, self.host.session.changes, self.host.session.settings.show_playable
-        )
+        playable = self._playable_places()
         return SlotLook(
             top,
             down,
@@ -179,6 +177,11 @@ class TableView:
             under,
             min(game.down[place], len(under)) if under else 0,
         )
+
+    def _playable_places(self) -> frozenset[int]:
+        """The places "Show playable cards" marks (none when it is off)."""
+        session = self.host.session
+        return self._playable.get(self.game, session.changes, session.settings.show_playable)
 
     def _shadow_margin(self) -> int:
         """How far a lifted card's shadow reaches beyond the card (see _draw_card)."""
