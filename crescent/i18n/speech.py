@@ -145,7 +145,7 @@ class Announcer:
         return self.join([time, moves, self.redeals_left(game), hints])
 
     def new_game(self, game: Game) -> str:
-        """A game dealt: its kind ("New game: Standard"), then the table."""
+        """A game dealt: its kind ("New game. Standard"), then the whole table."""
         tr = self.tr
         heading = tr(T.SPOKEN_JOIN, first=tr(T.NEW_GAME), then=tr(T.MODE_NAMES[game.mode.key]))
         return self.table(game, heading)

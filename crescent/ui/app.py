@@ -580,6 +580,8 @@ class App:
             self.after_first_frame.clear()
         self._frames_drawn += 1
         self._draw_scenes()
+        if self.speaker is not None:
+            self.speaker.frame_shown()  # what this frame said starts now, after it is shown
 
     def set_dim(self, darkness: float) -> None:
         """Draw every frame ``darkness`` (0..1) darker: the kiosk's night dimming."""

@@ -8,6 +8,7 @@ import math
 import os
 import subprocess
 import sys
+import threading
 import time
 import wave
 from collections.abc import Callable, Iterator
@@ -144,6 +145,52 @@ def test_a_sentence_that_does_not_interrupt_waits_its_turn(stand_in: Voices) -> 
     assert voice.wait_idle(30)
     assert lines_when(log, 2) == ["first", "second"]
     assert voice.said == 2
+
+
+def test_say_never_waits_for_a_voice_being_started(
+    stand_in: Voices, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process slow to start (a busy machine) holds no lock that say() needs: say()
+    returns while the start is still held up."""
+    entered, release = threading.Event(), threading.Event()
+    held_up: list[bool] = []
+    real = speech._popen
+
+    def slow_popen(argv: list[str] | tuple[str, ...]) -> subprocess.Popen[bytes]:
+        entered.set()
+        held_up.append(not release.wait(30))  # True: nobody released it in 30 s
+        return real(argv)
+
+    monkeypatch.setattr(speech, "_popen", slow_popen)
+    voice, log = stand_in(60)
+    voice.say("first")
+    assert entered.wait(30)
+    voice.say("second")  # returns at once, the first still starting
+    assert held_up == []
+    release.set()
+    assert lines_when(log, 1)[-1] == "second"
+    assert held_up == [False, False]
+
+
+def test_the_voice_starts_once_the_frame_is_shown(
+    stand_in: Voices, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frame answering a key is not shared with a voice starting: the app says when
+    it is on the screen (a speaker with no app waits FRAME_WAIT_S at most)."""
+    monkeypatch.setattr(speech, "FRAME_WAIT_S", 60.0)
+    started = threading.Event()
+    real = speech._popen
+
+    def popen(argv: list[str] | tuple[str, ...]) -> subprocess.Popen[bytes]:
+        started.set()
+        return real(argv)
+
+    monkeypatch.setattr(speech, "_popen", popen)
+    voice, log = stand_in(0)
+    voice.say("Pile 1, Queen of clubs, 6 cards")
+    assert not started.wait(0.3)  # held for the frame, not for the minute
+    voice.frame_shown()
+    assert lines_when(log, 1) == ["Pile 1, Queen of clubs, 6 cards"]
 
 
 def test_close_ends_the_voice_and_its_thread(stand_in: Voices) -> None:

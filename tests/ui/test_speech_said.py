@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from crescent.i18n import text as T
+from crescent.i18n.rules_text import BlockKind, Doc, load_rules
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.rules.engine import Game, Move
@@ -294,10 +295,13 @@ def test_the_first_run_tip_is_said(client_for: MakeClient) -> None:
     assert speaker.spoken == [f"{tr(T.TIP_TAP)} {tr(T.TIP_CHOOSE)} {tr(T.TIP_RULES)} Got it"]
 
 
-def test_the_rules_screen_is_read_out(client_for: MakeClient) -> None:
+def test_the_rules_screen_is_read_out_and_its_other_tab_too(client_for: MakeClient) -> None:
     c, speaker = heard(client_for, code="CR1-N-AAAAAAD")
     c.app.open(Screen.RULES)
-    assert "Two 52-card decks" in speaker.spoken[-1] or len(speaker.spoken[-1]) > 500
+    standard = [b.text for b in load_rules(Doc.STANDARD, "en") if b.kind is not BlockKind.DIAGRAM]
+    assert speaker.spoken[-1].startswith(standard[0])
+    assert speaker.spoken[-1].endswith(standard[-1])
+    assert after(c, speaker, pygame.K_TAB)[-1].startswith(load_rules(Doc.LEVELS, "en")[0].text)
 
 
 # -- the levels game -----------------------------------------------------------------------
