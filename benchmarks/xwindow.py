@@ -295,7 +295,9 @@ def _quiet(x: X11, box: tuple[int, int, int, int], seconds: float = QUIET_S) -> 
     return shot
 
 
-def one_run(display: str, clicks: int, idle_seconds: float) -> Run:
+def one_run(display: str, clicks: int, idle_seconds: float, extra: tuple[str, ...] = ()) -> Run:
+    """One game process in ``display``: its clicks, undos and idle CPU; ``extra``: more
+    of its command line (``--speech``)."""
     from crescent.control.input import Controller
     from crescent.control.layout import compute_layout
     from crescent.engine import Game
@@ -323,7 +325,7 @@ def one_run(display: str, clicks: int, idle_seconds: float) -> Run:
     run = Run()
     with tempfile.TemporaryDirectory(prefix="crescent-xbench-") as data:
         command = [sys.executable, str(ROOT / "main.py"), "--size", f"{SIZE[0]}x{SIZE[1]}"]
-        command += ["--code", CODE, "--data-dir", data, "--lang", "en", "--new"]
+        command += ["--code", CODE, "--data-dir", data, "--lang", "en", "--new", *extra]
         proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         x = X11(display)
         try:
@@ -389,11 +391,17 @@ class RealWindow:
     undo_settled_ms: float
 
 
-def measure(runs: int, clicks: int, idle_seconds: float, display: str | None = None) -> RealWindow:
+def measure(
+    runs: int,
+    clicks: int,
+    idle_seconds: float,
+    display: str | None = None,
+    extra: tuple[str, ...] = (),
+) -> RealWindow:
     done: list[Run] = []
     for _ in range(runs):
         with xvfb(display) as d:
-            done.append(one_run(d, clicks, idle_seconds))
+            done.append(one_run(d, clicks, idle_seconds, extra))
 
     def med(values: list[float]) -> float:
         return statistics.median(values)

@@ -13,12 +13,12 @@ is on (``tests/ui/test_speech.py`` checks a start without speech does not).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator
-from crescent.rules.engine import PILES, Game, Move, Reason
+from crescent.rules.engine import PILES, PLACES, Game, Move, Reason
 
 Speak = Callable[[str, bool], None]
 """A speaker: ``speak(sentence, interrupt)``; ``interrupt`` stops what it is saying."""
@@ -35,6 +35,8 @@ class Announcer:
         self._speak = speak
         self.last = ""
         """The last sentence said (the tests and the status key read it)."""
+        self.count = 0
+        """Sentences said so far: what a key said is told from what it did not."""
 
     @property
     def tr(self) -> Translator:
@@ -45,6 +47,7 @@ class Announcer:
         words = self.spoken(message)
         if words:
             self.last = words
+            self.count += 1
             self._speak(words, interrupt)
 
     def spoken(self, message: str) -> str:
@@ -90,14 +93,15 @@ class Announcer:
     def move(self, game: Game, move: Move, card: int) -> str:
         """A move just played: the card, from where to where, and what its place shows now."""
         said = self.tr.move(card, move.src, move.dst)
-        after = self.place(game, move.src) if move.src < PILES else ""
-        return self.join([said, after])
+        return self.join([said, self.place(game, move.src)])
 
     def undone(self, game: Game, move: Move, card: int, *, redo: bool = False) -> str:
-        """A move taken back (``redo``: played again): the button's word, then the move."""
+        """A move taken back (``redo``: played again): the button's word, the card's way
+        back, and what the place it left shows now."""
         label = self.tr(T.REDO if redo else T.UNDO)
         src, dst = (move.src, move.dst) if redo else (move.dst, move.src)
-        return self.tr(T.SPOKEN_JOIN, first=label, then=self.tr.move(card, src, dst))
+        said = self.tr(T.SPOKEN_JOIN, first=label, then=self.tr.move(card, src, dst))
+        return self.join([said, self.place(game, src)])
 
     def reason(self, reason: Reason) -> str:
         return self.tr.reason(reason)
@@ -112,10 +116,15 @@ class Announcer:
             return tr.plural(T.SHUFFLES_LEFT, n) if n > 0 else tr(T.NO_SHUFFLES)
         return tr.plural(T.REDEALS_LEFT, n) if n > 0 else tr(T.NO_REDEALS)
 
-    def redealt(self, game: Game) -> str:
-        """After a redeal (or a shuffle): the word, what is left, the first pile."""
+    def redealt(self, game: Game, changed: Sequence[int]) -> str:
+        """After a redeal (or a shuffle): the word, what is left, then each pile of
+        ``changed`` (the ones that look different now) with its top card and count."""
         word = self.tr(T.SHUFFLE if game.rules.redeal == "shuffle" else T.REDEAL)
-        return self.join([word, self.redeals_left(game)])
+        return self.join([word, self.redeals_left(game), *self.places(game, changed)])
+
+    def places(self, game: Game, places: Iterable[int]) -> list[str]:
+        """Each place of ``places`` as the focus says it, one after another."""
+        return [self.place(game, p) for p in places]
 
     def status(
         self,
@@ -135,10 +144,22 @@ class Announcer:
         moves = tr.plural(T.WON_MOVES, game.moves)
         return self.join([time, moves, self.redeals_left(game), hints])
 
-    def new_game(self, mode_key: str) -> str:
-        """A game dealt: its kind ("New game: Standard")."""
+    def new_game(self, game: Game) -> str:
+        """A game dealt: its kind ("New game. Standard"), then the whole table."""
         tr = self.tr
-        return tr(T.SPOKEN_JOIN, first=tr(T.NEW_GAME), then=tr(T.MODE_NAMES[mode_key]))
+        heading = tr(T.SPOKEN_JOIN, first=tr(T.NEW_GAME), then=tr(T.MODE_NAMES[game.mode.key]))
+        return self.table(game, heading)
+
+    def table(self, game: Game, heading: str) -> str:
+        """A whole table after ``heading``: the moves played (when any), what is left, each
+        pile, and the foundations that hold more than their base (a new deal's hold it)."""
+        moves = self.tr.plural(T.WON_MOVES, game.moves) if game.moves else ""
+        shown = [p for p in range(PLACES) if p < PILES or game.count(p) > 1]
+        return self.join([heading, moves, self.redeals_left(game), *self.places(game, shown)])
+
+    def back(self, focus: str) -> str:
+        """A dialog closed: the table again, and what the focus is on (when it shows)."""
+        return self.join([self.tr(T.SPOKEN_TABLE), focus])
 
     def button(self, label: str, value: str = "", *, enabled: bool = True) -> str:
         """A button with the focus: its label, its second line, whether it can be pressed."""

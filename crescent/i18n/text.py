@@ -447,3 +447,7 @@ SPOKEN_SELECTED: Final = N_("Selected: {card}. It can go to: {places}")
 SPOKEN_DESELECTED: Final = N_("Selection cleared")
 # . Said after a button's name when it cannot be pressed now (Undo with nothing to undo).
 SPOKEN_UNAVAILABLE: Final = N_("unavailable")
+# . Said when a dialog closes and the table is back (then the place with the focus).
+SPOKEN_TABLE: Final = N_("Back to the table")
+# . Said when the Hint button turns into Finish: every card left can go home by itself.
+SPOKEN_FINISH_READY: Final = N_("The rest plays itself: press Finish, or H")

@@ -216,6 +216,7 @@ class App:
         self._own_speaker = False
         if session.settings.speech:
             self.set_speech(True)
+            self.say_game()
         self.show_notices()
 
     # -- window ------------------------------------------------------------------
@@ -294,21 +295,35 @@ class App:
             from crescent.i18n.speech import Announcer  # speech only (the docstring says why)
             from crescent.ui.speech import platform_speaker
 
-            self.stop_speech()
+            self._close_speaker()
             self._own_speaker = speaker is None
             self.speaker = speaker if speaker is not None else platform_speaker(self.tr.lang)
-            self.announcer = Announcer(lambda: self.tr, self._speak)
+            if self.announcer is None:
+                self.announcer = Announcer(lambda: self.tr, self._speak)
 
     def _speak(self, text: str, interrupt: bool) -> None:
         if self.speaker is not None:
             self.speaker.say(text, interrupt)
 
+    def say_game(self) -> None:
+        """Say the game on the table: its kind, the whole table, and Finish when it is
+        offered (speech on at the start: what a sighted player sees when the window opens)."""
+        a = self.announcer
+        if a is not None:
+            game = self.session.game
+            a.say(a.table(game, self.tr(T.MODE_NAMES[game.mode.key])))
+            if self.table.finish:
+                a.say(self.tr(T.SPOKEN_FINISH_READY), interrupt=False)
+
     def stop_speech(self) -> None:
         """Silence the voice and end its thread (speech turned off, or the app closing)."""
+        self._close_speaker()
+        self.announcer = None
+
+    def _close_speaker(self) -> None:
         if self.speaker is not None:
             self.speaker.close()
         self.speaker = None
-        self.announcer = None
 
     def toggle_fullscreen(self) -> None:
         if self.options.kiosk:
@@ -372,7 +387,12 @@ class App:
             # the way out (issue 29 item 11). A kiosk's visitors never quit: it passes on.
             self.quit()
             return
-        self.scenes[-1].handle(event)
+        top = self.scenes[-1]
+        a = self.announcer
+        said = a.count if a is not None else 0
+        top.handle(event)
+        if a is not None and a.count == said and top is not self.table and self.on_top(self.table):
+            self.table.speak_back()  # a dialog closed, and nothing else was said
 
     def _window_event(self, event: WindowEvent) -> None:
         kind = event.kind
@@ -434,7 +454,7 @@ class App:
         self.table.after_change()
         self.full_redraw = True
         if self.announcer is not None:
-            self.announcer.say(self.announcer.new_game(self.session.game.mode.key))
+            self.announcer.say(self.announcer.new_game(self.session.game))
         if not from_levels:
             # A levels game dealt after another game: the first one says what the levels
             # add (a levels game on the table at the start showed it then, see game_main).
@@ -443,7 +463,7 @@ class App:
     def set_language(self, lang: str) -> None:
         self.tr = load_translator(lang)
         if self._own_speaker:
-            self.stop_speech()
+            self._close_speaker()
             self.set_speech(True)  # the voice of the new language
         self.fonts = render.Fonts(self.tr.font_asset(), self.tr.font_asset(bold=True))
         self.session.settings.language = self.tr.lang
@@ -560,6 +580,8 @@ class App:
             self.after_first_frame.clear()
         self._frames_drawn += 1
         self._draw_scenes()
+        if self.speaker is not None:
+            self.speaker.frame_shown()  # what this frame said starts now, after it is shown
 
     def set_dim(self, darkness: float) -> None:
         """Draw every frame ``darkness`` (0..1) darker: the kiosk's night dimming."""

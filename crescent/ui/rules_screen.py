@@ -141,6 +141,22 @@ class RulesScreen(Scene):
             self.doc = doc
             self.scroll.offset = 0.0
             self.relayout()
+            self.enter()
+
+    def enter(self) -> None:
+        """Opened (or another tab shown): with speech on, its text is read out, a picture
+        by its caption."""
+        a = self.host.announcer
+        if a is None:
+            return
+        tr = self.host.tr
+        parts = []
+        for block in load_rules(self.doc, tr.lang):
+            if block.kind is not BlockKind.DIAGRAM:
+                parts.append(block.text)
+            elif block.text in T.DIAGRAM_CAPTIONS:
+                parts.append(tr(T.DIAGRAM_CAPTIONS[block.text]))
+        a.say(a.join(parts))
 
     def handle(self, event: GameEvent) -> None:
         moved = False

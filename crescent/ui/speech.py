@@ -10,7 +10,10 @@ Which voice (:func:`find_backend`):
   second to start, far too slow for each sentence).
 
 :class:`ProcessSpeaker` does the work in a thread of its own: ``say`` hands the sentence
-over and returns at once; the thread starts the process, and waits for it (reaping it).
+over and returns at once; the thread starts the process once the frame that showed the
+change is on the screen (``frame_shown``: starting a process takes a few milliseconds of
+a core, which the frame answering a key or a click should not share), and waits for it
+(reaping it).
 A new sentence interrupts the one being said: ``say`` ends its process (a signal, it
 does not wait) or, for the PowerShell reader, asks it to cancel. The thread sleeps on a
 condition between sentences: speech idles at no CPU. No backend found: speech is silent
@@ -69,6 +72,10 @@ class Speaker(Protocol):
 
     def say(self, text: str, interrupt: bool = True) -> None: ...
 
+    def frame_shown(self) -> None:
+        """A frame is on the screen: what was said before it may start."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -84,6 +91,9 @@ class FakeSpeaker:
         if interrupt and self.spoken:
             self.interrupted += 1
         self.spoken.append(text)
+
+    def frame_shown(self) -> None:
+        """Nothing to start: the sentences are only remembered."""
 
     def close(self) -> None:
         self.closed = True
@@ -141,6 +151,10 @@ def find_backend(
     return None
 
 
+FRAME_WAIT_S: Final = 0.1
+"""The longest a sentence waits for the frame being drawn (:meth:`ProcessSpeaker.say`)."""
+
+
 class ProcessSpeaker:
     """Says each sentence through ``backend``'s processes, from a thread of its own."""
 
@@ -150,6 +164,12 @@ class ProcessSpeaker:
         self._queue: list[str] = []
         self._proc: subprocess.Popen[bytes] | None = None
         self._closed = False
+        self._busy = False
+        """The thread has a sentence in hand (taken from the queue, not yet said)."""
+        self._frames = 0
+        """Frames shown so far (:meth:`frame_shown`)."""
+        self._asked = 0
+        """The frame count when the last sentence was handed over."""
         self.said = 0
         """Sentences handed to a process so far."""
         self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
@@ -167,10 +187,17 @@ class ProcessSpeaker:
             if interrupt:
                 self._queue.clear()
             self._queue.append(("!" if interrupt else ">") + text)
+            self._asked = self._frames
             proc = self._proc if interrupt and not self.backend.reader else None
             self._cond.notify()
         if proc is not None:
             _end(proc)
+
+    def frame_shown(self) -> None:
+        """A frame is on the screen: the sentences said while it was made may start."""
+        with self._cond:
+            self._frames += 1
+            self._cond.notify_all()
 
     def close(self) -> None:
         """Stop speaking and end the thread (the app is closing)."""
@@ -189,10 +216,7 @@ class ProcessSpeaker:
     def wait_idle(self, timeout: float) -> bool:
         """Wait until everything handed over was said (tests); False on time out."""
         with self._cond:
-            return self._cond.wait_for(
-                lambda: not self._queue and (self._proc is None or self.backend.reader),
-                timeout,
-            )
+            return self._cond.wait_for(lambda: not self._queue and not self._busy, timeout)
 
     # -- the thread ----------------------------------------------------------------
 
@@ -202,7 +226,15 @@ class ProcessSpeaker:
                 self._cond.wait_for(lambda: self._queue or self._closed)
                 if self._closed:
                     return
+                # Wait for the frame being drawn (at most FRAME_WAIT_S: with no app
+                # drawing frames, a sentence starts all the same).
+                self._cond.wait_for(self._frame_passed(self._asked), FRAME_WAIT_S)
+                if self._closed:
+                    return
+                if not self._queue:
+                    continue  # close() or an interrupting say() emptied it meanwhile
                 line = self._queue.pop(0)
+                self._busy = True
             try:
                 if self.backend.reader:
                     self._write(line)
@@ -210,6 +242,14 @@ class ProcessSpeaker:
                     self._speak(line[1:], interrupting=line[0] == "!")
             except (OSError, ValueError):
                 _log().warning("speech: %s failed", self.backend.name, exc_info=True)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def _frame_passed(self, asked: int) -> Callable[[], bool]:
+        """Whether a frame was shown since frame ``asked`` (or the speaker closed)."""
+        return lambda: self._frames != asked or self._closed
 
     def _speak(self, text: str, *, interrupting: bool) -> None:
         """One sentence, one process, waited for here (so it is reaped)."""
@@ -230,13 +270,18 @@ class ProcessSpeaker:
             self.backend = self.backend._replace(command=self.backend.fallback, fallback=())
 
     def _start(self, argv: list[str]) -> subprocess.Popen[bytes] | None:
+        """Start a sentence's process. Started outside the lock: :meth:`say`, called in
+        a frame, never waits for a process to start (a few milliseconds, more on a busy
+        machine)."""
         with self._cond:
             if self._closed:
                 return None
-            proc = _popen(argv)
+        proc = _popen(argv)
+        with self._cond:
             self._proc = proc
-            if self._queue and self._queue[0][0] == "!":
-                _end(proc)  # a newer sentence came while this one was starting
+            stale = self._closed or bool(self._queue and self._queue[0][0] == "!")
+        if stale:
+            _end(proc)  # closed, or a newer sentence came while this one was starting
         return proc
 
     def _write(self, line: str) -> None:

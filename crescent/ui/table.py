@@ -47,7 +47,7 @@ from crescent.control.input import (
 )
 from crescent.i18n import text as T
 from crescent.rules.cards import card_symbol
-from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal
+from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End, HudItem
 from crescent.rules.safe import safe_move
 from crescent.solver.autofinish import finish_line
@@ -70,6 +70,8 @@ __all__ = ["HUD_ITEMS", "MESSAGE_S", "HudLook", "SlotLook", "TableScene", "forma
 ALIASES = {Cmd.SHUFFLE: Cmd.REDEAL, Cmd.HINTS: Cmd.HINT}
 """HUD cells that do what another cell does (the levels game's Shuffle and Hint)."""
 
+_FOCUS_KEYS = frozenset({"tab", "left", "right", "up", "down"})
+"""Keys that move the focus: what it is on is said after each, moved or not."""
 CLOCK_LATE_S = 1 / 60
 """The idle loop wakes this long after the clock's next whole second (one update step),
 so the step that crosses it has been taken when it draws."""
@@ -112,9 +114,11 @@ class TableScene(Scene):
         """"Still winnable?": the verdict on the table as it is (None: none yet)."""
         self._watched = -1
         """The session's change count the watcher was last shown."""
-        self._spoke = False
-        """Something was said since the last key or press (what follows it is said after
-        it; the first sentence of a key interrupts what was being said)."""
+        self._said_at = 0
+        """The announcer's count at the last key or press: what it says first interrupts
+        what was being said, what follows waits its turn (see :meth:`speak`)."""
+        self._verdict_said: str | None = None
+        """The "Still winnable?" line last said (it is said when it changes)."""
         self.paused_by: Scene | None = None
         """The pause screen last opened (open while the host shows it)."""
         self.controller.set_dpi(host.options.dpi)
@@ -225,23 +229,48 @@ class TableScene(Scene):
         a = self.host.announcer
         if a is None or not sentence:
             return
-        a.say(sentence, interrupt=not self._spoke if interrupt is None else interrupt)
-        self._spoke = True
+        a.say(sentence, interrupt=not self.said_since_press if interrupt is None else interrupt)
 
-    def _speak_key(self, before: tuple[int | None, bool, int | None]) -> None:
-        """After a key: what changed that nothing said yet, the selection or the focus."""
+    @property
+    def said_since_press(self) -> bool:
+        """Something was said since the last key or press (here or by a dialog it opened)."""
+        a = self.host.announcer
+        return a is not None and a.count != self._said_at
+
+    def _speak_key(self, key: KeyPress, before: tuple[int | None, bool, int | None]) -> None:
+        """After a key: what changed that nothing said yet, the selection or the focus; a
+        button pressed that said nothing (Sound, the language) says its new state."""
         a = self.host.announcer
         c = self.controller
-        if a is None or self._spoke:
+        if a is None or self.said_since_press:
             return
         focus, visible, selected = before
+        pressed = key.key in ("return", "space", "enter", "kp_enter") and c.focus == focus
         if c.selected != selected and c.selected is not None:
             dests = c.destinations(self.game, c.selected)
             self.speak(a.selected(self.game, c.selected, dests))
         elif c.selected != selected:
             self.speak(self.host.tr(T.SPOKEN_DESELECTED))
-        elif c.focus is not None and (c.focus != focus or c.focus_visible != visible):
+        elif c.focus is None or not self.host.on_top(self):
+            return
+        elif c.focus != focus or c.focus_visible != visible or key.key in _FOCUS_KEYS:
+            self.speak(self.focus_words(c.focus))  # an arrow that goes nowhere: said again
+        elif pressed and c.focus >= PLACES:
             self.speak(self.focus_words(c.focus))
+
+    def speak_back(self) -> None:
+        """A dialog closed over the table: say so, and what the focus is on."""
+        a = self.host.announcer
+        c = self.controller
+        if a is not None:
+            shown = c.focus is not None and c.focus_visible
+            a.say(a.back(self.focus_words(c.focus) if shown and c.focus is not None else ""))
+
+    def speak_table(self, heading: str) -> None:
+        """A new table (the next level): ``heading``, then the whole table."""
+        a = self.host.announcer
+        if a is not None:
+            a.say(a.table(self.game, heading))
 
     def focus_words(self, focus: int) -> str:
         """What the focus is on, as said: a place and its top card, or a HUD button."""
@@ -284,6 +313,7 @@ class TableScene(Scene):
         self.finishing = []
         self.safe_running = False
         self.message = None
+        self._verdict_said = None
 
     def _reset_hint(self) -> None:
         if self._hints is not None:
@@ -332,10 +362,13 @@ class TableScene(Scene):
         changes = self.host.session.changes
         if self._finish_for != changes:
             self._finish_for = changes
+            offered = bool(self.finish)
             if self.finishing:
                 self.finish = None
             else:
                 self.finish = finish_line(self.game)
+            if self.finish and not offered:
+                self.speak(self.host.tr(T.SPOKEN_FINISH_READY), interrupt=False)
 
     # -- input -------------------------------------------------------------------
 
@@ -351,7 +384,8 @@ class TableScene(Scene):
                 self.safe_running = False  # and the safe moves
             if isinstance(event, (PointerDown, KeyPress)):
                 self.host.session.idle_abandoned = False
-                self._spoke = False
+                a = self.host.announcer
+                self._said_at = a.count if a is not None else 0
             holding = self.controller.holding()
             c = self.controller
             before = (c.focus, c.focus_visible, c.selected)
@@ -359,7 +393,7 @@ class TableScene(Scene):
             for intent in intents:
                 self.execute(intent)
             if isinstance(event, KeyPress):
-                self._speak_key(before)
+                self._speak_key(event, before)
             if not holding and self.controller.holding():
                 self.host.sound.play(Cue.PICKUP)
 
@@ -396,7 +430,8 @@ class TableScene(Scene):
                 self._slide_back(move.src, from_pos)
             self.say(self.host.tr(T.GAME_OVER))
             return False
-        card = self.game.top(move.src)
+        game = self.game  # the level's game, even when the move ends it (the next one is dealt)
+        card = game.top(move.src)
         try:
             self.host.session.play(move)
         except IllegalMove as e:
@@ -408,8 +443,8 @@ class TableScene(Scene):
         self.controller.selected = None
         self.host.sound.play(Cue.PLACE)
         a = self.host.announcer
-        if a is not None and not self.finishing:
-            self.speak(a.move(self.game, move, card))
+        if a is not None:
+            self.speak(a.move(game, move, card))
         self.after_change()
         return True
 
@@ -474,13 +509,20 @@ class TableScene(Scene):
         """Redeal (or shuffle) now, with its animation."""
         self.redeal_guard.disarm()
         self.controller.reset()
+        before = self._looks()
         self.host.session.redeal()
         self.host.sound.play(Cue.REDEAL)
         self._animate_redeal()
         a = self.host.announcer
         if a is not None:
-            self.speak(a.redealt(self.game))
+            after = self._looks()
+            changed = [p for p in range(PILES) if after[p] != before[p]]
+            self.speak(a.redealt(self.game, changed))
         self.after_change()
+
+    def _looks(self) -> list[tuple[int | None, int]]:
+        """What each pile shows: its top card and its count."""
+        return [(self.game.top(p), self.game.count(p)) for p in range(PILES)]
 
     def _redo(self) -> None:
         """Play again the last move undone, flying like a move."""
@@ -586,10 +628,7 @@ class TableScene(Scene):
             return
         if answer.kind == "rewind":
             if answer.undos:
-                for _ in range(answer.undos):
-                    self.host.session.undo()
-                self.controller.reset()
-                self.after_change()
+                self._rewind(answer.undos)
             elif answer.undos == 0:
                 self.ask_hint()
             else:
@@ -616,6 +655,20 @@ class TableScene(Scene):
             self.say(tr(T.HINT_MOVE, move=self._move_words(step)))
         else:
             self.say(tr(T.HINT_UNSURE, move=self._move_words(step)))
+
+    def _rewind(self, undos: int) -> None:
+        """Back to the last winnable position: ``undos`` moves taken back, each said."""
+        game = self.game
+        a = self.host.announcer
+        for _ in range(undos):
+            last = game.history[-1] if game.can_undo else None
+            if last is None or not self.host.session.undo():
+                break
+            card = game.top(last.src)
+            if a is not None and card is not None:
+                self.speak(a.undone(game, last, card))
+        self.controller.reset()
+        self.after_change()
 
     def rewind_to_winnable(self) -> None:
         self.hints.ask(self.game, self.host.session.changes, rewind=True)
@@ -659,6 +712,15 @@ class TableScene(Scene):
         found = self._watcher.poll() if self._watcher is not None else None
         if found is not None and found.changes == changes:
             self.watch = found
+            self._say_verdict()
+
+    def _say_verdict(self) -> None:
+        """Say the "Still winnable?" line when it says something new (not after every
+        move: the same verdict again is no news)."""
+        marker = self.marker
+        if marker is not None and marker[0] != self._verdict_said:
+            self._verdict_said = marker[0]
+            self.speak(marker[0], interrupt=False)
 
     def stop_watching(self) -> None:
         """End the watcher's search (the app is closing)."""
@@ -698,7 +760,7 @@ class TableScene(Scene):
             self.finishing = list(self.finish)
             self.finish = None
             self.controller.reset()
-            self.speak(self.host.tr(T.FINISH))  # its moves fly unsaid, then the win is said
+            self.speak(self.host.tr(T.FINISH))  # then each of its moves, in turn
 
     # -- safe moves home ---------------------------------------------------------
 

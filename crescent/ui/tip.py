@@ -91,6 +91,10 @@ class LevelsIntro(MessageDialog):
         super().close()
 
 
+TIP_TEXTS = ((T.TIP_TAP, True), (T.TIP_CHOOSE, False), (T.TIP_RULES, False))
+"""The tip's sentences, and which is bold."""
+
+
 class TipOverlay(Scene):
     opaque = False
 
@@ -102,6 +106,13 @@ class TipOverlay(Scene):
 
     def relayout(self) -> None:
         self._dirty = True
+
+    def enter(self) -> None:
+        """Opened: with speech on, its sentences and its button are said."""
+        a = self.host.announcer
+        if a is not None:
+            tr = self.host.tr
+            a.say(a.join([*(tr(message) for message, _ in TIP_TEXTS), tr(T.GOT_IT)]))
 
     @property
     def changed(self) -> bool:
@@ -145,7 +156,7 @@ class TipOverlay(Scene):
         tr = self.host.tr
         fonts = self.host.fonts
         texts = []
-        for message, bold in ((T.TIP_TAP, True), (T.TIP_CHOOSE, False), (T.TIP_RULES, False)):
+        for message, bold in TIP_TEXTS:
             size = round(px * 1.15) if bold else px
             texts.append(fonts.wrap(tr(message), inner, size, 3, bold=bold))
         text_h = sum(f.get_linesize() * len(lines) + px // 3 for f, lines in texts)
