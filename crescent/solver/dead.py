@@ -145,14 +145,14 @@ def blocked(piles: Piles, fnd: bytes, r: int) -> bool:
     waiting for it). Sound with any number of redeals left; exact answers are
     checked against a plain exhaustive search in the tests.
     """
-    avail = [0] * 52
+    avail = [0] * 52  # per card, 1 when some copy is available
     cut: list[int] = []
     for p in piles:
         n = len(p)
         for h in range(min(r, n)):
-            avail[p[h]] += 1
+            avail[p[h]] = 1
         if n > r:
-            avail[p[n - 1]] += 1
+            avail[p[n - 1]] = 1
         cut.append(n)
     ways = [0] * 16
     while True:
@@ -166,10 +166,11 @@ def _leave(
     piles: Piles, r: int, cut: list[int], avail: list[int], ways: list[int], open_suits: int
 ) -> bool:
     """One pass of :func:`blocked`: the cards that can leave their places, gone (the
-    piles cut down to ``cut``); whether any did."""
+    piles cut down to ``cut``). Whether a card became available that was not: if none
+    did, what every pile waits for is as it was, and another pass would change nothing."""
     up = UP
     down = DOWN
-    progress = False
+    fresh = False
     for i in range(len(piles)):
         p = piles[i]
         n = cut[i]
@@ -183,11 +184,11 @@ def _leave(
                     if not (ways[w] < q <= ways[w + 1] + 1 or ways[w + 2] - 1 <= q < ways[w + 3]):
                         break
             n -= 1
-            if n > r:
-                avail[p[n - 1]] += 1
-            progress = True
+            if n > r and not avail[p[n - 1]]:
+                avail[p[n - 1]] = 1
+                fresh = True
         cut[i] = n
-    return progress
+    return fresh
 
 
 def _ways(fnd: bytes, avail: list[int], ways: list[int]) -> int:
@@ -223,7 +224,11 @@ def _ways(fnd: bytes, avail: list[int], ways: list[int]) -> int:
             if k + 1 >= m:
                 open_suits |= 1 << s
                 continue
-        ways[4 * s : 4 * s + 4] = a, k, m, d
+        w = 4 * s
+        ways[w] = a
+        ways[w + 1] = k
+        ways[w + 2] = m
+        ways[w + 3] = d
     return open_suits
 
 

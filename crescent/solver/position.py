@@ -260,7 +260,15 @@ class Memo:
             need = self.needs(fnd)
         if not need:
             return 0
-        return sum(map(min, *self.depth_vectors(piles, need)))
+        vecs = self.depth_vectors(piles, need)
+        total = 0
+        for k in range(len(need)):
+            least = NO_DEPTH
+            for vec in vecs:
+                if vec[k] < least:
+                    least = vec[k]
+            total += least
+        return total
 
     def score(self, piles: Piles, fnd: bytes, w_depth: int = 1) -> int:
         """A position's score: foundation cards, less how deep the cards the foundations
