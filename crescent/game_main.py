@@ -24,6 +24,7 @@ from crescent.i18n.translator import Translator, load_translator, system_languag
 from crescent.kiosk.config import apply_to_settings
 from crescent.languages import LANGUAGES
 from crescent.options import Config
+from crescent.play.daily import DAILY_POOLS
 from crescent.play.safejson import clip, shown
 from crescent.play.session import Session
 from crescent.play.settings import Settings
@@ -31,7 +32,7 @@ from crescent.play.storage import FolderBusy, Store, default_data_dir
 from crescent.rules import modes
 from crescent.rules.cards import card_text
 from crescent.rules.engine import IllegalMove, InvalidCode
-from crescent.solver.pools import load_lost, load_pool
+from crescent.solver.pools import load_daily, load_lost, load_pool
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import SteppedClock
 from crescent.ui.sound import Cue
@@ -75,6 +76,13 @@ def _pool(pool: str) -> list[int]:
 def _lost(pool: str) -> list[int]:
     try:
         return list(load_lost(pool))
+    except OSError:
+        return []
+
+
+def _daily(name: str) -> list[int]:
+    try:
+        return load_daily(name)
     except OSError:
         return []
 
@@ -181,7 +189,9 @@ def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[S
         settings.speech = True
     tr = load_translator(settings.language)
     background = config.screenshot is None and (store is None or not store.read_only)
-    session = Session(store, settings, rng=rng, pool=_pool, lost=_lost, background_saves=background)
+    session = Session(
+        store, settings, rng=rng, pool=_pool, lost=_lost, daily=_daily, background_saves=background
+    )
     return session, tr
 
 
@@ -416,5 +426,9 @@ def _check_sounds_and_pools(problems: list[str]) -> int:
     for pool in modes.POOLS:
         if len(_pool(pool)) < 1000:
             problems.append(f"winnable pool {pool}")
+        checked += 1
+    for daily in DAILY_POOLS:
+        if len(_daily(daily.name)) < 1000:
+            problems.append(f"daily pool {daily.name}")
         checked += 1
     return checked
