@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-COMPILED: Final = ("position", "dead", "depths", "moves", "table", "depth_first", "exact")
+COMPILED: Final = ("position", "dead", "moves", "table", "depth_first", "exact")
 """The modules compiled (the rest imports them as usual)."""
 
 

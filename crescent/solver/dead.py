@@ -26,6 +26,8 @@ UP: Final = bytes(c + 1 if c % 13 != 12 else c - 12 for c in range(52))
 """Per card, the card of its suit one rank up (King: the Ace)."""
 DOWN: Final = bytes(c - 1 if c % 13 != 0 else c + 12 for c in range(52))
 """Per card, the card of its suit one rank down (Ace: the King)."""
+OPEN: Final = (1 << 15) - 1
+"""Every rank's way up open (see :func:`_ways`)."""
 
 
 def dead(piles: Piles, fnd: bytes, r: int, suits: Sequence[int] = ALL_SUITS) -> bool:
@@ -149,40 +151,31 @@ def blocked(piles: Piles, fnd: bytes, r: int) -> bool:
     cut: list[int] = []
     for p in piles:
         n = len(p)
-        for h in range(min(r, n)):
-            avail[p[h]] = 1
+        for c in p[:r]:
+            avail[c] = 1
         if n > r:
-            avail[p[n - 1]] = 1
+            avail[p[-1]] = 1
         cut.append(n)
-    ways = [0] * 16
     while True:
-        open_suits = _ways(fnd, avail, ways)
-        if not _leave(piles, r, cut, avail, ways, open_suits):
+        ways = _ways(fnd, avail)
+        if not _leave(piles, r, cut, avail, ways):
             break
-    return any(n > r for n in cut) or _closed(ways, open_suits, avail)
+    return any(n > r for n in cut) or _closed(ways, avail)
 
 
-def _leave(
-    piles: Piles, r: int, cut: list[int], avail: list[int], ways: list[int], open_suits: int
-) -> bool:
+def _leave(piles: Piles, r: int, cut: list[int], avail: list[int], ways: list[int]) -> bool:
     """One pass of :func:`blocked`: the cards that can leave their places, gone (the
     piles cut down to ``cut``). Whether a card became available that was not: if none
     did, what every pile waits for is as it was, and another pass would change nothing."""
     up = UP
     down = DOWN
     fresh = False
-    for i in range(len(piles)):
-        p = piles[i]
+    for i, p in enumerate(piles):
         n = cut[i]
         while n > r:
             x = p[n - 1]
-            if not (avail[up[x]] or avail[down[x]]):
-                s = x // 13
-                if not open_suits >> s & 1:
-                    q = x % 13 + 1
-                    w = 4 * s
-                    if not (ways[w] < q <= ways[w + 1] + 1 or ways[w + 2] - 1 <= q < ways[w + 3]):
-                        break
+            if not (avail[up[x]] or avail[down[x]] or ways[x // 13] >> (x % 13 + 1) & 1):
+                break
             n -= 1
             if n > r and not avail[p[n - 1]]:
                 avail[p[n - 1]] = 1
@@ -191,21 +184,21 @@ def _leave(
     return fresh
 
 
-def _ways(fnd: bytes, avail: list[int], ways: list[int]) -> int:
-    """Per suit, its open ways up, given the cards ``avail`` counts as available.
+def _ways(fnd: bytes, avail: list[int]) -> list[int]:
+    """Per suit, the ranks whose way up is open, given the cards ``avail`` counts as
+    available: bit ``q`` for rank ``q``.
 
-    In ``ways[4 * s : 4 * s + 4]``, (a, k, m, d): ranks a < q <= k + 1 go up,
-    m - 1 <= q < d go down (climbing from ``a`` up and from ``d`` down while each
-    rank has an available copy). The suits whose way is open to every rank (the
-    foundations meet or can meet) are the bits returned instead. In a suit whose
-    foundations are apart, a card whose twin is already up (rank outside ``a..d``)
-    needs the foundations to meet first, i.e. every rank between them available.
+    With the foundations at (a, d), climbing from ``a`` up to ``k`` and from ``d`` down
+    to ``m`` while each rank has an available copy, ranks a < q <= k + 1 go up and
+    m - 1 <= q < d go down. Every rank's way is open when the foundations meet or can
+    meet. In a suit whose foundations are apart, a card whose twin is already up (rank
+    outside ``a..d``) needs the foundations to meet first, i.e. every rank between them
+    available.
     """
-    open_suits = 0
+    ways = [OPEN] * 4
     for s in range(4):
         a = fnd[2 * s]
         if a == 0:
-            open_suits |= 1 << s
             continue
         d = fnd[2 * s + 1]
         b = 13 * s - 1  # the card of rank q is b + q
@@ -222,28 +215,19 @@ def _ways(fnd: bytes, avail: list[int], ways: list[int]) -> int:
             while m - 1 > k and avail[b + m - 1]:
                 m -= 1
             if k + 1 >= m:
-                open_suits |= 1 << s
                 continue
-        w = 4 * s
-        ways[w] = a
-        ways[w + 1] = k
-        ways[w + 2] = m
-        ways[w + 3] = d
-    return open_suits
+        ways[s] = (1 << (k + 2)) - (1 << (a + 1)) | (1 << d) - (1 << (m - 1))
+    return ways
 
 
-def _closed(ways: list[int], open_suits: int, avail: list[int]) -> bool:
+def _closed(ways: list[int], avail: list[int]) -> bool:
     """Whether some available card has no open way up."""
     for s in range(4):
-        if open_suits >> s & 1:
+        w = ways[s]
+        if w == OPEN:
             continue
-        w = 4 * s
-        a = ways[w]
-        k = ways[w + 1]
-        m = ways[w + 2]
-        d = ways[w + 3]
-        for q in range(1, 14):
-            if avail[13 * s + q - 1] and not (a < q <= k + 1 or m - 1 <= q < d):
+        for c in range(13 * s, 13 * s + 13):
+            if avail[c] and not w >> (c % 13 + 1) & 1:
                 return True
     return False
 

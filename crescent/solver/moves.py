@@ -27,7 +27,6 @@ from typing import Protocol
 
 from crescent.rules.engine import PILE_LIMIT, Game, Rules
 from crescent.solver.dead import DOWN, UP, blocked, buried, dead
-from crescent.solver.depths import Depths
 from crescent.solver.position import (
     ALL_SUITS,
     FOUNDATION,
@@ -180,10 +179,12 @@ class Moves:
         if use_autoplay:
             np_, nf = self.autoplay(np_, nf, r, steps)
         ph: int | None = None
-        if self.rotate:  # the order-free hash, updated for the piles that changed
+        if self.rotate:  # the order-free hash, updated for each pile the steps changed
             ph = phash
-            for k in range(len(piles)):
-                if np_[k] is not piles[k]:
+            done = 0
+            for k, _ in steps:
+                if not done >> k & 1:
+                    done |= 1 << k
                     ph += hash(np_[k]) - hash(piles[k])
         kid = self.child(np_, nf, r, tuple(steps), seen, ph)
         if kid is not None:
@@ -272,7 +273,6 @@ class Onto:
     __slots__ = (
         "base",
         "check_buried",
-        "depths",
         "fnd",
         "memo",
         "phash",
@@ -298,8 +298,6 @@ class Onto:
         self.check_buried = not moves.accept and (moves.rotate or r == 0)
         self.base = W_FOUND * memo.found_count(fnd)
         self.same = memo.fid(fnd) + r
-        self.depths: Depths | None = None
-        """The parent's depths, made for its first child not seen."""
 
     def add(self, out: list[Child], i: int, dests: list[int]) -> None:
         """The children where pile ``i``'s top card goes onto one of ``dests``."""
@@ -310,7 +308,6 @@ class Onto:
         same = self.same
         rotate = self.rotate
         p = piles[i]
-        c = p[-1]
         rest = p[:-1]
         top = p[-1:]
         dh = self.phash - hash(p) + hash(rest)
@@ -339,8 +336,5 @@ class Onto:
                     continue
             if self.check_buried and buried(new_j, fnd, r):
                 continue
-            depths = self.depths
-            if depths is None:
-                depths = self.depths = Depths(self.memo, piles, fnd)
-            score = self.base - self.w_depth * depths.moved(i, j, c)
+            score = self.base - self.w_depth * self.memo.depth_penalty(cp, fnd)
             out.append((score, cp, fnd, r, PILE_STEPS[i][j], ck, ch))
