@@ -6,6 +6,8 @@
   real X window (Xvfb) idle CPU and click latency.
 * ``watch``: frame times with "Still winnable?" searching in the background, off and on.
 * ``speech``: frame times and CPU with speech saying every move, off and on, and idle.
+* ``builds``: the exhaustive search's positions a CPU second, a commit's pure build against
+  this tree's pure and compiled builds, interleaved.
 
 Each one records its figures, with the command that made them, as JSON under
 ``benchmarks/results/`` (:mod:`benchmarks.results`); docs/PERFORMANCE.md quotes them.
@@ -16,7 +18,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-USAGE = "usage: python -m crescent.bench engine|solver|frames|watch|speech [options]"
+USAGE = "usage: python -m crescent.bench engine|solver|frames|watch|speech|builds [options]"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         "frames": "benchmarks.frames",
         "watch": "benchmarks.watch_frames",
         "speech": "benchmarks.speech_frames",
+        "builds": "benchmarks.solver_builds",
     }
     if what not in modules:
         print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)

@@ -35,6 +35,7 @@ from typing import NoReturn
 from benchmarks import results
 from crescent.rules import modes
 from crescent.rules.engine import Game, IllegalMove, Rules
+from crescent.solver.build import compiled
 from crescent.solver.portfolio import solve
 
 __all__ = ["main", "percentile", "wilson"]
@@ -249,9 +250,10 @@ def main(argv: Sequence[str]) -> int:
         else f"{n} listed deals"
     )
     at_level = f" level {args.level}" if args.level else ""
+    build = "compiled" if compiled() else "pure"
     print(
-        f"solver bench: variant {variant}{at_level}, redeals {rules.redeals}, {where}, "
-        f"budget {args.budget_s:g} {'CPU ' if args.cpu_time else ''}s, {jobs} jobs"
+        f"solver bench ({build}): variant {variant}{at_level}, redeals {rules.redeals}, "
+        f"{where}, budget {args.budget_s:g} {'CPU ' if args.cpu_time else ''}s, {jobs} jobs"
     )
     print(
         f"won {len(won)} (replayed and verified), lost {len(lost)}, unknown {len(unknown)}, "
@@ -270,7 +272,9 @@ def main(argv: Sequence[str]) -> int:
     print(f"proven lost: {' '.join(map(str, lost)) or 'none'}")
     print(f"unknown: {' '.join(map(str, unknown)) or 'none'}")
     times = {"win_s_p50": percentile(won, 50), "hint_s_p95": percentile(hint_times, 95)}
-    figures = dict(deals=n, won=len(won), lost=lost, unknown=unknown, bad_lines=bad, **times)
+    figures = dict(
+        build=build, deals=n, won=len(won), lost=lost, unknown=unknown, bad_lines=bad, **times
+    )
     results.record("solver", argv, figures)
     return 1 if bad else 0
 

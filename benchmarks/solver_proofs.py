@@ -24,6 +24,7 @@ from typing import Any
 from crescent.rules.engine import PILE_LIMIT, Game, Rules
 from crescent.solver import portfolio
 from crescent.solver.budget import Meter
+from crescent.solver.build import compiled
 from crescent.solver.depth_first import DepthFirst
 from crescent.solver.moves import Moves, Seen
 from crescent.solver.position import Child, Piles
@@ -47,7 +48,7 @@ def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
         outcome = "won" if isinstance(end.value, list) else "lost"
     spent = clock() - start
     n = meter.nodes  # the positions entered (one tick each)
-    build = "compiled" if _compiled() else "pure"
+    build = "compiled" if compiled() else "pure"
     # The table's bytes: from the search's frame (a pure build's generator only).
     inner = getattr(gen, "gi_yieldfrom", None)
     frame = inner.gi_frame if isinstance(inner, types.GeneratorType) else None
@@ -66,13 +67,6 @@ def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
         f"deal {deal}, {redeals} redeals, positions in a {keep}: {n} in {spent:.1f} CPU s "
         f"({n / spent:.0f} a second, {build}){size}"
     )
-
-
-def _compiled() -> bool:
-    """Whether the search's modules run compiled (``python -m crescent.solver.build``)."""
-    from crescent.solver import depth_first
-
-    return not depth_first.__file__.endswith(".py")
 
 
 def _layers(deals: Sequence[int], budget_s: float) -> None:

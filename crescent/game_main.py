@@ -24,14 +24,15 @@ from crescent.i18n.translator import Translator, load_translator, system_languag
 from crescent.kiosk.config import apply_to_settings
 from crescent.languages import LANGUAGES
 from crescent.options import Config
+from crescent.play.daily import DAILY_POOLS
 from crescent.play.safejson import clip, shown
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import FolderBusy, Store, default_data_dir
 from crescent.rules import modes
 from crescent.rules.cards import card_text
-from crescent.rules.engine import IllegalMove, InvalidCode
-from crescent.solver.pools import load_lost, load_pool
+from crescent.rules.engine import Game, IllegalMove, InvalidCode
+from crescent.solver.pools import load_daily, load_lost, load_pool
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import SteppedClock
 from crescent.ui.sound import Cue
@@ -61,6 +62,8 @@ SETTLE_FRAMES = 600
 CACHE_ENV = "CRESCENT_CACHE_DIR"
 """Names the folder card pictures are kept in between runs (tests point it at their own
 folder); without it, the platform's cache folder (``platformdirs.user_cache_dir``)."""
+SELF_CHECK_DEAL = "CR1-N-AAAAAAG"
+"""The deal the self-check solves (won within a few thousand positions)."""
 OLD_ART_CACHE = Path("cache", "cards")
 """Where earlier versions kept card pictures, in the data folder: removed at start."""
 
@@ -75,6 +78,13 @@ def _pool(pool: str) -> list[int]:
 def _lost(pool: str) -> list[int]:
     try:
         return list(load_lost(pool))
+    except OSError:
+        return []
+
+
+def _daily(name: str) -> list[int]:
+    try:
+        return load_daily(name)
     except OSError:
         return []
 
@@ -181,7 +191,9 @@ def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[S
         settings.speech = True
     tr = load_translator(settings.language)
     background = config.screenshot is None and (store is None or not store.read_only)
-    session = Session(store, settings, rng=rng, pool=_pool, lost=_lost, background_saves=background)
+    session = Session(
+        store, settings, rng=rng, pool=_pool, lost=_lost, daily=_daily, background_saves=background
+    )
     return session, tr
 
 
@@ -368,11 +380,25 @@ def self_check() -> int:
         checked = 0
     finally:
         pygame.quit()
+    build = _check_solver(problems)
     if problems:
         print(f"crescent: self-check failed ({root}): " + "; ".join(problems), file=sys.stderr)
         return EXIT_FATAL
     print(f"self-check ok: {checked} bundled files loaded from {root}")
+    print(f"self-check ok: the solver ({build}) won {SELF_CHECK_DEAL}")
     return 0
+
+
+def _check_solver(problems: list[str]) -> str:
+    """Solve a deal with the solver as bundled (compiled or pure: which is said)."""
+    # Imported here: the game loads the search with the first hint (PERFORMANCE.md).
+    from crescent.solver.build import compiled
+    from crescent.solver.portfolio import solve
+
+    result = solve(Game.from_code(SELF_CHECK_DEAL), budget_s=30, max_nodes=20_000)
+    if result.outcome != "won":
+        problems.append(f"the solver did not win {SELF_CHECK_DEAL}")
+    return "compiled" if compiled() else "pure"
 
 
 def _check_cards(problems: list[str]) -> int:
@@ -416,5 +442,9 @@ def _check_sounds_and_pools(problems: list[str]) -> int:
     for pool in modes.POOLS:
         if len(_pool(pool)) < 1000:
             problems.append(f"winnable pool {pool}")
+        checked += 1
+    for daily in DAILY_POOLS:
+        if len(_daily(daily.name)) < 1000:
+            problems.append(f"daily pool {daily.name}")
         checked += 1
     return checked

@@ -48,3 +48,19 @@ def test_only_the_card_pictures_go_from_the_data_folders_cache(tmp_path: Path) -
     assert (tmp_path / "cache" / "notes.txt").read_text() == "mine"
     game_main._remove_old_art_cache(tmp_path)  # nothing there: nothing happens
     game_main._remove_old_art_cache(tmp_path / "missing")
+
+
+def test_the_self_check_solves_a_deal_and_says_which_solver_build_runs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert game_main.self_check() == 0
+    out = capsys.readouterr().out
+    assert f"the solver (pure) won {game_main.SELF_CHECK_DEAL}" in out
+
+
+def test_the_self_check_fails_when_the_solver_does_not_win(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_main, "SELF_CHECK_DEAL", "CR1-N-AAAAAAB")  # unknown at 20,000
+    assert game_main.self_check() == game_main.EXIT_FATAL
+    assert "the solver did not win CR1-N-AAAAAAB" in capsys.readouterr().err

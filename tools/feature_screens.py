@@ -24,7 +24,7 @@ from crescent.play.history import Result, past_game
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.rules.engine import Game, Move
-from crescent.solver.pools import load_pool
+from crescent.solver.pools import load_daily, load_pool
 from crescent.solver.portfolio import solve
 from crescent.ui.app import App, Options, init_pygame
 from crescent.ui.cascade import CascadeScene
@@ -41,7 +41,7 @@ def _app(lang: str, size: tuple[int, int], **settings: bool) -> App:
     chosen = Settings(language=lang)
     for name, on in settings.items():
         setattr(chosen, name, on)
-    session = Session(None, chosen, pool=load_pool, background_saves=False)
+    session = Session(None, chosen, pool=load_pool, daily=load_daily, background_saves=False)
     session.start(code=CODE)
     return App(session, Options(size=size), load_translator(lang))
 

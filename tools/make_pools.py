@@ -1,16 +1,24 @@
 """Write the pools of deals proven winnable: assets/pools/winnable-N.txt and winnable-F.txt.
 
 Each pool lists deal numbers (one per line, after a '#' comment line saying
-how it was made) that crescent.solver won within the budget and whose line
-replayed to a won game in the engine. Face-down deals (D) have the same cards
-as standard deals, so the N pool serves D too.
+how it was made) that crescent.solver won and whose line replayed to a won game in
+the engine. Face-down deals (D) have the same cards as standard deals, so the N pool
+serves D too.
 
-Regenerate (one process, about 10-20 minutes per pool at 2 s per deal):
+Grow the pools from the survey's wins (data/survey/, the variant's own rules; each
+line is replayed again before its deal goes in), or scan deals by solving them (one
+process, about 10-20 minutes per pool at 2 s per deal):
 
-    .venv/bin/python tools/make_pools.py                 # both pools
+    .venv/bin/python tools/make_pools.py --from-survey       # both pools
     .venv/bin/python tools/make_pools.py --variant F --target 1000 --budget-s 2
 
-Verify (re-solves every listed deal and replays the line; exit 1 on a failure):
+A daily pool (assets/pools/daily-NAME.txt, crescent/play/daily.py's DAILY_POOLS) is
+written once from the survey's wins and never again (refused when it exists):
+
+    .venv/bin/python tools/make_pools.py --from-survey --variant N --daily N2
+
+Verify every winnable and daily pool (a deal with a survey line: its line replayed; any
+other: solved again and its line replayed; exit 1 on a failure):
 
     .venv/bin/python tools/make_pools.py --verify                  # both pools
     .venv/bin/python tools/make_pools.py --verify --variant N --budget-s 10
@@ -19,8 +27,10 @@ Verify (re-solves every listed deal and replays the line; exit 1 on a failure):
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,24 +38,85 @@ sys.path.insert(0, str(ROOT))
 
 from crescent.rules.engine import Game  # noqa: E402
 from crescent.solver.portfolio import solve  # noqa: E402
+from crescent.solver.survey import replays  # noqa: E402
 
 POOLS = ROOT / "assets" / "pools"
+SURVEYS = {
+    "N": ROOT / "data" / "survey" / "standard-r3-10s.jsonl",
+    "F": ROOT / "data" / "survey" / "four-r4-10s.jsonl",
+}
+"""The survey of each pool's variant under its own rules (docs/SOLVER.md)."""
 
 
 def pool_path(variant: str) -> Path:
     return POOLS / f"winnable-{variant}.txt"
 
 
+def daily_paths(variant: str) -> list[Path]:
+    """The daily pools of ``variant``'s deals (daily-N1.txt, daily-N2.txt, ...)."""
+    return sorted(POOLS.glob(f"daily-{variant}*.txt"))
+
+
 def proven(number: int, variant: str, budget_s: float) -> bool:
     """Whether the solver wins deal ``number`` and its line replays to a won game."""
     game = Game.deal(number, variant)
     result = solve(game, budget_s=budget_s)
-    if result.outcome != "won":
-        return False
-    g = game.copy()
-    for token in result.line:
-        g.apply(token)
-    return g.is_won
+    return result.outcome == "won" and replays(game, result.line)
+
+
+def survey_wins(variant: str, path: Path) -> dict[int, list[str]]:
+    """The deals ``path`` won (and marked verified) under ``variant``'s own rules, with
+    their lines. Read only: a torn last line (a survey still writing) is left out."""
+    redeals = Game.deal(1, variant).rules.redeals
+    wins: dict[int, list[str]] = {}
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(raw)
+        except ValueError:
+            continue
+        ours = (row["variant"], row["redeals"], row["level"]) == (variant, redeals, None)
+        if ours and row["result"] == "won" and row.get("verified") is True:
+            wins[row["deal"]] = row["line"]
+    return wins
+
+
+def replayed(variant: str, wins: Mapping[int, Sequence[str]]) -> list[int]:
+    """The deals of ``wins`` whose line replays to a won game in the engine."""
+    return sorted(n for n, line in wins.items() if replays(Game.deal(n, variant), line))
+
+
+def write_pool(path: Path, header: str, numbers: Sequence[int]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(header + "\n" + "".join(f"{n}\n" for n in numbers), encoding="utf-8")
+    tmp.replace(path)
+    print(f"wrote {path}: {len(numbers)} deals", file=sys.stderr)
+
+
+def from_survey(variant: str, daily: str | None) -> int:
+    """Grow ``variant``'s pool with the survey's wins, or write the daily pool ``daily``."""
+    survey = SURVEYS[variant]
+    won = replayed(variant, survey_wins(variant, survey))
+    where = survey.relative_to(ROOT).as_posix()
+    if daily is not None:
+        path = POOLS / f"daily-{daily}.txt"
+        if path.exists():
+            print(f"{path} exists: a daily pool never changes once made", file=sys.stderr)
+            return 1
+        header = (
+            f"# Daily pool {daily}: the Crescent {variant} deals won in {where} (each line "
+            f"replayed to a won game), {len(won)} deals. Never changed: the daily deals of "
+            "its days stand forever. Made by tools/make_pools.py --from-survey --daily."
+        )
+        write_pool(path, header, won)
+        return 0
+    numbers = sorted(set(read_pool(pool_path(variant))) | set(won))
+    header = (
+        f"# Crescent {variant} deals proven winnable: crescent.solver won each and its line "
+        f"replayed to a won game ({len(won)} from {where}, with the pool before it), "
+        f"{len(numbers)} deals. Made by tools/make_pools.py (see it to regenerate/verify)."
+    )
+    write_pool(pool_path(variant), header, numbers)
+    return 0
 
 
 def make(variant: str, target: int, budget_s: float, first: int) -> int:
@@ -69,10 +140,7 @@ def make(variant: str, target: int, budget_s: float, first: int) -> int:
         f"{budget_s:g} s and its line replayed to a won game; deals {first}..{number - 1} "
         f"scanned, {len(found)} kept. Made by tools/make_pools.py (see it to regenerate/verify)."
     )
-    tmp = pool_path(variant).with_suffix(".tmp")
-    tmp.write_text(header + "\n" + "".join(f"{n}\n" for n in found), encoding="utf-8")
-    tmp.replace(pool_path(variant))
-    print(f"wrote {pool_path(variant)}: {len(found)} deals", file=sys.stderr)
+    write_pool(pool_path(variant), header, found)
     return 0
 
 
@@ -82,16 +150,27 @@ def read_pool(path: Path) -> list[int]:
 
 
 def verify(variant: str, budget_s: float) -> int:
-    path = pool_path(variant)
-    numbers = read_pool(path)
-    failures = [n for n in numbers if not proven(n, variant, budget_s)]
-    if len(set(numbers)) != len(numbers):
-        print(f"{path}: duplicate deal numbers", file=sys.stderr)
-        return 1
-    for n in failures:
-        print(f"{path}: deal {n} not proven winnable within {budget_s:g} s", file=sys.stderr)
-    print(f"{path}: {len(numbers) - len(failures)} of {len(numbers)} verified")
-    return 1 if failures else 0
+    """Check ``variant``'s winnable pool and its daily pools: every deal once, each won
+    (its survey line replayed, or solved again within ``budget_s``)."""
+    wins = survey_wins(variant, SURVEYS[variant]) if SURVEYS[variant].exists() else {}
+    status = 0
+    for path in [pool_path(variant), *daily_paths(variant)]:
+        numbers = read_pool(path)
+        if len(set(numbers)) != len(numbers):
+            print(f"{path}: duplicate deal numbers", file=sys.stderr)
+            status = 1
+        failures = [n for n in numbers if not _won(n, variant, wins.get(n), budget_s)]
+        for n in failures:
+            print(f"{path}: deal {n} not proven winnable", file=sys.stderr)
+        print(f"{path}: {len(numbers) - len(failures)} of {len(numbers)} verified")
+        status |= 1 if failures else 0
+    return status
+
+
+def _won(number: int, variant: str, line: Sequence[str] | None, budget_s: float) -> bool:
+    if line is not None and replays(Game.deal(number, variant), line):
+        return True
+    return proven(number, variant, budget_s)
 
 
 def main(argv: list[str]) -> int:
@@ -101,12 +180,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget-s", type=float, default=2.0, help="seconds per deal")
     parser.add_argument("--first", type=int, default=1, help="first deal number to scan")
     parser.add_argument("--verify", action="store_true", help="re-check the pool files")
+    parser.add_argument("--from-survey", action="store_true", help="add the survey's wins")
+    parser.add_argument("--daily", help="with --from-survey: write the daily pool of this name")
     args = parser.parse_args(argv)
     variants = ["N", "F"] if args.variant == "all" else [args.variant]
+    if args.daily is not None and (not args.from_survey or len(variants) != 1):
+        parser.error("--daily goes with --from-survey and one --variant")
     status = 0
     for variant in variants:
         if args.verify:
             status |= verify(variant, args.budget_s)
+        elif args.from_survey:
+            status |= from_survey(variant, args.daily)
         else:
             status |= make(variant, args.target, args.budget_s, args.first)
     return status

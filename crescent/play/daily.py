@@ -1,28 +1,61 @@
 """The daily deal: one winnable deal per calendar day, the same for everyone.
 
-Pure (no pygame, nothing at import time). The deal of a day is picked from the
-shipped pool of standard deals proven winnable (``assets/pools/winnable-N.txt``)
-by a hash of the date, so every copy of the game deals the same one that day.
-Winning it extends the daily streak: days in a row on which the daily deal
-was won. A win counts for the day the deal belongs to (a daily started just
-before midnight and won after it still counts), once.
+Pure (no pygame, nothing at import time). The deal of a day is picked by a hash of the
+date from a shipped pool of standard deals proven winnable
+(``assets/pools/daily-<name>.txt``), so every copy of the game deals the same one that
+day. Which pool a day draws from is :data:`DAILY_POOLS`: a daily pool never changes once
+shipped, and a new one starts on a day after the release that ships it, so no day's deal
+changes from one version to the next. Winning it extends the daily streak: days in a row
+on which the daily deal was won. A win counts for the day the deal belongs to (a daily
+started just before midnight and won after it still counts), once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date, timedelta
 from typing import Final, NamedTuple
 
 from crescent.rules import modes
 from crescent.rules.deal import make_code
 
-__all__ = ["DAILY_VARIANT", "DailyStreak", "daily_code", "daily_day", "daily_number"]
+__all__ = [
+    "DAILY_POOLS",
+    "DAILY_VARIANT",
+    "DailyPool",
+    "DailyStreak",
+    "daily_code",
+    "daily_day",
+    "daily_number",
+    "daily_pool",
+]
 
 DAILY_VARIANT: Final = modes.STANDARD.letter
 """Daily deals are standard games, from the standard pool (which has the same name)."""
 GRACE_DAYS: Final = 1
 """A daily deal still counts when won this many days after its own day."""
+
+
+class DailyPool(NamedTuple):
+    """Days from ``first_day`` on (until the next pool's) draw their deal from the pool
+    ``name``: ``assets/pools/daily-<name>.txt``."""
+
+    first_day: date
+    name: str
+
+
+DAILY_POOLS: Final = (
+    DailyPool(date.min, "N1"),
+    DailyPool(date(2027, 1, 1), "N2"),
+)
+"""N1: the 1,050 deals of the first winnable pool (every day before 2027). N2: the wins
+of the standard survey, deals 1-10000 (``data/survey/standard-r3-10s.jsonl``, each line
+replayed to a won game)."""
+
+
+def daily_pool(day: date) -> str:
+    """The name of the pool ``day``'s deal is drawn from."""
+    return next(p.name for p in reversed(DAILY_POOLS) if p.first_day <= day)
 
 
 def daily_number(day: date, pool: Iterable[int]) -> int:
@@ -46,14 +79,13 @@ def daily_code(day: date, pool: Iterable[int]) -> str:
     return make_code(DAILY_VARIANT, daily_number(day, pool))
 
 
-def daily_day(code: str, today: date, pool: Iterable[int]) -> date | None:
-    """The day whose daily deal ``code`` is (today, or up to GRACE_DAYS before), else None."""
-    numbers = sorted(set(pool))
-    if not numbers:
-        return None
+def daily_day(code: str, today: date, pools: Callable[[str], Iterable[int]]) -> date | None:
+    """The day whose daily deal ``code`` is (today, or up to GRACE_DAYS before), else None;
+    ``pools`` gives a daily pool's deal numbers by its name."""
     for back in range(GRACE_DAYS + 1):
         day = today - timedelta(days=back)
-        if daily_code(day, numbers) == code:
+        numbers = sorted(set(pools(daily_pool(day))))
+        if numbers and daily_code(day, numbers) == code:
             return day
     return None
 

@@ -28,11 +28,11 @@ import random
 import threading
 import time
 from collections.abc import Callable, Sequence
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from crescent import logs
-from crescent.play.daily import DAILY_VARIANT, daily_code, daily_day
+from crescent.play.daily import GRACE_DAYS, daily_code, daily_day, daily_pool
 from crescent.play.history import GameEnd, Result
 from crescent.play.levels import LevelsState, has_levels, timed
 from crescent.play.settings import Settings
@@ -132,6 +132,7 @@ class Session:
         background_saves: bool = True,
         lost: Callable[[str], list[int]] | None = None,
         today: Callable[[], date] | None = None,
+        daily: Callable[[str], Sequence[int]] | None = None,
     ) -> None:
         self.store = store
         self._db = store if store is not None else Store.in_memory()
@@ -145,7 +146,9 @@ class Session:
         """The calendar day (local), for the daily deal and a kiosk's days."""
         self.venue = False
         """A kiosk's session: its games count in the venue's days."""
-        self._daily_numbers: list[int] | None = None
+        self.daily = daily
+        """The daily deals' pools by name (:data:`crescent.play.daily.DAILY_POOLS`)."""
+        self._daily_pools: dict[str, list[int]] = {}
         self._daily_source: Callable[[str], Sequence[int]] | None = None
         self._daily_key: tuple[str, date] | None = None
         self._daily_of: date | None = None
@@ -250,31 +253,44 @@ class Session:
             return game
         return Game.new(mode.letter, self.rng)
 
-    def _daily_pool(self) -> list[int]:
-        if self._daily_numbers is None or self._daily_source is not self.pool:
-            self._daily_source = self.pool
-            pool = self.pool(DAILY_VARIANT) if self.pool is not None else []
-            self._daily_numbers = sorted(set(pool))
+    def _daily_synced(self) -> None:
+        """Forget the pools read and the day found when ``daily`` was replaced."""
+        if self._daily_source is not self.daily:
+            self._daily_source = self.daily
+            self._daily_pools.clear()
             self._daily_key = None
-        return self._daily_numbers
+
+    def _daily_numbers(self, name: str) -> list[int]:
+        """The deal numbers of the daily pool ``name``, read once."""
+        self._daily_synced()
+        numbers = self._daily_pools.get(name)
+        if numbers is None:
+            numbers = sorted(set(self.daily(name))) if self.daily is not None else []
+            self._daily_pools[name] = numbers
+        return numbers
 
     def daily_code(self) -> str | None:
-        """Today's daily deal, or None without a pool of winnable deals."""
-        numbers = self._daily_pool()
-        return daily_code(self.today(), numbers) if numbers else None
+        """Today's daily deal, or None without its pool."""
+        today = self.today()
+        numbers = self._daily_numbers(daily_pool(today))
+        return daily_code(today, numbers) if numbers else None
 
     def daily_day(self, *, load: bool = True) -> date | None:
         """The day whose daily deal is on the table (still counting), else None.
 
-        ``load=False``: None while the pool is not loaded yet (the first frame loads no
-        pool; the client loads it just after)."""
-        if not load and (self._daily_numbers is None or self._daily_source is not self.pool):
-            return None
-        numbers = self._daily_pool()
-        key = (self._game.code, self.today())
+        ``load=False``: None while the pools are not loaded yet (the first frame loads no
+        pool; the client loads them just after)."""
+        today = self.today()
+        if not load:
+            days = (today - timedelta(days=back) for back in range(GRACE_DAYS + 1))
+            names = {daily_pool(day) for day in days}
+            if self._daily_source is not self.daily or not names <= self._daily_pools.keys():
+                return None
+        self._daily_synced()
+        key = (self._game.code, today)
         if key != self._daily_key:
             self._daily_key = key
-            self._daily_of = daily_day(key[0], key[1], numbers)
+            self._daily_of = daily_day(key[0], key[1], self._daily_numbers)
         return self._daily_of
 
     def proven_winnable(self) -> None:

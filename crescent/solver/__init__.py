@@ -1,4 +1,7 @@
-"""The solver: search (won line / proven lost / unknown), hints, auto-finish (pure Python).
+"""The solver: search (won line / proven lost / unknown), hints, auto-finish.
+
+Pure Python; :mod:`~crescent.solver.build` compiles the search's modules with mypyc (the
+one-file executable ships them so), with the same results.
 
 One concern a module, from the bottom up:
 
@@ -12,7 +15,7 @@ One concern a module, from the bottom up:
 * :mod:`~crescent.solver.line`: the internal steps written out as engine tokens;
 * :mod:`~crescent.solver.portfolio`: ``solve()``, the portfolio of searches taking turns;
 * :mod:`~crescent.solver.hints`, :mod:`~crescent.solver.autofinish`: what the table asks;
-* :mod:`~crescent.solver.pools`: the shipped winnable / lost deal lists;
+* :mod:`~crescent.solver.pools`: the shipped winnable / lost / daily deal lists;
 * :mod:`~crescent.solver.cli`: ``python -m crescent.solver CODE`` (see ``__main__``).
 
 No process-wide state: each ``solve()`` makes its own memo and meter, and its limits

@@ -15,6 +15,7 @@ itself, in place). ``--clean`` removes the extensions again.
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import os
 import shutil
 import subprocess
@@ -26,6 +27,17 @@ from typing import Final
 
 COMPILED: Final = ("position", "dead", "moves", "table", "depth_first", "exact")
 """The modules compiled (the rest imports them as usual)."""
+
+
+def compiled() -> bool:
+    """Whether the search's modules run compiled (in a checkout, an install or a frozen
+    executable alike)."""
+    # Here, not at the top: the build rewrites this module's extension in place, which
+    # must not be loaded while it does.
+    from crescent.solver import depth_first
+
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    return any(str(depth_first.__file__).endswith(suffix) for suffix in suffixes)
 
 
 def extensions(root: Path) -> list[Path]:

@@ -26,9 +26,8 @@ UP: Final = bytes(c + 1 if c % 13 != 12 else c - 12 for c in range(52))
 """Per card, the card of its suit one rank up (King: the Ace)."""
 DOWN: Final = bytes(c - 1 if c % 13 != 0 else c + 12 for c in range(52))
 """Per card, the card of its suit one rank down (Ace: the King)."""
-
-Ways = tuple[int, int, int, int] | None
-"""A suit's open ways up (see :func:`_ways`)."""
+OPEN: Final = (1 << 15) - 1
+"""Every rank's way up open (see :func:`_ways`)."""
 
 
 def dead(piles: Piles, fnd: bytes, r: int, suits: Sequence[int] = ALL_SUITS) -> bool:
@@ -43,23 +42,26 @@ def dead(piles: Piles, fnd: bytes, r: int, suits: Sequence[int] = ALL_SUITS) -> 
     whether a card is stuck depends only on its own suit's cards beneath it
     and its suit's foundations). Suits whose foundations meet are skipped.
     """
-    live = [s for s in suits if fnd[2 * s]]
+    live = 0
+    for s in suits:
+        if fnd[2 * s]:
+            live |= 1 << s
     if not live:
         return False
+    counts = [0] * 52  # per card, its copies beneath (one pile at a time)
     for p in piles:
         n = len(p)
         if n <= r + 1:
             continue
-        counts: dict[int, int] = {}
-        first = True
-        for c in p[r:]:
-            if c // 13 not in live:
-                first = False
+        for h in range(r, n):
+            c = p[h]
+            if not live >> (c // 13) & 1:
                 continue
-            if not first and stuck(c, counts, fnd):
+            if h > r and stuck(c, counts, c - c % 13, fnd):
                 return True
-            first = False
-            counts[c] = counts.get(c, 0) + 1
+            counts[c] += 1
+        for h in range(r, n):
+            counts[p[h]] = 0
     return False
 
 
@@ -71,50 +73,54 @@ def buried(pile: bytes, fnd: bytes, r: int) -> bool:
     xc = pile[h]
     if not fnd[2 * (xc // 13)]:
         return False
-    beneath = pile[r:h]
-    counts: dict[int, int] = {}
     lo = xc - xc % 13
-    for c in beneath:
-        if lo <= c < lo + 13:
-            counts[c] = counts.get(c, 0) + 1
-    return stuck(xc, counts, fnd)
+    counts = [0] * 13  # per rank of its suit, the copies beneath
+    for k in range(r, h):
+        c = pile[k] - lo
+        if 0 <= c < 13:
+            counts[c] += 1
+    return stuck(xc, counts, 0, fnd)
 
 
-def stuck(xc: int, beneath: dict[int, int], fnd: bytes) -> bool:
-    """Whether card ``xc`` can never leave its pile nor reach a foundation, ``beneath``
-    counting the cards of its suit under it."""
+def stuck(xc: int, counts: list[int], ace: int, fnd: bytes) -> bool:
+    """Whether card ``xc`` can never leave its pile nor reach a foundation, ``counts``
+    counting the cards of its suit under it (its Ace's at index ``ace``)."""
     s2 = 2 * (xc // 13)
     a = fnd[s2]
     if a == 0:
         return False
     d = fnd[s2 + 1]
-    base = xc - xc % 13
     x = xc % 13 + 1
-    get = beneath.get
-
-    def trapped(q: int) -> bool:
-        """Whether every remaining copy of rank ``q`` (this suit) lies beneath."""
-        return get(base + q - 1, 0) >= 2 - (q <= a) - (q >= d)
-
     up = x + 1 if x != 13 else 1
     down = x - 1 if x != 1 else 13
-    if not (trapped(up) and trapped(down)):
+    if not (_trapped(counts, ace, up, a, d) and _trapped(counts, ace, down, a, d)):
         return False
-
-    def blocked(lo: int, hi: int, skip: int = 0) -> bool:
-        """Whether some rank lo..hi (inclusive) other than ``skip`` is trapped."""
-        return any(q != skip and trapped(q) for q in range(lo, hi + 1))
-
     if d <= a:  # crossed: one way only
         if x > a:
-            return blocked(a + 1, x - 1)
-        return blocked(x + 1, d - 1)
+            return _some_trapped(counts, ace, a, d, a + 1, x - 1, 0)
+        return _some_trapped(counts, ace, a, d, x + 1, d - 1, 0)
     # Apart: up the ascending one, down the descending one, or after they meet.
-    if not blocked(a + 1, d - 1, skip=x):
+    if not _some_trapped(counts, ace, a, d, a + 1, d - 1, x):
         return False
-    up_open = a < x < d and not blocked(a + 1, x - 1)
-    down_open = a < x < d and not blocked(x + 1, d - 1)
+    up_open = a < x < d and not _some_trapped(counts, ace, a, d, a + 1, x - 1, 0)
+    down_open = a < x < d and not _some_trapped(counts, ace, a, d, x + 1, d - 1, 0)
     return not (up_open or down_open)
+
+
+def _trapped(counts: list[int], ace: int, q: int, a: int, d: int) -> bool:
+    """Whether every remaining copy of rank ``q`` (the suit of foundations ``a``, ``d``)
+    lies beneath."""
+    remaining = 2
+    if q <= a:
+        remaining -= 1
+    if q >= d:
+        remaining -= 1
+    return counts[ace + q - 1] >= remaining
+
+
+def _some_trapped(counts: list[int], ace: int, a: int, d: int, lo: int, hi: int, skip: int) -> bool:
+    """Whether some rank lo..hi (inclusive) other than ``skip`` is trapped."""
+    return any(q != skip and _trapped(counts, ace, q, a, d) for q in range(lo, hi + 1))
 
 
 def blocked(piles: Piles, fnd: bytes, r: int) -> bool:
@@ -141,51 +147,56 @@ def blocked(piles: Piles, fnd: bytes, r: int) -> bool:
     waiting for it). Sound with any number of redeals left; exact answers are
     checked against a plain exhaustive search in the tests.
     """
-    avail = [0] * 52
+    avail = [0] * 52  # per card, 1 when some copy is available
     cut: list[int] = []
     for p in piles:
         n = len(p)
-        for c in p[: min(r, n)]:
-            avail[c] += 1
+        for c in p[:r]:
+            avail[c] = 1
         if n > r:
-            avail[p[-1]] += 1
+            avail[p[-1]] = 1
         cut.append(n)
-    up = UP
-    down = DOWN
     while True:
         ways = _ways(fnd, avail)
-        progress = False
-        for i, p in enumerate(piles):
-            n = cut[i]
-            while n > r:
-                x = p[n - 1]
-                if not (avail[up[x]] or avail[down[x]]):
-                    w = ways[x // 13]
-                    if w is not None:
-                        q = x % 13 + 1
-                        if not (w[0] < q <= w[1] + 1 or w[2] - 1 <= q < w[3]):
-                            break
-                n -= 1
-                if n > r:
-                    avail[p[n - 1]] += 1
-                progress = True
-            cut[i] = n
-        if not progress:
+        if not _leave(piles, r, cut, avail, ways):
             break
     return any(n > r for n in cut) or _closed(ways, avail)
 
 
-def _ways(fnd: bytes, avail: list[int]) -> list[Ways]:
-    """Per suit, its open ways up, given the cards ``avail`` counts as available.
+def _leave(piles: Piles, r: int, cut: list[int], avail: list[int], ways: list[int]) -> bool:
+    """One pass of :func:`blocked`: the cards that can leave their places, gone (the
+    piles cut down to ``cut``). Whether a card became available that was not: if none
+    did, what every pile waits for is as it was, and another pass would change nothing."""
+    up = UP
+    down = DOWN
+    fresh = False
+    for i, p in enumerate(piles):
+        n = cut[i]
+        while n > r:
+            x = p[n - 1]
+            if not (avail[up[x]] or avail[down[x]] or ways[x // 13] >> (x % 13 + 1) & 1):
+                break
+            n -= 1
+            if n > r and not avail[p[n - 1]]:
+                avail[p[n - 1]] = 1
+                fresh = True
+        cut[i] = n
+    return fresh
 
-    (a, k, m, d): ranks a < q <= k + 1 go up, m - 1 <= q < d go down (climbing from
-    ``a`` up and from ``d`` down while each rank has an available copy); None when the
-    way is open to every rank (the foundations meet or can meet). In a suit whose
-    foundations are apart, a card whose twin is already up (rank outside ``a..d``)
-    needs the foundations to meet first, i.e. every rank between them available.
+
+def _ways(fnd: bytes, avail: list[int]) -> list[int]:
+    """Per suit, the ranks whose way up is open, given the cards ``avail`` counts as
+    available: bit ``q`` for rank ``q``.
+
+    With the foundations at (a, d), climbing from ``a`` up to ``k`` and from ``d`` down
+    to ``m`` while each rank has an available copy, ranks a < q <= k + 1 go up and
+    m - 1 <= q < d go down. Every rank's way is open when the foundations meet or can
+    meet. In a suit whose foundations are apart, a card whose twin is already up (rank
+    outside ``a..d``) needs the foundations to meet first, i.e. every rank between them
+    available.
     """
-    ways: list[Ways] = [None] * 4
-    for s in ALL_SUITS:
+    ways = [OPEN] * 4
+    for s in range(4):
         a = fnd[2 * s]
         if a == 0:
             continue
@@ -205,18 +216,18 @@ def _ways(fnd: bytes, avail: list[int]) -> list[Ways]:
                 m -= 1
             if k + 1 >= m:
                 continue
-        ways[s] = (a, k, m, d)
+        ways[s] = (1 << (k + 2)) - (1 << (a + 1)) | (1 << d) - (1 << (m - 1))
     return ways
 
 
-def _closed(ways: list[Ways], avail: list[int]) -> bool:
+def _closed(ways: list[int], avail: list[int]) -> bool:
     """Whether some available card has no open way up."""
-    for s, w in enumerate(ways):
-        if w is None:
+    for s in range(4):
+        w = ways[s]
+        if w == OPEN:
             continue
-        a, k, m, d = w
-        for q in range(1, 14):
-            if avail[13 * s + q - 1] and not (a < q <= k + 1 or m - 1 <= q < d):
+        for c in range(13 * s, 13 * s + 13):
+            if avail[c] and not w >> (c % 13 + 1) & 1:
                 return True
     return False
 

@@ -100,14 +100,15 @@ class Moves:
         again = True
         while again:
             again = False
-            for i, p in enumerate(lst or piles):
-                if not p or p[-1] not in safe:
+            for i in range(len(piles)):
+                p = piles[i] if lst is None else lst[i]
+                if not (p and safe and safe[p[-1]]):
                     continue
                 if r > 0:
                     self.inexact = True
                 if lst is None:
                     lst = list(piles)
-                while p and p[-1] in safe:
+                while p and safe and safe[p[-1]]:
                     fnd = memo.play_found(fnd, p[-1])
                     p = p[:-1]
                     steps.append((i, FOUNDATION))
@@ -130,57 +131,29 @@ class Moves:
         """Every position one move (plus safe plays) away and not in ``seen``, with its
         score (foundation cards, less how deep the cards they need next lie) and key."""
         out: list[Child] = []
-        append = out.append
         by_top, empties = _tops(piles)
-        depth_penalty = self.memo.depth_penalty
-        w_depth = self.w_depth
-        check_buried = not self.accept and (self.rotate or r == 0)
         lone_useless = r == 0 and not self.accept
-        rotate = self.rotate
-        base = W_FOUND * self.memo.found_count(fnd)
-        same = self.memo.fid(fnd) + r
-        get = by_top.get
         accepted = self.memo.accepted(fnd)
-        for i, p in enumerate(piles):
+        onto = Onto(self, piles, fnd, r, phash, seen)
+        for i in range(len(piles)):
+            p = piles[i]
             if not p:
                 continue
             c = p[-1]
-            rest = p[:-1]
-            if c in accepted:
-                self._to_foundation(out, piles, i, fnd, r, seen, use_autoplay)
-            if lone_useless and not rest:
+            if accepted[c]:
+                self._to_foundation(out, piles, i, fnd, r, phash, seen, use_autoplay)
+            if lone_useless and len(p) == 1:
                 continue
-            dests = get(UP[c], ())
-            dests2 = get(DOWN[c], ())
-            extra = self._empty_dests(empties, rest, r) if self.accept and empties else ()
-            if not (dests or dests2 or extra):
-                continue
-            top = p[-1:]
-            dh = phash - hash(p) + hash(rest)
-            for j in (*dests, *dests2, *extra):
-                if j == i:
-                    continue
-                pj = piles[j]
-                new_j = pj + top
-                lst = list(piles)
-                lst[i] = rest
-                lst[j] = new_j
-                if rotate:
-                    ch = dh - hash(pj) + hash(new_j)
-                    ck = ch * KEY_SHIFT + same
-                    if ck in seen:
-                        continue
-                    cp = tuple(lst)
-                else:
-                    cp = tuple(lst)
-                    ch = hash(cp)
-                    ck = ch * KEY_SHIFT + same
-                    if ck in seen:
-                        continue
-                if check_buried and buried(new_j, fnd, r):
-                    continue
-                step = PILE_STEPS[i][j]
-                append((base - w_depth * depth_penalty(cp, fnd), cp, fnd, r, step, ck, ch))
+            dests = by_top.get(UP[c])
+            down = by_top.get(DOWN[c])
+            if down is not None:
+                dests = down if dests is None else dests + down
+            if self.accept and empties:
+                extra = self._empty_dests(empties, p[:-1], r)
+                if extra:
+                    dests = list(extra) if dests is None else dests + list(extra)
+            if dests is not None:
+                onto.add(out, i, dests)
         if r > 0:
             self._redeal(out, piles, fnd, r, seen, use_autoplay)
         return out
@@ -192,6 +165,7 @@ class Moves:
         i: int,
         fnd: bytes,
         r: int,
+        phash: int,
         seen: Seen,
         use_autoplay: bool,
     ) -> None:
@@ -204,7 +178,15 @@ class Moves:
         np_: Piles = tuple(lst)
         if use_autoplay:
             np_, nf = self.autoplay(np_, nf, r, steps)
-        kid = self.child(np_, nf, r, tuple(steps), seen)
+        ph: int | None = None
+        if self.rotate:  # the order-free hash, updated for each pile the steps changed
+            ph = phash
+            done = 0
+            for k, _ in steps:
+                if not done >> k & 1:
+                    done |= 1 << k
+                    ph += hash(np_[k]) - hash(piles[k])
+        kid = self.child(np_, nf, r, tuple(steps), seen, ph)
         if kid is not None:
             out.append(kid)
 
@@ -237,10 +219,18 @@ class Moves:
             out.append(kid)
 
     def child(
-        self, piles: Piles, fnd: bytes, r: int, steps: tuple[Step, ...], seen: Seen
+        self,
+        piles: Piles,
+        fnd: bytes,
+        r: int,
+        steps: tuple[Step, ...],
+        seen: Seen,
+        ph: int | None = None,
     ) -> Child | None:
-        """The child ``steps`` lead to, scored and keyed; None when ``seen`` has it."""
-        ph = self.phash(piles)
+        """The child ``steps`` lead to, scored and keyed (``ph``: its piles' hash when
+        known); None when ``seen`` has it."""
+        if ph is None:
+            ph = self.phash(piles)
         memo = self.memo
         ck = memo.key(ph, fnd, r)
         if ck in seen:
@@ -263,10 +253,88 @@ def _tops(piles: Piles) -> tuple[dict[int, list[int]], list[int]]:
     """The piles by top card (those that take one more card), and the empty piles."""
     by_top: dict[int, list[int]] = {}
     empties: list[int] = []
-    for i, p in enumerate(piles):
-        if p:
-            if len(p) < PILE_LIMIT:
-                by_top.setdefault(p[-1], []).append(i)
-        else:
+    for i in range(len(piles)):
+        p = piles[i]
+        n = len(p)
+        if not n:
             empties.append(i)
+        elif n < PILE_LIMIT:
+            same = by_top.get(p[n - 1])
+            if same is None:
+                by_top[p[n - 1]] = [i]
+            else:
+                same.append(i)
     return by_top, empties
+
+
+class Onto:
+    """The pile-to-pile children of one position (see :meth:`Moves.children`)."""
+
+    __slots__ = (
+        "base",
+        "check_buried",
+        "fnd",
+        "memo",
+        "phash",
+        "piles",
+        "r",
+        "rotate",
+        "same",
+        "seen",
+        "w_depth",
+    )
+
+    def __init__(
+        self, moves: Moves, piles: Piles, fnd: bytes, r: int, phash: int, seen: Seen
+    ) -> None:
+        self.memo = memo = moves.memo
+        self.rotate = moves.rotate
+        self.w_depth = moves.w_depth
+        self.piles = piles
+        self.fnd = fnd
+        self.r = r
+        self.phash = phash
+        self.seen = seen
+        self.check_buried = not moves.accept and (moves.rotate or r == 0)
+        self.base = W_FOUND * memo.found_count(fnd)
+        self.same = memo.fid(fnd) + r
+
+    def add(self, out: list[Child], i: int, dests: list[int]) -> None:
+        """The children where pile ``i``'s top card goes onto one of ``dests``."""
+        piles = self.piles
+        fnd = self.fnd
+        r = self.r
+        seen = self.seen
+        same = self.same
+        rotate = self.rotate
+        p = piles[i]
+        rest = p[:-1]
+        top = p[-1:]
+        dh = self.phash - hash(p) + hash(rest)
+        for j in dests:
+            if j == i:
+                continue
+            pj = piles[j]
+            new_j = pj + top
+            if rotate:
+                ch = dh - hash(pj) + hash(new_j)
+                ck = ch * KEY_SHIFT + same
+                if ck in seen:
+                    continue  # dropped before its piles are put together
+                lst = list(piles)
+                lst[i] = rest
+                lst[j] = new_j
+                cp = tuple(lst)
+            else:
+                lst = list(piles)
+                lst[i] = rest
+                lst[j] = new_j
+                cp = tuple(lst)
+                ch = hash(cp)
+                ck = ch * KEY_SHIFT + same
+                if ck in seen:
+                    continue
+            if self.check_buried and buried(new_j, fnd, r):
+                continue
+            score = self.base - self.w_depth * self.memo.depth_penalty(cp, fnd)
+            out.append((score, cp, fnd, r, PILE_STEPS[i][j], ck, ch))

@@ -2,10 +2,13 @@
 
 "Winnable deals only" deals from ``pools/winnable-POOL.txt`` and never from
 ``pools/lost-POOL.txt`` (``POOL`` a :attr:`~crescent.rules.modes.Mode.pool`); both are made
-by ``tools/make_pools.py``.
+by ``tools/make_pools.py``. The daily deal draws from ``pools/daily-NAME.txt``
+(:data:`crescent.play.daily.DAILY_POOLS` names them), which never change once shipped.
 """
 
 from __future__ import annotations
+
+import re
 
 from crescent import resources
 from crescent.rules import modes
@@ -14,7 +17,11 @@ from crescent.rules import modes
 def _load_numbers(kind: str, pool: str) -> list[int]:
     if pool not in modes.POOLS:
         raise ValueError(f"unknown pool {pool!r}: the pools are {', '.join(modes.POOLS)}")
-    text = resources.read_text(f"pools/{kind}-{pool}.txt")
+    return _read(f"pools/{kind}-{pool}.txt")
+
+
+def _read(name: str) -> list[int]:
+    text = resources.read_text(name)
     return [int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
@@ -27,3 +34,10 @@ def load_lost(pool: str) -> list[int]:
 def load_pool(pool: str) -> list[int]:
     """The deal numbers proven winnable in the shipped pool ``pool`` (a :attr:`Mode.pool`)."""
     return _load_numbers("winnable", pool)
+
+
+def load_daily(name: str) -> list[int]:
+    """The deal numbers of the daily pool ``name`` (letters and digits)."""
+    if not re.fullmatch(r"[A-Za-z0-9]+", name):
+        raise ValueError(f"not a daily pool's name: {name!r}")
+    return _read(f"pools/daily-{name}.txt")

@@ -20,7 +20,7 @@ one solve(): each solve makes its own, so nothing outlives it and no two share o
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from crescent.rules.engine import PILES, Game
 
@@ -48,6 +48,8 @@ Parents = dict[Key, tuple[Key, tuple[Step, ...]]]
 """A best-first search's table: each position's parent and the steps from it."""
 
 KEY_SHIFT: Final = 1 << 72
+NO_DEPTH: Final = 99
+"""The depth of a card a pile does not hold (deeper than any pile)."""
 W_FOUND: Final = 10
 """Score of a card on the foundations (see :meth:`Memo.depth_penalty` for the rest)."""
 ALL_SUITS: Final = (0, 1, 2, 3)
@@ -133,10 +135,10 @@ class Memo:
         self._fids: dict[bytes, int] = {}
         self._counts: dict[bytes, int] = {}
         self._played: dict[bytes, dict[int, bytes]] = {}
-        self._accepted: dict[bytes, frozenset[int]] = {}
-        self._safe: dict[bytes, frozenset[int]] = {}
+        self._accepted: dict[bytes, bytes] = {}
+        self._safe: dict[bytes, bytes] = {}
         self._needs: dict[bytes, tuple[int, ...]] = {}
-        self._depths: dict[tuple[int, ...], dict[bytes, tuple[int, ...]]] = {}
+        self._depths: dict[tuple[int, ...], dict[bytes, bytes]] = {}
 
     def clear(self) -> None:
         for cache in (
@@ -191,18 +193,22 @@ class Memo:
             out = row[c] = play_found_now(fnd, c)
         return out
 
-    def accepted(self, fnd: bytes) -> frozenset[int]:
-        """The cards the foundations take now."""
+    def accepted(self, fnd: bytes) -> bytes:
+        """The cards the foundations take now: per card, 1 when taken (52 bytes, read
+        by index where a set would be hashed)."""
         cards = self._accepted.get(fnd)
         if cards is None:
-            cards = self._accepted[fnd] = frozenset(c for c in range(52) if accepts(fnd, c))
+            cards = self._accepted[fnd] = bytes(accepts(fnd, c) for c in range(52))
         return cards
 
-    def safe_cards(self, fnd: bytes) -> frozenset[int]:
-        """The cards the foundations take now that are played without searching."""
+    def safe_cards(self, fnd: bytes) -> bytes:
+        """The cards the foundations take now that are played without searching: like
+        :meth:`accepted`, or empty (false) when there is none."""
         cards = self._safe.get(fnd)
         if cards is None:
-            cards = self._safe[fnd] = frozenset(c for c in self.accepted(fnd) if safe(fnd, c))
+            taken = self.accepted(fnd)
+            flags = bytes(taken[c] and safe(fnd, c) for c in range(52))
+            cards = self._safe[fnd] = flags if any(flags) else b""
         return cards
 
     def needs(self, fnd: bytes) -> tuple[int, ...]:
@@ -222,19 +228,10 @@ class Memo:
             need = self._needs[fnd] = tuple(out)
         return need
 
-    def depth_penalty(self, piles: Piles, fnd: bytes) -> int:
-        """How deep the cards the foundations need next lie (cards above the shallowest copy).
-
-        Per pile, the depths of the needed cards are cached (piles are shared
-        between positions), and the minimum over piles is taken in C. Every
-        needed card has a copy on the piles (the other may be on a foundation),
-        so each minimum is a real depth.
-        """
-        need = self._needs.get(fnd)
-        if need is None:
-            need = self.needs(fnd)
-        if not need:
-            return 0
+    def depth_vectors(self, piles: Piles, need: tuple[int, ...]) -> list[bytes]:
+        """Per pile, how many cards lie above the topmost copy of each card of ``need``
+        (:data:`NO_DEPTH` where the pile has none). Cached per pile: piles are shared between
+        positions."""
         depths = self._depths
         cache = depths.get(need)
         if cache is None:
@@ -243,13 +240,35 @@ class Memo:
             cache = depths[need] = {}
         elif len(cache) > 200_000:
             cache.clear()
-        vecs: list[Any] = list(map(cache.get, piles))  # tuples, None where not cached
-        if None in vecs:
-            for i, p in enumerate(piles):
-                if vecs[i] is None:
-                    n = len(p) - 1
-                    vecs[i] = cache[p] = tuple(n - k if k >= 0 else 99 for k in map(p.rfind, need))
-        return sum(map(min, *vecs))
+        vecs: list[bytes] = []
+        for p in piles:
+            vec = cache.get(p)
+            if vec is None:
+                n = len(p) - 1
+                vec = cache[p] = bytes(n - k if k >= 0 else NO_DEPTH for k in map(p.rfind, need))
+            vecs.append(vec)
+        return vecs
+
+    def depth_penalty(self, piles: Piles, fnd: bytes) -> int:
+        """How deep the cards the foundations need next lie (cards above the shallowest copy).
+
+        Every needed card has a copy on the piles (the other may be on a foundation),
+        so each minimum is a real depth.
+        """
+        need = self._needs.get(fnd)
+        if need is None:
+            need = self.needs(fnd)
+        if not need:
+            return 0
+        vecs = self.depth_vectors(piles, need)
+        total = 0
+        for k in range(len(need)):
+            least = NO_DEPTH
+            for vec in vecs:
+                if vec[k] < least:
+                    least = vec[k]
+            total += least
+        return total
 
     def score(self, piles: Piles, fnd: bytes, w_depth: int = 1) -> int:
         """A position's score: foundation cards, less how deep the cards the foundations

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 
-from crescent.play.daily import DailyStreak, daily_code, daily_day, daily_number
+from crescent.play.daily import (
+    DAILY_POOLS,
+    DailyStreak,
+    daily_code,
+    daily_day,
+    daily_number,
+    daily_pool,
+)
 from crescent.play.legacy import parse_daily, parse_stats
 from crescent.play.session import Session
 from crescent.rules.deal import make_code, parse_code
 from crescent.rules.engine import Game
-from crescent.solver.pools import load_pool
+from crescent.solver.pools import load_daily
+from crescent.solver.survey import replays
 
-POOL = load_pool("N")
+POOL = load_daily("N1")
 DAY = date(2026, 12, 1)
+SURVEY_DAY = date(2027, 1, 1)
+"""The first day drawn from the survey's wins (daily pool N2)."""
+STANDARD_SURVEY = Path(__file__).resolve().parents[2] / "data" / "survey" / "standard-r3-10s.jsonl"
 
 
 def test_same_deal_for_everyone_on_a_day_and_from_the_winnable_pool() -> None:
@@ -28,6 +41,55 @@ def test_pinned_code() -> None:
     assert daily_code(DAY, POOL) == "CR1-N-AAAABZM"
 
 
+@pytest.mark.parametrize(
+    ("day", "code"),
+    [
+        ("2025-03-14", "CR1-N-AAAAAZD"),
+        ("2026-01-01", "CR1-N-AAAABKU"),
+        ("2026-07-04", "CR1-N-AAAABFK"),
+        ("2026-12-06", "CR1-N-AAAABUX"),
+        ("2026-12-31", "CR1-N-AAAABZL"),
+    ],
+)
+def test_a_past_days_deal_is_the_one_earlier_versions_dealt(day: str, code: str) -> None:
+    """Pinned from the build before the survey's pool: those days' deals stand forever."""
+    session = Session(None, background_saves=False, daily=load_daily)
+    session.today = lambda: date.fromisoformat(day)
+    assert session.daily_code() == code
+
+
+def test_days_draw_from_the_first_pool_until_the_survey_day() -> None:
+    assert daily_pool(date.min) == daily_pool(SURVEY_DAY - timedelta(days=1)) == "N1"
+    assert daily_pool(SURVEY_DAY) == daily_pool(date(2100, 1, 1)) == "N2"
+    assert [p.first_day for p in DAILY_POOLS] == sorted(p.first_day for p in DAILY_POOLS)
+
+
+def test_a_day_from_the_survey_day_on_deals_a_verified_survey_win() -> None:
+    wins = {}
+    for raw in STANDARD_SURVEY.read_text(encoding="utf-8").splitlines():
+        row = json.loads(raw)
+        if row["result"] == "won" and row["verified"] is True and row["redeals"] == 3:
+            wins[row["code"]] = row["line"]
+    today = [SURVEY_DAY]
+    session = Session(None, background_saves=False, daily=load_daily, today=lambda: today[0])
+    codes = []
+    for k in range(366):
+        today[0] = SURVEY_DAY + timedelta(days=k)
+        codes.append(session.daily_code())
+    assert all(code in wins for code in codes)
+    assert len(set(codes)) > 300
+    for code in codes[:5]:  # the line the survey recorded wins the deal
+        assert code is not None
+        assert replays(Game.from_code(code), wins[code])
+
+
+def test_a_daily_won_the_day_after_counts_across_the_survey_day() -> None:
+    eve = SURVEY_DAY - timedelta(days=1)
+    code = daily_code(eve, load_daily("N1"))
+    assert code != daily_code(SURVEY_DAY, load_daily("N2"))
+    assert daily_day(code, SURVEY_DAY, load_daily) == eve
+
+
 def test_days_differ() -> None:
     codes = {daily_code(DAY + timedelta(days=k), POOL) for k in range(60)}
     assert len(codes) > 50
@@ -36,14 +98,14 @@ def test_days_differ() -> None:
 def test_empty_pool_has_no_daily_deal() -> None:
     with pytest.raises(ValueError, match="no winnable deals"):
         daily_number(DAY, [])
-    assert daily_day("CR1-N-AAAAAAB", DAY, []) is None
+    assert daily_day("CR1-N-AAAAAAB", DAY, lambda name: []) is None
 
 
 def test_a_daily_counts_on_its_day_and_the_next() -> None:
     code = daily_code(DAY, POOL)
-    assert daily_day(code, DAY, POOL) == DAY
-    assert daily_day(code, DAY + timedelta(days=1), POOL) == DAY
-    assert daily_day(code, DAY + timedelta(days=2), POOL) is None
+    assert daily_day(code, DAY, load_daily) == DAY
+    assert daily_day(code, DAY + timedelta(days=1), load_daily) == DAY
+    assert daily_day(code, DAY + timedelta(days=2), load_daily) is None
 
 
 def test_streak_counts_days_in_a_row_once_each() -> None:
@@ -85,7 +147,7 @@ def almost_won(code: str) -> tuple[Game, str]:
 
 def test_winning_the_daily_deal_extends_the_streak_once() -> None:
     today = [DAY]
-    session = Session(None, background_saves=False, pool=lambda v: POOL, today=lambda: today[0])
+    session = Session(None, background_saves=False, daily=load_daily, today=lambda: today[0])
     code = session.daily_code()
     assert code == daily_code(DAY, POOL)
     session.start(code=code)
@@ -102,7 +164,7 @@ def test_winning_the_daily_deal_extends_the_streak_once() -> None:
 
 
 def test_another_game_is_not_the_daily() -> None:
-    session = Session(None, background_saves=False, pool=lambda v: POOL, today=lambda: DAY)
+    session = Session(None, background_saves=False, daily=load_daily, today=lambda: DAY)
     other = next(n for n in POOL if n != daily_number(DAY, POOL))
     session.start(code=make_code("N", other))
     assert session.daily_day() is None

@@ -18,7 +18,7 @@ from crescent.i18n.translator import load_translator
 from crescent.rules import modes
 from crescent.rules.modes import HudItem
 from crescent.solver.hints import HintAnswer
-from crescent.solver.pools import load_pool
+from crescent.solver.pools import load_daily
 from crescent.ui import render
 from crescent.ui.dialogs import MessageDialog, RowKind
 from crescent.ui.scene import Screen
@@ -93,7 +93,7 @@ def test_the_code_dialog_asks_before_it_replaces_a_game_in_progress(
     client_for: MakeClient, button: str
 ) -> None:
     c = client_for()
-    c.app.session.pool = lambda v: load_pool("N")
+    c.app.session.daily = load_daily
     play_first_move(c)
     code = c.game.code
     c.click(c.hud("code"))

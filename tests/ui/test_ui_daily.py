@@ -7,13 +7,13 @@ from datetime import date
 from crescent.i18n import text as T
 from crescent.play.daily import daily_code
 from crescent.play.history import Result, past_game
-from crescent.solver.pools import load_pool
+from crescent.solver.pools import load_daily
 from crescent.ui.screens import CodeScreen
 from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_ui import close_client, make_client
 
-POOL = load_pool("N")
+POOL = load_daily("N1")
 DAY = date(2026, 12, 24)
 
 
@@ -21,7 +21,7 @@ def test_code_dialog_deals_the_daily_deal_and_the_table_names_it() -> None:
     c = make_client()
     try:
         session = c.app.session
-        session.pool = lambda v: POOL
+        session.daily = load_daily
         session.today = lambda: DAY
         code_index = HUD_ITEMS.index("code")
         assert c.app.table.view._hud_key(code_index).title == c.app.tr(T.CODE)
@@ -39,10 +39,10 @@ def test_code_dialog_deals_the_daily_deal_and_the_table_names_it() -> None:
         close_client(c)
 
 
-def test_no_pool_no_daily_button() -> None:
+def test_no_daily_pool_no_daily_button() -> None:
     c = make_client()
     try:
-        c.app.session.pool = None
+        c.app.session.daily = None
         dialog = CodeScreen(c.app)
         c.app.push(dialog)
         c.frames(1)
