@@ -106,9 +106,16 @@ class Meter:
 
     def states(self, share: int = 1) -> int:
         """Best-first positions one of ``share`` searches may keep (its part of the budget
-        the memo leaves)."""
-        room = self.max_bytes - self.max_bytes // CACHE_SHARE
+        the memo and the depth-first search beside them leave)."""
+        room = self.seen() - self.beside()
         return max(1, room // STATE_BYTES // share)
+
+    def beside(self) -> int:
+        """Bytes the depth-first search running beside the best-first ones may take: half
+        of what the memo leaves, the best-first searches the other half, so that the
+        shares add up to the budget (the depth-first table is a mapping of its own: the
+        heap the others free never holds it)."""
+        return self.seen() // 2
 
     def seen(self) -> int:
         """Bytes the depth-first search's table of positions may take."""

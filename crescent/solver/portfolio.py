@@ -169,14 +169,14 @@ def _give_back_memory() -> None:
 def _portfolio(game: Game, meter: Meter) -> list[Turns]:
     """The searches of the portfolio, ready to take turns: the best-first ones, and one
     exhaustive depth-first search (it wins deals the best-first searches miss and proves
-    most losses) that remembers at most half of what the budget allows it."""
+    most losses) within its share of the budget (:meth:`Meter.beside`)."""
     cap = meter.states()
     running: list[Turns] = []
     for w_redeal, w_depth, newest_first in PORTFOLIO:
         search = BestFirst(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
         running.append((search, search.run(max_states=cap, use_autoplay=True)))
     dfs = DepthFirst(Moves(game, meter.memo), meter)
-    turns = dfs.turns(use_autoplay=True, thorough=True, max_bytes=meter.seen() // 2)
+    turns = dfs.turns(use_autoplay=True, thorough=True, max_bytes=meter.beside())
     running.append((dfs, turns))
     return running
 
@@ -203,7 +203,9 @@ def _settled(
                 return written(found)
             return _lost(entry[0], running, meter, written, done)
         turn *= 2
-    # Every search outgrew memory: settle it depth-first (exhaustive).
+    # Every search outgrew memory: settle it depth-first (exhaustive), in the memory the
+    # others gave back.
+    _give_back_memory()
     meter.slice_end = meter.deadline
     return _last_word(DepthFirst(Moves(game, meter.memo), meter), written, done)
 

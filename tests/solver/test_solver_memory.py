@@ -15,6 +15,7 @@ from crescent.solver.budget import CHECK_EVERY, MAX_BYTES, STATE_BYTES, Meter
 from crescent.solver.hints import HintWorker
 from crescent.solver.portfolio import solve
 from crescent.solver.position import Memo
+from tests.helpers_memory import search_memory
 
 REPO = Path(__file__).resolve().parents[2]
 HARD = 1
@@ -76,42 +77,12 @@ def test_a_memory_budget_given_to_one_search_changes_no_other(
     assert given[2:] == [3 * 2**20]
 
 
-PROBE = r"""
-import json, sys, threading
-from crescent.rules.engine import Game
-from crescent.solver.portfolio import solve
-
-def rss():
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * 4096 / 2**20
-
-solve(Game.deal(3, "N"), budget_s=1.0)  # the code paths warm
-before = rss()
-result = {}
-# As the game does: in a background thread.
-t = threading.Thread(target=lambda: result.update(r=solve(Game.deal(int(sys.argv[1]), "N"),
-                     budget_s=float(sys.argv[2])).outcome))
-t.start(); t.join()
-# The high-water mark of this process (ru_maxrss would count the parent's before exec).
-with open("/proc/self/status") as f:
-    peak = next(int(ln.split()[1]) for ln in f if ln.startswith("VmHWM:")) / 1024
-print(json.dumps({"before": before, "after": rss(), "peak": peak, "outcome": result["r"]}))
-"""
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_hard_search_stays_under_64_mb_and_gives_its_memory_back() -> None:
-    r = subprocess.run(
-        [sys.executable, "-c", PROBE, str(HARD), "5"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert r.returncode == 0, r.stderr
-    m = json.loads(r.stdout.strip().splitlines()[-1])
-    assert m["peak"] - m["before"] < 64 + 8  # the default budget, and the interpreter's slack
-    assert m["after"] - m["before"] < 10  # back to where it was, within a few MB
+    m = search_memory(HARD, 5, 64, cwd=REPO)
+    peak, before, after = (float(str(m[k])) for k in ("peak", "before", "after"))
+    assert peak - before < 64 + 8  # the default budget, and the interpreter's slack
+    assert after - before < 10  # back to where it was, within a few MB
 
 
 def test_the_command_line_takes_a_memory_budget() -> None:
