@@ -40,6 +40,7 @@ from crescent.control.input import (
     WindowKind,
 )
 from crescent.files import write_atomic
+from crescent.kiosk import burnin
 from crescent.kiosk.config import KioskConfig, apply_to_settings, in_hours
 from crescent.kiosk.metrics import FleetMetrics, game_counts
 from crescent.kiosk.state import KioskState, PinState, VenueStats
@@ -169,6 +170,9 @@ RECORDED: Final = DemoLine(RECORDED_CODE, RECORDED_LINE)
 
 NIGHT_DARKNESS: Final = 0.6
 """How much darker the attract loop is drawn during the config's ``dim_hours``."""
+CALM_S: Final = 2.0
+"""The table's burn-in shift waits until nobody has touched the glass for this long: it
+never moves a card from under a finger."""
 KIOSK_SOLVER_BYTES: Final = 32 * 2**20
 """The solver's memory budget in a kiosk (hints and the attract loop's deals): half the
 desktop's, so the kiosk stays under 120 MB resident however hard a visitor's position."""
@@ -429,6 +433,10 @@ class KioskHost(Protocol):
     def set_dim(self, darkness: float) -> None:
         """Draw everything this much darker (0: not at all; night dimming)."""
 
+    def set_shift(self, shift: tuple[int, int]) -> None:
+        """Draw the table, HUD included, ``shift`` pixels (dx, dy) from its place, and hit
+        test it there (burn-in care)."""
+
     def window_misplaced(self) -> bool:
         """Whether another program moved the window or changed its size (it must cover
         the screen)."""
@@ -441,6 +449,7 @@ class KioskHost(Protocol):
     @property
     def attract_shown(self) -> bool: ...
     def show_pin_pad(self, kiosk: Kiosk, purpose: Purpose) -> None: ...
+    def hide_pin_pad(self) -> None: ...
     @property
     def pin_pad_shown(self) -> bool: ...
     def show_operator(self, kiosk: Kiosk) -> None: ...
@@ -471,6 +480,10 @@ class Kiosk:
         """The wall clock (for the PIN wait kept across restarts); tests replace it."""
         self.last_input: float | None = None
         """``host.now`` of the last touch or key; None until the first update."""
+        self.started: float | None = None
+        """``host.now`` of the first update: the burn-in shift follows the time since."""
+        self.shift = (0, 0)
+        """The table's burn-in shift now (see :mod:`.burnin`)."""
         self.hold: tuple[int, float] | None = None
         """(pointer, start) of a press in the exit corner."""
         self._hidden = False
@@ -582,22 +595,12 @@ class Kiosk:
         self.watchdog.alive(now)
         if self.metrics is not None and self.metrics.due(now):
             self._write_metrics(self.metrics)
-        if self.last_input is None:
-            self.last_input = now
+        if self.last_input is None or self.started is None:
+            self.last_input = self.started = now
         self._look_s += dt
         if self._look_s >= 1.0:
             self._look_s = 0.0
-            self._dim_at_night()
-            if host.window_hidden():
-                if not self._hidden and now - self._told_hidden > 10:
-                    self._told_hidden = now
-                    _log().warning("the window is hidden: restoring it")
-                self._hidden = True
-            elif host.window_misplaced():
-                if not self._hidden and now - self._told_hidden > 10:
-                    self._told_hidden = now
-                    _log().warning("the window was moved or resized: restoring it")
-                self._hidden = True
+            self._each_second(now - self.started, now - self.last_input)
         if self._hidden:
             self._hidden = False
             host.restore_window()
@@ -605,7 +608,27 @@ class Kiosk:
         if self.hold is not None and now - self.hold[1] >= self.config.exit_hold_s:
             self.hold = None
             self.ask_pin()
-        idle = now - self.last_input
+        self._after_idle(now, now - self.last_input)
+
+    def _each_second(self, running_s: float, idle_s: float) -> None:
+        """Night dimming, the burn-in shift, and a look at the window (hidden, moved?)."""
+        host = self.host
+        self._dim_at_night()
+        self._shift_table(running_s, idle_s)
+        if host.window_hidden():
+            why = "the window is hidden: restoring it"
+        elif host.window_misplaced():
+            why = "the window was moved or resized: restoring it"
+        else:
+            return
+        if not self._hidden and host.now - self._told_hidden > 10:
+            self._told_hidden = host.now
+            _log().warning(why)
+        self._hidden = True
+
+    def _after_idle(self, now: float, idle: float) -> None:
+        """What ``idle`` seconds without a touch close or open."""
+        host = self.host
         if self.operator_open:
             # The operator is at work: no attract loop; a longer wait, back to the table.
             if idle >= self.config.operator_idle_s:
@@ -614,6 +637,12 @@ class Kiosk:
                 _log().info("operator screen closed after %d s without a touch", round(idle))
         elif not self.in_attract and idle >= self.idle_s:
             self.go_idle()
+        elif host.pin_pad_shown and idle >= self.idle_s:
+            # The pad left open over the attract loop: the loop shows again (a frozen
+            # picture under a pad nobody uses would burn in).
+            host.hide_pin_pad()
+            self.last_input = now
+            _log().info("PIN pad closed after %d s without a touch", round(idle))
 
     def wake_at(self, now: float) -> float | None:
         """The exit gesture's and the idle delay's deadlines (the loop may sleep till then);
@@ -655,6 +684,15 @@ class Kiosk:
             self._dim = darkness
             self.host.set_dim(darkness)
             _log().info("night dimming %s", "on" if dark else "off")
+
+    def _shift_table(self, running_s: float, idle_s: float) -> None:
+        """Burn-in care: the whole table a pixel further along its slow walk
+        (:func:`.burnin.shift_at` of the time the kiosk has run), once nobody has touched
+        the glass for :data:`CALM_S`."""
+        shift = burnin.shift_at(running_s)
+        if shift != self.shift and idle_s >= CALM_S:
+            self.shift = shift
+            self.host.set_shift(shift)
 
     # -- the fleet's metrics --------------------------------------------------------------
 

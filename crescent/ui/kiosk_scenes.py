@@ -413,10 +413,13 @@ class AttractView(TableView):
         box.bottom = min(box.bottom, lay.floor - pad)
         return imgs, box
 
+    def caption_box(self) -> pygame.Rect:
+        """Where the caption goes, its pulsing frame included: it changes every frame."""
+        return self._banner()[1].inflate(8, 8)
+
     def _transient_rects(self) -> list[pygame.Rect]:
         rects = super()._transient_rects()
-        _, box = self._banner()
-        rects.append(box.inflate(8, 8))
+        rects.append(self.caption_box())
         return rects
 
     def _draw_transients(self, surface: pygame.Surface) -> None:
@@ -712,6 +715,9 @@ class AppKioskHost:
     def set_dim(self, darkness: float) -> None:
         self.app.set_dim(darkness)
 
+    def set_shift(self, shift: tuple[int, int]) -> None:
+        self.app.set_shift(shift)
+
     def restore_window(self) -> None:
         self.keeper.restore()
 
@@ -730,6 +736,10 @@ class AppKioskHost:
 
     def show_pin_pad(self, kiosk: Kiosk, purpose: Purpose) -> None:
         self.app.push(PinPad(self.app, kiosk, purpose))
+
+    def hide_pin_pad(self) -> None:
+        for scene in [s for s in self.app.scenes if isinstance(s, PinPad)]:
+            self.app.pop(scene)
 
     @property
     def pin_pad_shown(self) -> bool:
