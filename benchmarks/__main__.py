@@ -5,6 +5,8 @@
 * ``frames``: first frame, idle CPU, frame-time percentiles, peak memory, resize, and in a
   real X window (Xvfb) idle CPU and click latency.
 * ``watch``: frame times with "Still winnable?" searching in the background, off and on.
+* ``kiosk-memory``: a kiosk's peak memory in a real X window (Xvfb) after 10,000 clicks of
+  play and an hour of attract loops.
 
 Each one records its figures, with the command that made them, as JSON under
 ``benchmarks/results/`` (:mod:`benchmarks.results`); docs/PERFORMANCE.md quotes them.
@@ -15,7 +17,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-USAGE = "usage: python -m crescent.bench engine|solver|frames|watch [options]"
+USAGE = "usage: python -m crescent.bench engine|solver|frames|watch|kiosk-memory [options]"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         "solver": "benchmarks.solver",
         "frames": "benchmarks.frames",
         "watch": "benchmarks.watch_frames",
+        "kiosk-memory": "benchmarks.kiosk_memory",
     }
     if what not in modules:
         print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)
