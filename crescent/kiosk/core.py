@@ -190,7 +190,9 @@ class AttractPlanner:
     is skipped. At most ``keep`` lines wait their turn (a few hundred tokens
     each: the loop holds next to nothing between deals); after ``max_attempts``
     fruitless searches in a row the planner stops and the recorded line is
-    shown.
+    shown. While a visitor plays (:meth:`pause`, until the loop's next deal) it
+    searches nothing: the visitor's hints have the kiosk's memory budget to
+    themselves.
     """
 
     def __init__(
@@ -220,7 +222,10 @@ class AttractPlanner:
         """The deal handed out last: the next one is another whenever possible."""
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._paused = False
+        """A visitor is playing: no search runs (see :meth:`pause`)."""
         self._thread: threading.Thread | None = None
+        """The searching thread, while it runs (set and cleared under the lock)."""
         self._bad: set[str] = set()
         self.solver_s = 0.0
         """CPU seconds its searches took, in all (the fleet's metrics)."""
@@ -235,7 +240,7 @@ class AttractPlanner:
 
     def next_line(self) -> DemoLine:
         """The next line to show (never waits): another deal than the last when one is
-        ready, else the recorded line; starts a search for more."""
+        ready, else the recorded line; starts a search for more (after a pause too)."""
         with self._lock:
             fresh = [ln for ln in self.lines if ln.code != self.last_code]
             if fresh:
@@ -246,8 +251,15 @@ class AttractPlanner:
             else:
                 line = self.lines.pop(0)
             self.last_code = line.code
+            self._paused = False
         self._start()
         return line
+
+    def pause(self) -> None:
+        """A visitor plays: the search in flight stops at once (its tables let go) and
+        none starts until :meth:`next_line`."""
+        with self._lock:
+            self._paused = True
 
     def discard(self, line: DemoLine) -> None:
         """A line the engine refused (it should not happen): never show it again."""
@@ -266,19 +278,22 @@ class AttractPlanner:
             t.join(timeout)
         return not self.busy
 
+    def _halted(self) -> bool:
+        """Paused or closed: the search in flight stops (the solver asks often)."""
+        return self._paused or self._stop.is_set()
+
     def _wanted(self) -> bool:
-        with self._lock:
-            return (
-                len(self.lines) < self.keep
-                and self.attempts < self.max_attempts
-                and not self._stop.is_set()
-            )
+        """Whether to search (the caller holds the lock)."""
+        return (
+            len(self.lines) < self.keep and self.attempts < self.max_attempts and not self._halted()
+        )
 
     def _start(self) -> None:
-        if self.busy or not self._wanted():
-            return
-        self._thread = threading.Thread(target=self._run, name="crescent-attract", daemon=True)
-        self._thread.start()
+        with self._lock:
+            if self.busy or not self._wanted():
+                return
+            self._thread = threading.Thread(target=self._run, name="crescent-attract", daemon=True)
+            self._thread.start()
 
     def _numbers(self) -> Sequence[int]:
         if self.pool is None:
@@ -291,40 +306,56 @@ class AttractPlanner:
 
     def _run(self) -> None:
         numbers = self._numbers()
-        while self._wanted():
+        while True:
+            while self._attempt(numbers):
+                pass
+            # The searches are over for now (each solve let its tables go): the heap they
+            # freed goes back now, not at the next deal (the loop may then run for hours
+            # on the lines found).
+            release_memory()
             with self._lock:
-                self.attempts += 1
-            try:
-                game = (
-                    Game.deal(self.rng.choice(numbers), self.variant)
-                    if numbers
-                    else Game.new(self.variant, self.rng)
-                )
-                with self._lock:
-                    known = (
-                        game.code in self._bad
-                        or game.code == self.last_code
-                        or any(ln.code == game.code for ln in self.lines)
-                    )
-                if known:
-                    continue
-                cpu = time.thread_time()
-                result = self._solve(
-                    game, budget_s=self.budget_s, cancel=self._stop, max_bytes=self.max_bytes
-                )
-                self.solver_s += time.thread_time() - cpu
-            except Exception:  # noqa: BLE001 - the planner's thread logs and goes on, never dies
-                _log().exception("attract: the solver failed")
-                continue
+                if not self._wanted():  # else resumed meanwhile: search on
+                    self._thread = None
+                    return
+
+    def _attempt(self, numbers: Sequence[int]) -> bool:
+        """Solve one deal (a new one); False when no search is wanted any more."""
+        with self._lock:
+            if not self._wanted():
+                return False
+            self.attempts += 1
+        try:
+            game = (
+                Game.deal(self.rng.choice(numbers), self.variant)
+                if numbers
+                else Game.new(self.variant, self.rng)
+            )
+            if self._known(game.code):
+                return True
+            cpu = time.thread_time()
+            result = self._solve(
+                game, budget_s=self.budget_s, cancel=self._halted, max_bytes=self.max_bytes
+            )
+            self.solver_s += time.thread_time() - cpu
+        except Exception:  # noqa: BLE001 - the planner's thread logs and goes on, never dies
+            _log().exception("attract: the solver failed")
+            return True
+        with self._lock:
             if result.outcome == "won" and result.line:
-                with self._lock:
-                    self.lines.append(DemoLine(game.code, tuple(result.line)))
-                    self.attempts = 0
-            del result, game
-        # The searches are over for now (each solve let its tables go): the heap they
-        # freed goes back now, not at the next deal (the loop may then run for hours on
-        # the lines found).
-        release_memory()
+                self.lines.append(DemoLine(game.code, tuple(result.line)))
+                self.attempts = 0
+            elif self._halted():
+                self.attempts -= 1  # cut short by a visitor: not a fruitless search
+        return True
+
+    def _known(self, code: str) -> bool:
+        """A deal not to search: refused before, shown last, or waiting its turn."""
+        with self._lock:
+            return (
+                code in self._bad
+                or code == self.last_code
+                or any(ln.code == code for ln in self.lines)
+            )
 
 
 # -- the display ------------------------------------------------------------------------
@@ -741,8 +772,10 @@ class Kiosk:
         _log().info("idle: attract loop")
 
     def end_attract(self) -> None:
-        """A visitor touched the attract loop: a fresh game, in the language shown."""
+        """A visitor touched the attract loop: a fresh game, in the language shown. The
+        planner's search waits for the loop's next deal (the visitor's hints search)."""
         host = self.host
+        self.planner.pause()
         host.hide_attract()
         self.last_input = host.now
         host.new_game()

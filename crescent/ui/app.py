@@ -609,9 +609,9 @@ class App:
         """Night dimming over what was just drawn (``None``: the whole screen)."""
         if self.dim <= 0:
             return
-        keep = round(255 * (1.0 - min(self.dim, 1.0)))
+        alpha = round(255 * min(self.dim, 1.0))
         for r in _disjoint(rects) if rects is not None else [self.screen.get_rect()]:
-            self.screen.fill((keep, keep, keep), r, special_flags=pygame.BLEND_RGB_MULT)
+            render.dim(self.screen, alpha, r)
 
     def save_art_cache(self) -> None:
         """Keep the card pictures drawn at the current size for the next start."""
