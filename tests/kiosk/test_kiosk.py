@@ -921,23 +921,24 @@ class Stalling:
         return Result("unknown")
 
 
-def test_a_paused_planner_stops_its_search_at_once() -> None:
+def paused_mid_search() -> tuple[AttractPlanner, Stalling]:
+    """A planner paused while its search ran; waited for until its thread ended."""
     solve = Stalling()
     planner = AttractPlanner(solve=solve, max_attempts=5)
     planner.next_line()
     assert solve.searching.wait(10)
     planner.pause()
     assert planner.wait_idle(10)
-    assert solve.calls == 1  # and no other started
+    return planner, solve
+
+
+def test_a_paused_planner_stops_its_search_and_starts_no_other() -> None:
+    _, solve = paused_mid_search()
+    assert solve.calls == 1
 
 
 def test_a_search_cut_short_by_a_visitor_is_no_fruitless_attempt() -> None:
-    solve = Stalling()
-    planner = AttractPlanner(solve=solve, max_attempts=5)
-    planner.next_line()
-    assert solve.searching.wait(10)
-    planner.pause()
-    assert planner.wait_idle(10)
+    planner, _ = paused_mid_search()
     assert planner.attempts == 0
 
 
