@@ -45,6 +45,7 @@ from benchmarks import results, xwindow
 from crescent.control.input import Controller
 from crescent.engine import REDEAL, Game, Move
 from crescent.play.database import DB_FILE, connect_read_only
+from crescent.rules import modes
 from crescent.solver.portfolio import solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,7 +120,7 @@ def kiosk_config(folder: Path) -> Path:
         "idle_seconds": IDLE_S,
         "dpi": 96,
         "language": "en",
-        "variant": "N",
+        "variant": modes.STANDARD.letter,
         "winnable_only": True,
     }
     path.write_text(json.dumps({"kiosk": section}), encoding="utf-8")
