@@ -29,6 +29,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import sqlite3
 import statistics
 import subprocess
@@ -460,6 +461,10 @@ def figures(done: Run) -> dict[str, Any]:
     }
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def _size(text: str) -> tuple[int, int]:
     w, _, h = text.partition("x")
     return int(w), int(h)
@@ -483,6 +488,7 @@ def main(argv: list[str]) -> int:
     if why is not None:
         print(f"crescent.bench kiosk-memory: {why}", file=sys.stderr)
         return 2
+    signal.signal(signal.SIGTERM, _terminated)  # a kill ends the kiosk and Xvfb too
     done = run(args.touches, args.attract_minutes * 60, args.size, args.seed)
     found = figures(done)
     results.record("kiosk-memory", argv, found)
