@@ -8,6 +8,8 @@
 * ``speech``: frame times and CPU with speech saying every move, off and on, and idle.
 * ``builds``: the exhaustive search's positions a CPU second, a commit's pure build against
   this tree's pure and compiled builds, interleaved.
+* ``kiosk-memory``: a kiosk's peak memory in a real X window (Xvfb) after 10,000 clicks of
+  play and an hour of attract loops.
 
 Each one records its figures, with the command that made them, as JSON under
 ``benchmarks/results/`` (:mod:`benchmarks.results`); docs/PERFORMANCE.md quotes them.
@@ -18,7 +20,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-USAGE = "usage: python -m crescent.bench engine|solver|frames|watch|speech|builds [options]"
+USAGE = "usage: python -m crescent.bench engine|solver|frames|watch|speech|builds|kiosk-memory [options]"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         "watch": "benchmarks.watch_frames",
         "speech": "benchmarks.speech_frames",
         "builds": "benchmarks.solver_builds",
+        "kiosk-memory": "benchmarks.kiosk_memory",
     }
     if what not in modules:
         print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)

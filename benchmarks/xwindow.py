@@ -206,14 +206,14 @@ def free_display() -> str:
 
 
 @contextmanager
-def xvfb(display: str | None) -> Iterator[str]:
-    """A display: the one given (already running), else a fresh Xvfb."""
+def xvfb(display: str | None, size: tuple[int, int] = SIZE) -> Iterator[str]:
+    """A display: the one given (already running), else a fresh Xvfb of ``size``."""
     if display is not None:
         yield display
         return
     display = free_display()
     proc = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
+        ["Xvfb", display, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -224,8 +224,17 @@ def xvfb(display: str | None) -> Iterator[str]:
             time.sleep(0.025)
         yield display
     finally:
-        proc.terminate()
-        proc.wait(10)
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes], seconds: float = 10.0) -> None:
+    """End a process this benchmark started: SIGTERM, then SIGKILL after ``seconds``."""
+    proc.terminate()
+    try:
+        proc.wait(seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 @dataclass
@@ -366,11 +375,7 @@ def one_run(display: str, clicks: int, idle_seconds: float, extra: tuple[str, ..
             run.idle_s = wall
         finally:
             x.close()
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop(proc)
         if proc.returncode not in (0, -15) and proc.stderr is not None:
             err = proc.stderr.read().decode(errors="replace").strip()
             if err:

@@ -239,7 +239,12 @@ def _run_window(config: Config, session: Session, tr: Translator) -> int:
         if config.kiosk:
             # The kiosk's modules (~40 ms to import) only in kiosk mode.
             from crescent.kiosk.core import kiosk_touch
+            from crescent.kiosk.heap import fix_mmap_threshold
             from crescent.ui.kiosk_scenes import desktop_size
+
+            # Before the window's full-screen surfaces: a kiosk runs for months, and
+            # freed surfaces and search tables must go back to the system.
+            fix_mmap_threshold()
 
             options.dpi, options.touch_mm = kiosk_touch(config, desktop_size)
             if config.kiosk_config is not None:

@@ -93,6 +93,14 @@ class Fan:
                 return pile
         return None
 
+    def shifted(self, dx: int, dy: int) -> Fan:
+        """The fans ``dx`` to the right and ``dy`` down (see :meth:`TableLayout.shifted`)."""
+        return Fan(
+            tuple(a.moved(dx, dy) for a in self.anchors),
+            self.steps,
+            tuple(a.moved(dx, dy) for a in self.areas),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class _Plan:

@@ -114,6 +114,10 @@ class Rect(NamedTuple):
         dy = max(self.y - py, 0.0, py - self.bottom)
         return math.hypot(dx, dy)
 
+    def moved(self, dx: int, dy: int) -> Rect:
+        """The same rectangle ``dx`` to the right and ``dy`` down."""
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
 
 class TableLayout(NamedTuple):
     """Every rectangle of the table for one window size.
@@ -188,6 +192,39 @@ class TableLayout(NamedTuple):
             if cell.contains(x, y):
                 return index
         return None
+
+    def shifted(self, dx: int, dy: int) -> TableLayout:
+        """Everything drawn ``dx`` to the right and ``dy`` down (the kiosk's burn-in care:
+        :mod:`crescent.kiosk.burnin`), hit tests with it; the exit corner stays in its
+        corner, and the HUD's band still reaches the window's edges it touched. The layout
+        keeps its controls at least 3 pixels from the window's edges and the corner."""
+        if dx == 0 and dy == 0:
+            return self
+
+        def moved(rects: tuple[Rect, ...]) -> tuple[Rect, ...]:
+            return tuple(r.moved(dx, dy) for r in rects)
+
+        return self._replace(
+            slots=moved(self.slots),
+            labels=moved(self.labels),
+            foundation_area=self.foundation_area.moved(dx, dy),
+            hud=_band_moved(self.hud, dx, dy, (self.width, self.height)),
+            hud_cells=moved(self.hud_cells),
+            message=self.message.moved(dx, dy),
+            foundation_rows=moved(self.foundation_rows),
+            row_tags=moved(self.row_tags),
+        )
+
+
+def _band_moved(band: Rect, dx: int, dy: int, size: tuple[int, int]) -> Rect:
+    """``band`` moved, but still reaching each edge of the window it reached (a HUD bar
+    moved up stays down to the bottom, one moved left still starts at the left)."""
+    moved = band.moved(dx, dy)
+    left = 0 if band.x <= 0 else moved.x
+    top = 0 if band.y <= 0 else moved.y
+    right = size[0] if band.right >= size[0] else moved.right
+    bottom = size[1] if band.bottom >= size[1] else moved.bottom
+    return Rect(left, top, right - left, bottom - top)
 
 
 class _CardMetrics(NamedTuple):

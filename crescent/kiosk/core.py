@@ -40,6 +40,7 @@ from crescent.control.input import (
     WindowKind,
 )
 from crescent.files import write_atomic
+from crescent.kiosk import burnin
 from crescent.kiosk.config import KioskConfig, apply_to_settings, in_hours
 from crescent.kiosk.metrics import FleetMetrics, game_counts
 from crescent.kiosk.state import KioskState, PinState, VenueStats
@@ -169,6 +170,9 @@ RECORDED: Final = DemoLine(RECORDED_CODE, RECORDED_LINE)
 
 NIGHT_DARKNESS: Final = 0.6
 """How much darker the attract loop is drawn during the config's ``dim_hours``."""
+CALM_S: Final = 2.0
+"""The table's burn-in shift waits until nobody has touched the glass for this long: it
+never moves a card from under a finger."""
 KIOSK_SOLVER_BYTES: Final = 32 * 2**20
 """The solver's memory budget in a kiosk (hints and the attract loop's deals): half the
 desktop's, so the kiosk stays under 120 MB resident however hard a visitor's position."""
@@ -186,7 +190,9 @@ class AttractPlanner:
     is skipped. At most ``keep`` lines wait their turn (a few hundred tokens
     each: the loop holds next to nothing between deals); after ``max_attempts``
     fruitless searches in a row the planner stops and the recorded line is
-    shown.
+    shown. While a visitor plays (:meth:`pause`, until the loop's next deal) it
+    searches nothing: the visitor's hints have the kiosk's memory budget to
+    themselves.
     """
 
     def __init__(
@@ -216,7 +222,10 @@ class AttractPlanner:
         """The deal handed out last: the next one is another whenever possible."""
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._paused = False
+        """A visitor is playing: no search runs (see :meth:`pause`)."""
         self._thread: threading.Thread | None = None
+        """The searching thread, while it runs (set and cleared under the lock)."""
         self._bad: set[str] = set()
         self.solver_s = 0.0
         """CPU seconds its searches took, in all (the fleet's metrics)."""
@@ -231,7 +240,7 @@ class AttractPlanner:
 
     def next_line(self) -> DemoLine:
         """The next line to show (never waits): another deal than the last when one is
-        ready, else the recorded line; starts a search for more."""
+        ready, else the recorded line; starts a search for more (after a pause too)."""
         with self._lock:
             fresh = [ln for ln in self.lines if ln.code != self.last_code]
             if fresh:
@@ -242,8 +251,15 @@ class AttractPlanner:
             else:
                 line = self.lines.pop(0)
             self.last_code = line.code
+            self._paused = False
         self._start()
         return line
+
+    def pause(self) -> None:
+        """A visitor plays: the search in flight stops at once (its tables let go) and
+        none starts until :meth:`next_line`."""
+        with self._lock:
+            self._paused = True
 
     def discard(self, line: DemoLine) -> None:
         """A line the engine refused (it should not happen): never show it again."""
@@ -262,19 +278,22 @@ class AttractPlanner:
             t.join(timeout)
         return not self.busy
 
+    def _halted(self) -> bool:
+        """Paused or closed: the search in flight stops (the solver asks often)."""
+        return self._paused or self._stop.is_set()
+
     def _wanted(self) -> bool:
-        with self._lock:
-            return (
-                len(self.lines) < self.keep
-                and self.attempts < self.max_attempts
-                and not self._stop.is_set()
-            )
+        """Whether to search (the caller holds the lock)."""
+        return (
+            len(self.lines) < self.keep and self.attempts < self.max_attempts and not self._halted()
+        )
 
     def _start(self) -> None:
-        if self.busy or not self._wanted():
-            return
-        self._thread = threading.Thread(target=self._run, name="crescent-attract", daemon=True)
-        self._thread.start()
+        with self._lock:
+            if self.busy or not self._wanted():
+                return
+            self._thread = threading.Thread(target=self._run, name="crescent-attract", daemon=True)
+            self._thread.start()
 
     def _numbers(self) -> Sequence[int]:
         if self.pool is None:
@@ -287,40 +306,56 @@ class AttractPlanner:
 
     def _run(self) -> None:
         numbers = self._numbers()
-        while self._wanted():
+        while True:
+            while self._attempt(numbers):
+                pass
+            # The searches are over for now (each solve let its tables go): the heap they
+            # freed goes back now, not at the next deal (the loop may then run for hours
+            # on the lines found).
+            release_memory()
             with self._lock:
-                self.attempts += 1
-            try:
-                game = (
-                    Game.deal(self.rng.choice(numbers), self.variant)
-                    if numbers
-                    else Game.new(self.variant, self.rng)
-                )
-                with self._lock:
-                    known = (
-                        game.code in self._bad
-                        or game.code == self.last_code
-                        or any(ln.code == game.code for ln in self.lines)
-                    )
-                if known:
-                    continue
-                cpu = time.thread_time()
-                result = self._solve(
-                    game, budget_s=self.budget_s, cancel=self._stop, max_bytes=self.max_bytes
-                )
-                self.solver_s += time.thread_time() - cpu
-            except Exception:  # noqa: BLE001 - the planner's thread logs and goes on, never dies
-                _log().exception("attract: the solver failed")
-                continue
+                if not self._wanted():  # else resumed meanwhile: search on
+                    self._thread = None
+                    return
+
+    def _attempt(self, numbers: Sequence[int]) -> bool:
+        """Solve one deal (a new one); False when no search is wanted any more."""
+        with self._lock:
+            if not self._wanted():
+                return False
+            self.attempts += 1
+        try:
+            game = (
+                Game.deal(self.rng.choice(numbers), self.variant)
+                if numbers
+                else Game.new(self.variant, self.rng)
+            )
+            if self._known(game.code):
+                return True
+            cpu = time.thread_time()
+            result = self._solve(
+                game, budget_s=self.budget_s, cancel=self._halted, max_bytes=self.max_bytes
+            )
+            self.solver_s += time.thread_time() - cpu
+        except Exception:  # noqa: BLE001 - the planner's thread logs and goes on, never dies
+            _log().exception("attract: the solver failed")
+            return True
+        with self._lock:
             if result.outcome == "won" and result.line:
-                with self._lock:
-                    self.lines.append(DemoLine(game.code, tuple(result.line)))
-                    self.attempts = 0
-            del result, game
-        # The searches are over for now (each solve let its tables go): the heap they
-        # freed goes back now, not at the next deal (the loop may then run for hours on
-        # the lines found).
-        release_memory()
+                self.lines.append(DemoLine(game.code, tuple(result.line)))
+                self.attempts = 0
+            elif self._halted():
+                self.attempts -= 1  # cut short by a visitor: not a fruitless search
+        return True
+
+    def _known(self, code: str) -> bool:
+        """A deal not to search: refused before, shown last, or waiting its turn."""
+        with self._lock:
+            return (
+                code in self._bad
+                or code == self.last_code
+                or any(ln.code == code for ln in self.lines)
+            )
 
 
 # -- the display ------------------------------------------------------------------------
@@ -429,6 +464,10 @@ class KioskHost(Protocol):
     def set_dim(self, darkness: float) -> None:
         """Draw everything this much darker (0: not at all; night dimming)."""
 
+    def set_shift(self, shift: tuple[int, int]) -> None:
+        """Draw the table, HUD included, ``shift`` pixels (dx, dy) from its place, and hit
+        test it there (burn-in care)."""
+
     def window_misplaced(self) -> bool:
         """Whether another program moved the window or changed its size (it must cover
         the screen)."""
@@ -441,6 +480,7 @@ class KioskHost(Protocol):
     @property
     def attract_shown(self) -> bool: ...
     def show_pin_pad(self, kiosk: Kiosk, purpose: Purpose) -> None: ...
+    def hide_pin_pad(self) -> None: ...
     @property
     def pin_pad_shown(self) -> bool: ...
     def show_operator(self, kiosk: Kiosk) -> None: ...
@@ -471,6 +511,10 @@ class Kiosk:
         """The wall clock (for the PIN wait kept across restarts); tests replace it."""
         self.last_input: float | None = None
         """``host.now`` of the last touch or key; None until the first update."""
+        self.started: float | None = None
+        """``host.now`` of the first update: the burn-in shift follows the time since."""
+        self.shift = (0, 0)
+        """The table's burn-in shift now (see :mod:`.burnin`)."""
         self.hold: tuple[int, float] | None = None
         """(pointer, start) of a press in the exit corner."""
         self._hidden = False
@@ -582,22 +626,12 @@ class Kiosk:
         self.watchdog.alive(now)
         if self.metrics is not None and self.metrics.due(now):
             self._write_metrics(self.metrics)
-        if self.last_input is None:
-            self.last_input = now
+        if self.last_input is None or self.started is None:
+            self.last_input = self.started = now
         self._look_s += dt
         if self._look_s >= 1.0:
             self._look_s = 0.0
-            self._dim_at_night()
-            if host.window_hidden():
-                if not self._hidden and now - self._told_hidden > 10:
-                    self._told_hidden = now
-                    _log().warning("the window is hidden: restoring it")
-                self._hidden = True
-            elif host.window_misplaced():
-                if not self._hidden and now - self._told_hidden > 10:
-                    self._told_hidden = now
-                    _log().warning("the window was moved or resized: restoring it")
-                self._hidden = True
+            self._each_second(now - self.started, now - self.last_input)
         if self._hidden:
             self._hidden = False
             host.restore_window()
@@ -605,7 +639,27 @@ class Kiosk:
         if self.hold is not None and now - self.hold[1] >= self.config.exit_hold_s:
             self.hold = None
             self.ask_pin()
-        idle = now - self.last_input
+        self._after_idle(now, now - self.last_input)
+
+    def _each_second(self, running_s: float, idle_s: float) -> None:
+        """Night dimming, the burn-in shift, and a look at the window (hidden, moved?)."""
+        host = self.host
+        self._dim_at_night()
+        self._shift_table(running_s, idle_s)
+        if host.window_hidden():
+            why = "the window is hidden: restoring it"
+        elif host.window_misplaced():
+            why = "the window was moved or resized: restoring it"
+        else:
+            return
+        if not self._hidden and host.now - self._told_hidden > 10:
+            self._told_hidden = host.now
+            _log().warning(why)
+        self._hidden = True
+
+    def _after_idle(self, now: float, idle: float) -> None:
+        """What ``idle`` seconds without a touch close or open."""
+        host = self.host
         if self.operator_open:
             # The operator is at work: no attract loop; a longer wait, back to the table.
             if idle >= self.config.operator_idle_s:
@@ -614,6 +668,12 @@ class Kiosk:
                 _log().info("operator screen closed after %d s without a touch", round(idle))
         elif not self.in_attract and idle >= self.idle_s:
             self.go_idle()
+        elif host.pin_pad_shown and idle >= self.idle_s:
+            # The pad left open over the attract loop: the loop shows again (a frozen
+            # picture under a pad nobody uses would burn in).
+            host.hide_pin_pad()
+            self.last_input = now
+            _log().info("PIN pad closed after %d s without a touch", round(idle))
 
     def wake_at(self, now: float) -> float | None:
         """The exit gesture's and the idle delay's deadlines (the loop may sleep till then);
@@ -655,6 +715,15 @@ class Kiosk:
             self._dim = darkness
             self.host.set_dim(darkness)
             _log().info("night dimming %s", "on" if dark else "off")
+
+    def _shift_table(self, running_s: float, idle_s: float) -> None:
+        """Burn-in care: the whole table a pixel further along its slow walk
+        (:func:`.burnin.shift_at` of the time the kiosk has run), once nobody has touched
+        the glass for :data:`CALM_S`."""
+        shift = burnin.shift_at(running_s)
+        if shift != self.shift and idle_s >= CALM_S:
+            self.shift = shift
+            self.host.set_shift(shift)
 
     # -- the fleet's metrics --------------------------------------------------------------
 
@@ -703,8 +772,10 @@ class Kiosk:
         _log().info("idle: attract loop")
 
     def end_attract(self) -> None:
-        """A visitor touched the attract loop: a fresh game, in the language shown."""
+        """A visitor touched the attract loop: a fresh game, in the language shown. The
+        planner's search waits for the loop's next deal (the visitor's hints search)."""
         host = self.host
+        self.planner.pause()
         host.hide_attract()
         self.last_input = host.now
         host.new_game()

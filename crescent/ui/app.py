@@ -187,6 +187,8 @@ class App:
         """Drops the presses glass or a driver sends twice (see :mod:`crescent.control.ghosts`)."""
         self.screen = self._open_window()
         self.size = self.screen.get_size()
+        self.shift = (0, 0)
+        """The whole table's offset in pixels (the kiosk's burn-in care, see :meth:`set_shift`)."""
         self.fan: Fan | None = None
         """The fans of "Show whole piles", when it is on (and the window holds them)."""
         self.layout = self._compute_layout(self.size)
@@ -227,8 +229,17 @@ class App:
         return window.hud_items(self.session, self.options)
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
-        layout, self.fan = window.table_layout(size, self.session, self.options)
-        return layout
+        layout, fan = window.table_layout(size, self.session, self.options)
+        dx, dy = self.shift
+        self.fan = fan.shifted(dx, dy) if fan is not None else None
+        return layout.shifted(dx, dy)
+
+    def set_shift(self, shift: tuple[int, int]) -> None:
+        """Move the whole table, HUD included, by ``shift`` pixels from its place (a kiosk's
+        slow pixel shift): drawing and hit tests follow the new layout."""
+        if shift != self.shift:
+            self.shift = shift
+            self.relayout()
 
     def set_exit_corner(self, corner: str | None, px: int) -> None:
         """Kiosk mode: keep this corner clear of controls (the layout makes room)."""
@@ -620,9 +631,9 @@ class App:
         """Night dimming over what was just drawn (``None``: the whole screen)."""
         if self.dim <= 0:
             return
-        keep = round(255 * (1.0 - min(self.dim, 1.0)))
+        alpha = round(255 * min(self.dim, 1.0))
         for r in _disjoint(rects) if rects is not None else [self.screen.get_rect()]:
-            self.screen.fill((keep, keep, keep), r, special_flags=pygame.BLEND_RGB_MULT)
+            render.dim(self.screen, alpha, r)
 
     def save_art_cache(self) -> None:
         """Keep the card pictures drawn at the current size for the next start."""

@@ -170,24 +170,6 @@ def desktop_size() -> tuple[int, int] | None:
     return (w, h)
 
 
-class _Dimmer:
-    """A black full-screen surface for fades, kept per size."""
-
-    def __init__(self) -> None:
-        self._surface: pygame.Surface | None = None
-
-    def draw(self, surface: pygame.Surface, darkness: float) -> None:
-        a = round(255 * min(max(darkness, 0.0), 1.0))
-        if a <= 0:
-            return
-        size = surface.get_size()
-        if self._surface is None or self._surface.get_size() != size:
-            self._surface = pygame.Surface(size)
-            self._surface.fill((0, 0, 0))
-        self._surface.set_alpha(a)
-        surface.blit(self._surface, (0, 0))
-
-
 class AttractScene(TableScene):
     """The table playing a winnable deal by itself, with a "Touch to play" caption."""
 
@@ -210,7 +192,6 @@ class AttractScene(TableScene):
         self._pressed: tuple[int, bool] | None = None
         """(pointer, on the language button) of the press in progress."""
         self._snapshot: pygame.Surface | None = None
-        self._dimmer = _Dimmer()
         self._faded = False
 
     @property
@@ -224,6 +205,9 @@ class AttractScene(TableScene):
 
     def enter(self) -> None:
         self._snapshot = self.app.screen.copy()
+        # The visitor's table is hidden until the loop ends: its pictures (two full-screen
+        # surfaces) are let go now and drawn anew then.
+        self.app.table.repaint()
         self.age = 0.0
         self._faded = False
         self._pressed = None
@@ -236,9 +220,8 @@ class AttractScene(TableScene):
         self.anims.finish()
         self._pressed = None
         # Between two idle spells the loop holds no picture: its full-screen surfaces
-        # (the table drawn under it, the fade) are made again when it comes back.
+        # (the table drawn under it and its clean felt) are made again when it comes back.
         self.view = self._make_view()
-        self._dimmer = _Dimmer()
 
     def next_deal(self) -> None:
         """Deal the next winnable deal of the loop."""
@@ -340,12 +323,12 @@ class AttractScene(TableScene):
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         if self.age < FADE_S and self._snapshot is not None:
             surface.blit(self._snapshot, (0, 0))
-            self._dimmer.draw(surface, self.age / FADE_S)
+            render.dim(surface, round(255 * self.age / FADE_S))
             return None
         if self.age < 2 * FADE_S:
             self._snapshot = None
             super().draw(surface, True)
-            self._dimmer.draw(surface, 1.0 - (self.age - FADE_S) / FADE_S)
+            render.dim(surface, round(255 * (1.0 - (self.age - FADE_S) / FADE_S)))
             return None
         if not self._faded:
             self._faded = True
@@ -413,10 +396,13 @@ class AttractView(TableView):
         box.bottom = min(box.bottom, lay.floor - pad)
         return imgs, box
 
+    def caption_box(self) -> pygame.Rect:
+        """Where the caption goes, its pulsing frame included: it changes every frame."""
+        return self._banner()[1].inflate(8, 8)
+
     def _transient_rects(self) -> list[pygame.Rect]:
         rects = super()._transient_rects()
-        _, box = self._banner()
-        rects.append(box.inflate(8, 8))
+        rects.append(self.caption_box())
         return rects
 
     def _draw_transients(self, surface: pygame.Surface) -> None:
@@ -712,6 +698,9 @@ class AppKioskHost:
     def set_dim(self, darkness: float) -> None:
         self.app.set_dim(darkness)
 
+    def set_shift(self, shift: tuple[int, int]) -> None:
+        self.app.set_shift(shift)
+
     def restore_window(self) -> None:
         self.keeper.restore()
 
@@ -730,6 +719,10 @@ class AppKioskHost:
 
     def show_pin_pad(self, kiosk: Kiosk, purpose: Purpose) -> None:
         self.app.push(PinPad(self.app, kiosk, purpose))
+
+    def hide_pin_pad(self) -> None:
+        for scene in [s for s in self.app.scenes if isinstance(s, PinPad)]:
+            self.app.pop(scene)
 
     @property
     def pin_pad_shown(self) -> bool:

@@ -281,11 +281,13 @@ def _felt_pixels(centre: tuple[int, int, int], edge: tuple[int, int, int]) -> by
     return b"".join(rows[y] for y in range(48))
 
 
-def dim(surface: pygame.Surface, alpha: int) -> None:
-    """Darken the whole surface (the table under a dialog)."""
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    layer.fill((0, 0, 0, alpha))
-    surface.blit(layer, (0, 0))
+def dim(surface: pygame.Surface, alpha: int, area: pygame.Rect | None = None) -> None:
+    """Darken ``surface`` (``area`` of it; all of it by default) as black laid over it at
+    ``alpha`` (0..255) would: the table under a dialog, the kiosk's fades and night. In
+    place, by multiplying: no full-screen layer to make (8 MB at 1920x1080, each frame)."""
+    keep = 255 - min(max(alpha, 0), 255)
+    if keep < 255:
+        surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)
 
 
 def rounded(

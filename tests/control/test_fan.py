@@ -118,3 +118,11 @@ def test_the_fanned_table_keeps_the_foundation_bands_their_tags_and_the_hud_text
         for area in fan.areas:
             assert not tag.intersects(area)
             assert not band.intersects(area)
+
+
+def test_shifted_fans_move_with_the_table() -> None:
+    _, fan = compute_fanned_layout(1280, 800, hud_items=10)
+    moved = fan.shifted(-3, 2)
+    assert moved.anchors == tuple(a.moved(-3, 2) for a in fan.anchors)
+    assert moved.areas == tuple(a.moved(-3, 2) for a in fan.areas)
+    assert moved.pile_at(*fan.areas[5].moved(-3, 2).center) == 5

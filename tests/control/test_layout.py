@@ -487,3 +487,51 @@ def test_the_same_window_is_laid_out_once_and_a_too_small_one_always_refused() -
     for _ in range(2):
         with pytest.raises(ValueError, match="too small"):
             compute_layout(100, 100, hud_items=9)
+
+
+# -- the kiosk's burn-in shift ------------------------------------------------------------
+
+SHIFTS = [(dx, dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3)]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_shifted_layout_moves_every_place_cell_and_band_by_the_shift(
+    width: int, height: int
+) -> None:
+    layout = compute_layout(width, height, hud_items=10)
+    moved = layout.shifted(2, -3)
+    before = (*layout.slots, *layout.labels, *layout.hud_cells, *layout.foundation_rows)
+    after = (*moved.slots, *moved.labels, *moved.hud_cells, *moved.foundation_rows)
+    assert after == tuple(r.moved(2, -3) for r in before)
+    assert moved.message == layout.message.moved(2, -3)
+    assert moved.foundation_area == layout.foundation_area.moved(2, -3)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize("left_handed", [False, True])
+def test_a_shifted_table_stays_sound_in_its_window(
+    width: int, height: int, left_handed: bool
+) -> None:
+    """Within 3 pixels either way every control stays in the window and clear of the
+    others, and the HUD's band still covers the window's edges."""
+    layout = compute_layout(width, height, hud_items=10, left_handed=left_handed)
+    for dx, dy in SHIFTS:
+        moved = layout.shifted(dx, dy)
+        check_invariants(moved, 10)
+        assert window_edges(moved.hud, moved) == window_edges(layout.hud, layout)
+
+
+def window_edges(rect: Rect, layout: TableLayout) -> set[str]:
+    """The window's edges ``rect`` reaches."""
+    reached = {"left": rect.x == 0, "top": rect.y == 0}
+    reached |= {"right": rect.right == layout.width, "bottom": rect.bottom == layout.height}
+    return {edge for edge, touches in reached.items() if touches}
+
+
+def test_a_shifted_layout_hits_what_it_draws() -> None:
+    layout = compute_layout(1280, 800, hud_items=10)
+    moved = layout.shifted(3, 3)
+    slot, cell = layout.slots[9], layout.hud_cells[4]
+    assert moved.place_at(slot.right + 1, slot.bottom + 1) == 9
+    assert moved.hud_item_at(cell.right + 1, cell.bottom + 1) == 4
+    assert layout.hud_item_at(cell.right + 1, cell.bottom + 1) != 4

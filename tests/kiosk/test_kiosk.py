@@ -15,6 +15,7 @@ import random
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -902,6 +903,66 @@ def test_planner_gives_up_after_its_attempts_and_falls_back() -> None:
     assert len(calls) == 5
     assert planner.next_line() == RECORDED
     assert not planner.busy
+
+
+class Stalling:
+    """A solver that searches until it is cancelled (a hard deal at the kiosk's budget)."""
+
+    def __init__(self) -> None:
+        self.searching = threading.Event()
+        self.calls = 0
+
+    def __call__(self, game: Game, *, cancel: Callable[[], bool], **kw: object) -> Result:
+        self.calls += 1
+        self.searching.set()
+        while not cancel():
+            time.sleep(0.001)
+        self.searching.clear()
+        return Result("unknown")
+
+
+def paused_mid_search() -> tuple[AttractPlanner, Stalling]:
+    """A planner paused while its search ran; waited for until its thread ended."""
+    solve = Stalling()
+    planner = AttractPlanner(solve=solve, max_attempts=5)
+    planner.next_line()
+    assert solve.searching.wait(10)
+    planner.pause()
+    assert planner.wait_idle(10)
+    return planner, solve
+
+
+def test_a_paused_planner_stops_its_search_and_starts_no_other() -> None:
+    _, solve = paused_mid_search()
+    assert solve.calls == 1
+
+
+def test_a_search_cut_short_by_a_visitor_is_no_fruitless_attempt() -> None:
+    planner, _ = paused_mid_search()
+    assert planner.attempts == 0
+
+
+def test_the_loop_s_next_deal_resumes_the_planner() -> None:
+    solve = Stalling()
+    planner = AttractPlanner(solve=solve, max_attempts=5)
+    planner.pause()
+    planner.next_line()
+    assert solve.searching.wait(10)
+    planner.close()
+    assert planner.wait_idle(10)
+
+
+def test_a_visitor_touching_the_attract_loop_pauses_its_planner(tmp_path: Path) -> None:
+    solve = Stalling()
+    c, k = make_kiosk(tmp_path, planner=AttractPlanner(solve=solve, max_attempts=5))
+    try:
+        go_idle(c, k)
+        assert solve.searching.wait(10)
+        k.end_attract()
+        assert k.planner.wait_idle(10)
+        assert not solve.searching.is_set()
+    finally:
+        k.planner.close()
 
 
 # -- fatal errors -----------------------------------------------------------------------

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from crescent.control.input import PointerDown, WindowEvent, WindowKind
+from crescent.control.input import PointerDown, PointerMove, PointerUp, WindowEvent, WindowKind
+from crescent.kiosk.burnin import SHIFT_STEP_S
 from crescent.kiosk.config import KioskConfig
-from crescent.kiosk.core import AttractPlanner, Kiosk, Purpose
+from crescent.kiosk.core import CALM_S, AttractPlanner, Kiosk, Purpose
 from crescent.play.session import Session
 
 
@@ -51,6 +52,10 @@ class FakeHost:
         self.pin_pad_shown = True
         self.log.append(f"pin {purpose}")
 
+    def hide_pin_pad(self) -> None:
+        self.pin_pad_shown = False
+        self.log.append("pin closed")
+
     def show_operator(self, kiosk: Kiosk) -> None:
         self.operator_shown = True
         self.log.append("operator")
@@ -66,6 +71,9 @@ class FakeHost:
 
     def set_dim(self, darkness: float) -> None:
         self.log.append(f"dim {darkness}")
+
+    def set_shift(self, shift: tuple[int, int]) -> None:
+        self.log.append(f"shift {shift[0]} {shift[1]}")
 
     def restore_window(self) -> None:
         self.hidden = False
@@ -141,3 +149,52 @@ def test_the_attract_loop_is_dimmed_in_the_night_hours_only() -> None:
     kiosk.end_attract()  # a visitor: the game at full brightness
     assert second() == ["dim 0.6", "dim 0.0"]
     kiosk.planner.close()
+
+
+def _seconds(kiosk: Kiosk, host: FakeHost, n: int) -> None:
+    for _ in range(n):
+        host.now += 1.0
+        kiosk.update(1.0)
+
+
+def _shifts(host: FakeHost) -> list[str]:
+    return [e for e in host.log if e.startswith("shift")]
+
+
+def test_the_table_shifts_a_pixel_each_step_while_nobody_touches_it() -> None:
+    host = FakeHost()
+    host.session.start(new=True)
+    kiosk = Kiosk(host, KioskConfig(pin="2468", idle_s=90), AttractPlanner(max_attempts=0))
+    kiosk.update(0.0)
+    _seconds(kiosk, host, round(3 * SHIFT_STEP_S))
+    assert _shifts(host) == ["shift -1 0", "shift -2 0", "shift -3 0"]
+
+
+def test_the_shift_waits_until_nobody_has_touched_the_glass_for_a_while() -> None:
+    host = FakeHost()
+    host.session.start(new=True)
+    kiosk = Kiosk(host, KioskConfig(pin="2468", idle_s=3600), AttractPlanner(max_attempts=0))
+    kiosk.update(0.0)
+    for _ in range(round(SHIFT_STEP_S) + 10):  # a finger on the glass all along
+        host.now += 1.0
+        kiosk.handle(PointerMove(500, 400, 1))
+        kiosk.update(1.0)
+    assert _shifts(host) == []
+    _seconds(kiosk, host, round(CALM_S))
+    assert _shifts(host) == ["shift -1 0"]
+
+
+def test_a_pin_pad_left_over_the_attract_loop_closes_after_the_idle_time() -> None:
+    host = FakeHost()
+    host.session.start(new=True)
+    kiosk = Kiosk(host, KioskConfig(pin="2468", idle_s=90), AttractPlanner(max_attempts=0))
+    kiosk.update(0.0)
+    _seconds(kiosk, host, 91)
+    assert host.attract_shown
+    kiosk.handle(PointerDown(2, 2, 1))  # the exit corner, held over the attract loop
+    _seconds(kiosk, host, round(kiosk.config.exit_hold_s) + 1)
+    kiosk.handle(PointerUp(2, 2, 1))
+    assert host.pin_pad_shown
+    _seconds(kiosk, host, 91)
+    assert not host.pin_pad_shown
+    assert host.attract_shown

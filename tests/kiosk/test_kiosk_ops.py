@@ -27,6 +27,7 @@ from crescent.__main__ import main
 from crescent.control.layout import CORNERS, compute_layout
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
+from crescent.kiosk.burnin import shift_path
 from crescent.kiosk.config import KioskConfig, apply_to_settings, parse_kiosk_config
 from crescent.kiosk.core import RECORDED, Kiosk, corner_side, export_csv
 from crescent.kiosk.state import KioskState, VenueStats
@@ -281,6 +282,20 @@ def test_the_exit_corner_never_overlaps_a_control(corner: str) -> None:
         assert not hits, f"{corner} {w}x{h} touch {touch} px {px}: {hits}"
         assert lay.touch_px == touch
         assert len(lay.hud_cells) == len(KIOSK_HUD_ITEMS)
+
+
+@pytest.mark.parametrize("corner", CORNERS)
+def test_the_burn_in_shift_never_moves_a_control_into_the_exit_corner(corner: str) -> None:
+    for (w, h), touch, px in itertools.product(SIZES, (34, 60), (40, 80, 200)):
+        side = corner_side(px, touch)
+        lay = compute_layout(
+            w, h, hud_items=len(KIOSK_HUD_ITEMS), touch_px=touch, corner=corner, corner_px=side
+        )
+        for dx, dy in set(shift_path()):
+            moved = lay.shifted(dx, dy)
+            assert moved.corner == lay.corner
+            hits = [r for r in moved.controls() if moved.corner and r.intersects(moved.corner)]
+            assert not hits, f"{corner} {w}x{h} touch {touch} px {px} shift {dx},{dy}: {hits}"
 
 
 @pytest.mark.parametrize("corner", CORNERS)
