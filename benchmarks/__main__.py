@@ -20,7 +20,10 @@ from __future__ import annotations
 import importlib
 import sys
 
-USAGE = "usage: python -m crescent.bench engine|solver|frames|watch|speech|builds|kiosk-memory [options]"
+USAGE = (
+    "usage: python -m crescent.bench "
+    "engine|solver|frames|watch|speech|builds|kiosk-memory [options]"
+)
 
 
 def main(argv: list[str] | None = None) -> int:
