@@ -19,7 +19,8 @@ from ``/proc/PID/status`` once a second.
 
 Figures: the peak (target: at most 120 MB), the size after start-up, after the touches,
 and at the start and the end of the attract loops (medians of a few minutes' samples:
-the growth over the idle hour), the moves confirmed, games won and clicks sent.
+the growth over the idle hour), the moves confirmed, games won and clicks sent, and
+the kiosk's last metrics file (``metrics_dir`` is set, as on a fleet's kiosk).
 Linux only (``/proc``, X11); needs Xvfb and libXtst.
 """
 
@@ -103,6 +104,8 @@ class Sampler:
         except OSError:
             return None
         kb = {k: int(v.split()[0]) for k, v in fields.items() if k in ("VmRSS", "VmHWM")}
+        if len(kb) < 2:  # the game has ended (a zombie has no memory lines)
+            return None
         return Sample(time.monotonic(), kb["VmRSS"] / 1024, kb["VmHWM"] / 1024, self.phase)
 
     def _run(self) -> None:
@@ -116,6 +119,7 @@ def kiosk_config(folder: Path) -> Path:
     """The kiosk's config: a PIN (so the exit corner is laid out as on a real kiosk), the
     shortest idle time, 96 dpi, English, the standard game of winnable deals."""
     path = folder / "kiosk.json"
+    (folder / "metrics").mkdir()  # node_exporter's folder: the kiosk does not make it
     section = {
         "pin": "2468",
         "idle_seconds": IDLE_S,
@@ -123,6 +127,7 @@ def kiosk_config(folder: Path) -> Path:
         "language": "en",
         "variant": modes.STANDARD.letter,
         "winnable_only": True,
+        "metrics_dir": str(folder / "metrics"),  # the fleet's metrics, as on a real kiosk
     }
     path.write_text(json.dumps({"kiosk": section}), encoding="utf-8")
     return path
@@ -394,6 +399,8 @@ class Run:
     counts: Counts
     touch_s: float
     attract_s: float
+    metrics: str
+    """The kiosk's last ``crescent.prom`` (the fleet's metrics file) before it stopped."""
 
 
 def run(touches: int, attract_s: float, size: tuple[int, int], seed: int) -> Run:
@@ -422,7 +429,8 @@ def run(touches: int, attract_s: float, size: tuple[int, int], seed: int) -> Run
             time.sleep(attract_s)
             if proc.poll() is not None:
                 raise RuntimeError(f"the kiosk ended with code {proc.returncode}")
-            return Run(list(sampler.samples), visitors.counts, touch_s, attract_s)
+            metrics = (folder / "metrics" / "crescent.prom").read_text(encoding="utf-8")
+            return Run(list(sampler.samples), visitors.counts, touch_s, attract_s, metrics)
         finally:
             sampler.stop()
             x.close()
@@ -458,6 +466,7 @@ def figures(done: Run) -> dict[str, Any]:
         "attract_s": done.attract_s,
         "target_mb": TARGET_MB,
         **vars(done.counts),
+        "metrics": done.metrics,
     }
 
 
@@ -496,5 +505,8 @@ def main(argv: list[str]) -> int:
         print(json.dumps(found, indent=2))
     else:
         for name, value in found.items():
+            if name == "metrics":
+                print(f"\nthe kiosk's metrics file at the end:\n{value}")
+                continue
             print(f"{name:>26}: {round(value, 1) if isinstance(value, float) else value}")
     return 1 if args.strict and found["peak_mb"] > TARGET_MB else 0

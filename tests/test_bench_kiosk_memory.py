@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from benchmarks import kiosk_memory, xwindow
 
@@ -40,3 +41,11 @@ def test_the_kiosk_takes_the_moves_the_benchmark_clicks(figures: dict[str, Any])
 
 def test_the_peak_is_the_kiosk_s_high_water_mark(figures: dict[str, Any]) -> None:
     assert figures["peak_mb"] >= figures["rss_max_mb"] > figures["rss_after_start_mb"] > 20
+
+
+def test_the_run_brings_back_the_kiosk_s_metrics_file(figures: dict[str, Any]) -> None:
+    families = {f.name: f for f in text_string_to_metric_families(figures["metrics"])}
+    # Written a minute apart: this short run's last file may predate the touches.
+    assert 0 <= families["crescent_touches"].samples[0].value <= figures["touches"]
+    assert families["crescent_uptime_seconds"].samples[0].value >= 0
+    assert families["crescent_memory_rss_bytes"].samples[0].value > 20 * 2**20
