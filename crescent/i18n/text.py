@@ -415,6 +415,13 @@ REPLAY_STEP: Final = N_("Step")
 REPLAY_STEP_OF: Final = N_("{n} of {total}")
 REPLAY_DEAL: Final = N_("The deal")
 REPLAY_UNDO: Final = N_("Undo: {move}")
+# . Said (never shown) for the replay's speed, which its cell writes "½×", "1×", "2×", "4×".
+SPOKEN_SPEEDS: Final = {
+    0.5: N_("Half speed"),
+    1.0: N_("Normal speed"),
+    2.0: N_("Twice as fast"),
+    4.0: N_("Four times as fast"),
+}
 IMPORTED_GAMES: Final = N_plural(
     "Includes {n} game from an earlier version, without details.",
     "Includes {n} games from an earlier version, without details.",

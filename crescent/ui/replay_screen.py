@@ -8,13 +8,15 @@ would be: Close, Back, Play/Pause, Next, the speed, and the step shown ("12 of 9
 under them the step's words ("Ace of spades: Pile 10 → Pile 14") over a scrub bar that a
 tap or a drag (finger or mouse) moves to any step. Keys: Space (or Enter) plays and
 pauses, Left and Right step, Home and End go to the deal and the last step, Up and Down
-change the speed, Esc closes.
+change the speed, Esc closes. With speech on, each step shown is said (its words and
+"12 of 95"), and so are Play, Pause and the speed.
 """
 
 from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 import pygame
@@ -229,9 +231,11 @@ class ReplayScene(Scene):
     opaque = True
     holds_clock = True
 
-    def __init__(self, host: Host, replay: Replay) -> None:
+    def __init__(self, host: Host, replay: Replay, back: Callable[[], None] | None = None) -> None:
         super().__init__(host)
         self.replay = replay
+        self.back = back
+        """Called once closed (the dialog under it says itself again)."""
         self.playback = Playback(len(replay))
         self.game: Game = replay.position(0)
         self.version = 0
@@ -267,6 +271,7 @@ class ReplayScene(Scene):
     def enter(self) -> None:
         table = self.lay.table
         self.host.art.prefetch(showing_cards(self.game), (table.card_w, table.card_h))
+        self._say(self.host.tr(T.WATCH_REPLAY), self.step_said())
 
     def exit(self) -> None:
         self.anims.finish()
@@ -281,6 +286,26 @@ class ReplayScene(Scene):
 
     def close(self) -> None:
         self.host.pop(self)
+        if self.back is not None:
+            self.back()
+
+    # -- speech --------------------------------------------------------------------
+
+    def _say(self, *parts: str) -> None:
+        a = self.host.announcer
+        if a is not None:
+            a.say(a.join(parts))
+
+    def step_said(self) -> str:
+        """The step shown as speech says it: its words, then "12 of 95"."""
+        tr = self.host.tr
+        shown = tr(T.REPLAY_STEP_OF, n=self.playback.at, total=len(self.replay))
+        return f"{self.words()}, {shown}"
+
+    def _say_speed(self) -> None:
+        speed = self.playback.speed
+        shown = SPEED_TEXT.get(speed, f"{speed:g}×")
+        self._say(self.host.tr(T.SPOKEN_SPEEDS[speed]) if speed in T.SPOKEN_SPEEDS else shown)
 
     # -- the position shown ---------------------------------------------------------
 
@@ -295,6 +320,7 @@ class ReplayScene(Scene):
         self.version += 1
         if at == before + 1:
             self._fly(self.replay.steps[at - 1])
+        self._say(self.step_said())
 
     def _fly(self, step: Step) -> None:
         move, card = step.move, step.card
@@ -316,10 +342,12 @@ class ReplayScene(Scene):
             pb.back()
         elif control is Control.PLAY:
             pb.toggle()
+            self._say(self.host.tr(T.REPLAY_PLAY if pb.playing else T.REPLAY_PAUSE))
         elif control is Control.NEXT:
             pb.forward()
         elif control is Control.SPEED:
             pb.cycle_speed()
+            self._say_speed()
         self._show(before)
 
     def jump(self, i: int) -> None:
@@ -366,6 +394,7 @@ class ReplayScene(Scene):
             pb = self.playback
             pb.faster() if ev.key == "up" else pb.slower()
             self.version += 1
+            self._say_speed()
 
     def _pointer(self, ev: PointerMove | PointerUp) -> None:
         pressed = self._pressed

@@ -284,6 +284,9 @@ class GameDialog(MessageDialog):
         except pygame.error:  # no clipboard (no video, a headless display)
             return
         self.lines = [*self.lines[: self._fixed], said]
+        a = self.host.announcer
+        if a is not None:
+            a.say(said)
 
     def copy(self) -> None:
         """Put the code on the clipboard, and say so."""
@@ -292,7 +295,7 @@ class GameDialog(MessageDialog):
     def watch(self) -> None:
         """The game played back, over this dialog (Close comes back here)."""
         assert self.replay is not None
-        self.host.push(ReplayScene(self.host, self.replay))
+        self.host.push(ReplayScene(self.host, self.replay, back=self.enter))
 
     def copy_replay(self) -> None:
         """Put the replay on the clipboard as one line for ``--code … --play …``."""

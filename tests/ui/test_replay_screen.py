@@ -28,6 +28,7 @@ from crescent.ui.clock import SteppedClock
 from crescent.ui.dialogs import ListButton
 from crescent.ui.replay_screen import CONTROLS, Control, ReplayScene
 from crescent.ui.scene import Screen
+from crescent.ui.speech import FakeSpeaker
 from crescent.ui.stats_screen import GameDialog, StatsScreen, View
 from tests.helpers_ui import Client, close_client, make_client, post_mouse, press_button
 
@@ -301,3 +302,44 @@ def test_the_replay_and_its_dialog_fit_the_window(lang: str, size: tuple[int, in
         assert font.size(longest)[0] <= scene.lay.words.w, longest
     finally:
         close_client(c)
+
+
+def test_with_speech_each_step_shown_is_said_and_closing_says_the_dialog_again(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c, tr = client, client.app.tr
+    speaker = FakeSpeaker()
+    c.app.set_speech(True, speaker)
+    scene = _replay(c)
+    steps = len(scene.replay)
+    said, announcer = speaker.spoken, c.app.announcer
+    assert announcer is not None
+    assert said[-1].startswith(tr(T.WATCH_REPLAY))
+    assert tr(T.REPLAY_DEAL) in said[-1]
+    assert tr(T.REPLAY_STEP_OF, n=0, total=steps) in said[-1]
+    c.key(pygame.K_RIGHT)
+    _shows(c, scene, 1)
+    step = scene.replay.steps[0]
+    assert step.move is not None
+    assert step.card is not None
+    move = announcer.spoken(tr.move(step.card, step.move.src, step.move.dst))
+    assert said[-1] == f"{move}, {tr(T.REPLAY_STEP_OF, n=1, total=steps)}"
+    c.key(pygame.K_UP)
+    c.frames(1)
+    assert said[-1] == tr(T.SPOKEN_SPEEDS[2.0])
+    c.key(pygame.K_SPACE)
+    c.frames(1)
+    assert said[-1] == tr(T.REPLAY_PLAY)
+    c.frames(round(2 * STEP_S / 2.0 * 60))  # two steps at 2×, 60 frames a second
+    assert tr(T.REPLAY_STEP_OF, n=2, total=steps) in " ".join(said)
+    c.key(pygame.K_SPACE)
+    c.frames(1)
+    assert said[-1] == tr(T.REPLAY_PAUSE)
+    c.key(pygame.K_ESCAPE)
+    c.frames(1)
+    dialog = c.app.scenes[-1]
+    assert isinstance(dialog, GameDialog)
+    assert said[-1].startswith(dialog.title)
+    monkeypatch.setattr(pygame.scrap, "put_text", lambda text: None)
+    press_button(c, tr(T.COPY_CODE))
+    assert said[-1] == announcer.spoken(tr(T.CODE_COPIED, code=dialog.game.code))
