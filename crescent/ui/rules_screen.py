@@ -171,6 +171,9 @@ class RulesScreen(Scene):
                 step = -1 if event.key == "left" or event.shift else 1
                 self.show(docs[(docs.index(self.doc) + step) % len(docs)])
                 return
+            if event.key in ("return", "enter", "kp_enter") and self.doc is Doc.LEVELS:
+                self.open_intro()  # the text's one button, "In brief"
+                return
             moved = self.scroll.key(event.key, event.shift)
         elif isinstance(event, PointerDown):
             self._pressed = render.hit(self._all_buttons, (event.x, event.y))

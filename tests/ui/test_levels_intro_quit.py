@@ -118,9 +118,18 @@ def test_question_mark_in_brief_opens_the_intro_again() -> None:
         c.key(pygame.K_RETURN)
         c.frames(1)
         assert top(c) is rules  # back to the full text
+        c.key(pygame.K_RETURN)  # from the keyboard: Enter on the levels tab
+        c.frames(2)
+        assert isinstance(top(c), LevelsIntro)
+        c.key(pygame.K_ESCAPE)
+        c.frames(1)
+        assert top(c) is rules
         rules.show(Doc.STANDARD)
         c.frames(1)
         assert not [b for b in rules.text_buttons if b.label == label]
+        c.key(pygame.K_RETURN)  # no "In brief" on the standard tab
+        c.frames(2)
+        assert top(c) is rules
     finally:
         close_client(c)
 
