@@ -55,6 +55,7 @@ from crescent.ui.kiosk_scenes import FADE_S, AttractScene, OperatorScreen, PinPa
 from crescent.ui.render import Action
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Screen
+from crescent.ui.speech import FakeSpeaker
 from tests.helpers_crashsave import saved_dict
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, post_mouse
@@ -1157,3 +1158,33 @@ def test_kiosk_config_sound_overrides_the_setting(tmp_path: Path) -> None:
         assert c.app.session.settings.sound is True
     finally:
         k.planner.close()
+
+
+def test_a_speaking_kiosk_is_silent_through_the_attract_loop_and_greets_the_next_visitor(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    """Speech on (the operator's choice, for an accessible kiosk): a visitor hears the
+    table, the attract loop's hours say nothing to the room, the next visitor's touch
+    deals a game that is said."""
+    c, k = kiosk_client
+    speaker = FakeSpeaker()
+    c.app.set_speech(True, speaker)
+    session = c.app.session
+    c.app.table.play(session.game.legal_moves()[0])
+    c.frames(30)
+    assert speaker.spoken  # the visitor's move
+    scene = go_idle(c, k)
+    idle_from = len(speaker.spoken)
+    played: list[str] = []
+    scene.on_step = played.append
+    for i in range(len(RECORDED_LINE) * 40 + 600):  # the whole line, to the win and past
+        c.clock.wait(60)
+        c.app.now = c.clock.now()
+        c.app.update(STEP)
+        if i % 30 == 0:
+            c.app.draw()
+    assert len(played) >= len(RECORDED_LINE)
+    assert speaker.spoken[idle_from:] == []
+    tap(c, (c.app.size[0] // 2, c.app.size[1] // 2))
+    assert c.app.scenes == [c.app.table]
+    assert speaker.spoken[-1].startswith(c.app.tr(T.NEW_GAME))
