@@ -16,7 +16,7 @@ $(VENV)/.run-stamp: pyproject.toml
 $(VENV)/.test-stamp: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test,dev]"
+	$(PY) -m pip install --quiet -e ".[test,dev,cluster]"
 	touch $@ $(VENV)/.run-stamp
 
 run: $(VENV)/.run-stamp
