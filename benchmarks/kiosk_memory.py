@@ -434,14 +434,17 @@ def run(touches: int, attract_s: float, size: tuple[int, int], seed: int) -> Run
         finally:
             sampler.stop()
             x.close()
-            _stop(proc)
+            _stop(proc, folder / "data" / "crescent.log")
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
+def _stop(proc: subprocess.Popen[bytes], log: Path) -> None:
     xwindow.stop(proc, 15.0)  # SIGTERM: the kiosk saves its game and leaves
     err = proc.stderr.read().decode(errors="replace").strip() if proc.stderr else ""
     if proc.returncode not in (0, 143, -15) and err:
         print(f"kiosk stderr: {err}", file=sys.stderr)
+        if log.exists():  # its traceback, before the folder goes
+            tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-80:]
+            print("the kiosk's log, last lines:", *tail, sep="\n", file=sys.stderr)
 
 
 def figures(done: Run) -> dict[str, Any]:

@@ -13,37 +13,56 @@ from __future__ import annotations
 
 from crescent.rules.engine import PILES, Game, Move
 
-MAX_NODES = 20_000
+MAX_NODES = 400
+"""It runs in the frame after each move. Over the survey's winning lines of standard
+deals 1-200 (28,162 positions), a finish was found in 1,031, never after more than 41
+positions (plays from the piles go first); the searches that found none went on through
+slides, up to 20,000 positions and 546 ms a move (p99 21 ms), when this bound was 20,000.
+At 400 the same 1,031 are found, and the worst search takes 14 ms (p99 8 ms)."""
+
+
+Key = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def finish_line(game: Game) -> list[Move] | None:
-    """The moves (foundation plays and slides) that win from here, or None."""
+    """The moves (foundation plays and slides) that win from here, or None.
+
+    A depth-first search with its own stack: slides between a suit's two foundations can
+    make a line thousands of moves deep, past Python's recursion limit."""
     if game.status != "playing":
         return None
     g = game.copy()
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    line: list[Move] = []
-
-    def key() -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return tuple(map(len, g.piles)), tuple(map(len, g.foundations))
-
-    def search() -> bool:
+    if g.is_won:
+        return []
+    seen: set[Key] = set()
+    line: list[tuple[Move, bool]] = []
+    """The moves played from ``game`` to ``g``, each with what undoing it needs."""
+    todo = [_untried(g, seen)]
+    """Per depth: the moves not yet tried there, the next one last."""
+    while todo:
+        if not todo[-1]:
+            todo.pop()
+            if line:  # all tried from here: back one move
+                m, flipped = line.pop()
+                g.unapply(m, flipped)
+            continue
+        m = todo[-1].pop()
+        line.append((m, g.apply_unchecked(m)))
         if g.is_won:
-            return True
-        k = key()
-        if k in seen or len(seen) >= MAX_NODES:
-            return False
-        seen.add(k)
-        moves = [m for m in g.legal_moves() if m.dst >= PILES]
-        # Plays from the piles first: they make progress; slides only reshape.
-        moves.sort(key=lambda m: m.src >= PILES)
-        for m in moves:
-            flipped = g.apply_unchecked(m)
-            line.append(m)
-            if search():
-                return True
-            line.pop()
-            g.unapply(m, flipped)
-        return False
+            return [m for m, _ in line]
+        todo.append(_untried(g, seen))
+    return None
 
-    return list(line) if search() else None
+
+def _untried(g: Game, seen: set[Key]) -> list[Move]:
+    """The moves to try from ``g``, the first to try last; none when ``g`` was seen (or
+    the search ran out of positions)."""
+    key = tuple(map(len, g.piles)), tuple(map(len, g.foundations))
+    if key in seen or len(seen) >= MAX_NODES:
+        return []
+    seen.add(key)
+    moves = [m for m in g.legal_moves() if m.dst >= PILES]
+    # Plays from the piles first: they make progress; slides only reshape.
+    moves.sort(key=lambda m: m.src >= PILES)
+    moves.reverse()
+    return moves

@@ -5,7 +5,7 @@ from __future__ import annotations
 from crescent.i18n import text as T
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_ui import close_client, make_client, shown_matches_engine
-from tests.solver.test_autofinish import _spades_position
+from tests.solver.test_autofinish import _spades_position, deep_position
 
 
 def test_finish_button_plays_the_rest_with_animation() -> None:
@@ -43,5 +43,20 @@ def test_no_finish_offered_while_pile_moves_are_needed() -> None:
         assert not c.app.table.finish
         look = c.app.table.view._hud_key(HUD_ITEMS.index("hint"))
         assert look.title == c.app.tr(T.HINT)
+    finally:
+        close_client(c)
+
+
+def test_a_table_whose_finish_search_ran_deep_is_played_on() -> None:
+    """The position that once ended the game with a RecursionError (the kiosk benchmark
+    found it): the table is shown, no Finish offered, and the next move is played."""
+    c = make_client(deep_position())
+    try:
+        c.frames(3)
+        assert not c.app.table.finish
+        move = c.game.legal_moves()[0]
+        c.app.table.play(move)
+        c.frames(30)
+        shown_matches_engine(c)
     finally:
         close_client(c)
