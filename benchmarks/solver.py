@@ -37,6 +37,7 @@ from crescent.rules import modes
 from crescent.rules.engine import Game, IllegalMove, Rules
 from crescent.solver.build import compiled
 from crescent.solver.portfolio import solve
+from crescent.solver.survey import wilson
 
 __all__ = ["main", "percentile", "wilson"]
 
@@ -48,17 +49,6 @@ def percentile(values: Sequence[float], p: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(p / 100 * len(ordered)))
     return ordered[rank - 1]
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _replays(game: Game, line: Sequence[str]) -> bool:
