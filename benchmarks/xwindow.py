@@ -198,31 +198,29 @@ def available() -> str | None:
     return None
 
 
-def free_display() -> str:
-    for n in range(141, 199):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return f":{n}"
-    raise RuntimeError("no free X display number")
-
-
 @contextmanager
 def xvfb(display: str | None, size: tuple[int, int] = SIZE) -> Iterator[str]:
-    """A display: the one given (already running), else a fresh Xvfb of ``size``."""
+    """A display: the one given (already running), else a fresh Xvfb of ``size``, on a
+    number the server picks itself (``-displayfd``: two runs started together never
+    share one) and told once it is ready."""
     if display is not None:
         yield display
         return
-    display = free_display()
+    read, write = os.pipe()
+    screen = f"{size[0]}x{size[1]}x24"
     proc = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write,),
     )
+    os.close(write)
     try:
-        for _ in range(200):
-            if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
-                break
-            time.sleep(0.025)
-        yield display
+        with os.fdopen(read) as told:
+            number = told.readline().strip()  # empty: Xvfb ended without a display
+        if not number.isdigit():
+            raise RuntimeError("Xvfb did not start")
+        yield f":{number}"
     finally:
         stop(proc)
 
