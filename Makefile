@@ -28,11 +28,11 @@ lint: $(VENV)/.test-stamp
 	$(VENV)/bin/mypy --strict crescent benchmarks tools tests
 	$(VENV)/bin/lint-imports
 
-# Parallel workers, one per core; the tests that share a resource (an X display number,
-# the checkout's build folder) run on one worker (tests/conftest.py). Every worker must
-# collect the same test ids, and some ids show a set: the workers share one hash seed,
-# a new one each run (printed; PYTHONHASHSEED=N repeats a run). pytest's exit code 5
-# (no test collected) fails the target like any other.
+# Parallel workers, one per core; the tests that share something (real X windows, timed
+# by fixed waits; the checkout's build folder) run on one worker (tests/conftest.py).
+# Every worker must collect the same test ids, and some ids show a set: the workers share
+# one hash seed, a new one each run (printed; PYTHONHASHSEED=N repeats a run). pytest's
+# exit code 5 (no test collected) fails the target like any other.
 PYTEST = seed=$${PYTHONHASHSEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; \
 	echo "PYTHONHASHSEED=$$seed"; \
 	PYTHONHASHSEED=$$seed SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \

@@ -198,29 +198,42 @@ def available() -> str | None:
     return None
 
 
+def start_xvfb(
+    size: tuple[int, int] = SIZE, log: Path | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """A fresh Xvfb of ``size`` and its display, once it is ready: the server picks a free
+    number itself (``-displayfd``: two started together never share one, and no lock or
+    socket file is polled). ``-noreset``: it stays as it is when its last client leaves.
+    Its messages go to ``log`` (when given), for a test to show if it ends early."""
+    read, write = os.pipe()
+    screen = ["-screen", "0", f"{size[0]}x{size[1]}x24"]
+    with open(log or os.devnull, "wb") as errors:
+        proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), *screen, "-nolisten", "tcp", "-noreset"],
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            pass_fds=(write,),
+        )
+    os.close(write)
+    with os.fdopen(read) as told:
+        number = told.readline().strip()  # empty: Xvfb ended without a display
+    if not number.isdigit():
+        stop(proc)
+        said = log.read_text(errors="replace")[-2000:] if log else ""
+        raise RuntimeError(f"Xvfb did not start (exit {proc.returncode}) {said}")
+    return proc, f":{number}"
+
+
 @contextmanager
 def xvfb(display: str | None, size: tuple[int, int] = SIZE) -> Iterator[str]:
-    """A display: the one given (already running), else a fresh Xvfb of ``size``, on a
-    number the server picks itself (``-displayfd``: two runs started together never
-    share one) and told once it is ready."""
+    """A display: the one given (already running), else a fresh Xvfb of ``size``
+    (:func:`start_xvfb`), stopped at the end."""
     if display is not None:
         yield display
         return
-    read, write = os.pipe()
-    screen = f"{size[0]}x{size[1]}x24"
-    proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        pass_fds=(write,),
-    )
-    os.close(write)
+    proc, fresh = start_xvfb(size)
     try:
-        with os.fdopen(read) as told:
-            number = told.readline().strip()  # empty: Xvfb ended without a display
-        if not number.isdigit():
-            raise RuntimeError("Xvfb did not start")
-        yield f":{number}"
+        yield fresh
     finally:
         stop(proc)
 

@@ -14,8 +14,8 @@ import tempfile
 import pytest
 
 SHARED: dict[str, str] = {
-    # Each picks a free X display number by looking at /tmp/.X11-unix, then starts Xvfb on
-    # it: two workers doing so at once could pick the same one.
+    # Real X windows driven with fixed waits (each on its own Xvfb, whose number the server
+    # picks: benchmarks/xwindow.py's start_xvfb): one at a time, never two on the same core.
     "tests/ui/test_real_window.py::": "x-display",
     "tests/kiosk/test_kiosk_x11.py::": "x-display",
     "tests/kiosk/test_kiosk.py::test_real_kiosk_window_under_xvfb": "x-display",

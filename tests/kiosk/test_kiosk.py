@@ -23,6 +23,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from benchmarks.xwindow import start_xvfb
 from crescent.__main__ import main
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
@@ -995,13 +996,6 @@ def _missing_tools() -> list[str]:
     return [t for t in _XVFB_TOOLS if shutil.which(t) is None]
 
 
-def _free_display() -> int:
-    for n in range(91, 140):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(
     bool(_missing_tools()),
@@ -1014,22 +1008,13 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
     screen's size; the corner gesture and the PIN typed on the pad end it with code 0.
     Screenshots go to $CRESCENT_SHOTS (if set) for a person to look at."""
     w, h = size
-    display = f":{_free_display()}"
-    xvfb = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    xvfb, display = start_xvfb((w, h), tmp_path / "xvfb.log")
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
     idle_s = 10
     cfg = write_config(tmp_path, {"pin": PIN, "idle_seconds": idle_s})
     game = None
     try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
-                break
-            time.sleep(0.05)
         game = subprocess.Popen(
             [
                 sys.executable,

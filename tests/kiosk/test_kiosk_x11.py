@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.kiosk.test_kiosk import PIN, ROOT, _free_display, write_config
+from benchmarks.xwindow import start_xvfb
+from tests.kiosk.test_kiosk import PIN, ROOT, write_config
 
 pytestmark = pytest.mark.skipif(
     shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
@@ -77,16 +78,7 @@ class Screen:
 
 @pytest.fixture
 def screen(tmp_path: Path) -> Iterator[Screen]:
-    display = f":{_free_display()}"
-    xvfb = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(100):
-        if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
-            break
-        time.sleep(0.05)
+    xvfb, display = start_xvfb((1280, 800), tmp_path / "xvfb.log")
     env = {k: v for k, v in os.environ.items() if k != "CRESCENT_KIOSK_HEADLESS"}
     env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
     s = Screen(display, xvfb, env, tmp_path / "data")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.xwindow import start_xvfb
 from crescent.control.layout import compute_layout
 from crescent.rules.engine import Game
 from crescent.ui.table import HUD_ITEMS
@@ -34,29 +35,14 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _free_display() -> int:
-    for n in range(141, 190):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
 class Desktop:
     def __init__(self, tmp_path: Path) -> None:
-        self.display = f":{_free_display()}"
         self.data = tmp_path / "data"
         self.tmp = tmp_path
-        self.xvfb = subprocess.Popen(
-            ["Xvfb", self.display, "-screen", "0", f"{W}x{H}x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        self.xvfb_log = tmp_path / "xvfb.log"
+        self.xvfb, self.display = start_xvfb((W, H), self.xvfb_log)
         self.env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
         self.env.update(DISPLAY=self.display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{self.display[1:]}").exists():
-                break
-            time.sleep(0.05)
         self.game: subprocess.Popen[str] | None = None
         self.window = ""
 
@@ -90,16 +76,27 @@ class Desktop:
 
     def shot(self, name: str) -> Path:
         path = self.tmp / name
-        subprocess.run(
+        grab = subprocess.run(
             ["import", "-display", self.display, "-window", "root", str(path)],
-            check=True,
+            capture_output=True,
+            text=True,
             timeout=30,
         )
+        assert grab.returncode == 0, f"{grab.stderr.strip()}; {self.what_went()}"
         keep = os.environ.get("CRESCENT_SHOTS")
         if keep:
             Path(keep).mkdir(parents=True, exist_ok=True)
             shutil.copy(path, Path(keep) / name)
         return path
+
+    def what_went(self) -> str:
+        """The X server's and the game's state, for a failure's message."""
+        server = self.xvfb.poll()
+        said = self.xvfb_log.read_text(errors="replace")[-1500:]
+        game = None if self.game is None else self.game.poll()
+        log = self.data / "crescent.log"
+        tail = log.read_text(errors="replace")[-1500:] if log.exists() else ""
+        return f"Xvfb exit {server} said {said!r}; game exit {game}, its log: {tail!r}"
 
     def stop(self) -> int:
         assert self.game is not None
