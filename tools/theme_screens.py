@@ -5,8 +5,8 @@
 Writes OUT_DIR/<size>/<theme>-table.png (a face-down deal with a card selected, its
 destinations lit, the keyboard's focus on a place, in the theme's own back: the high
 contrast one with the black back), <theme>-settings.png (Display and access),
-back-<back>.png (each back on the face-down deal), backs.png (each back whole)
-and relaxed.png. Sizes: 800x600,
+back-<back>.png (each back on the face-down deal), backs.png (each back whole),
+relaxed.png and left-handed.png. Sizes: 800x600,
 1280x800 and 1080x1920 unless given.
 """
 
@@ -87,6 +87,7 @@ def main() -> int:
             _frame(_app((w, h), Settings(language="en", card_back=back)), out / f"back-{back}.png")
         _backs(_app((w, h), Settings(language="en")), out / "backs.png")
         _frame(_app((w, h), Settings(language="en", relaxed=True)), out / "relaxed.png")
+        _frame(_app((w, h), Settings(language="en", left_handed=True)), out / "left-handed.png")
         print(f"wrote {out}")
     return 0
 
