@@ -112,7 +112,9 @@ def samples(
 
 def _game_samples(games: list[tuple[str, str, int]], mode_of: dict[str, str]) -> list[Sample]:
     out: list[Sample] = []
-    started: dict[str, int] = {}
+    # Every mode from the start, at 0: a kiosk nobody has played yet still has a series
+    # for "no game for a day" to watch.
+    started = dict.fromkeys(mode_of.values(), 0)
     for letter, result, n in games:
         mode = mode_of.get(letter, letter)
         started[mode] = started.get(mode, 0) + n

@@ -3,7 +3,8 @@
 Under systemd (``Type=notify`` with ``WatchdogSec=``) this is the ``sd_notify``
 protocol, a datagram of ``KEY=value`` lines to the socket named by ``NOTIFY_SOCKET``:
 ``READY=1`` once the first frame is on screen, then ``WATCHDOG=1`` at half the
-interval systemd asks for in ``WATCHDOG_USEC``, and ``STOPPING=1`` at the end.
+interval systemd asks for in ``WATCHDOG_USEC`` (no ``STOPPING=1``: systemd enforces
+no watchdog on a unit it is stopping, and a game that exits is simply gone).
 Without systemd, ``deploy/crescent-kiosk-loop`` names a heartbeat file in
 ``CRESCENT_HEARTBEAT``: the loop touches it at the same pace, and the script kills a
 kiosk whose file grows old. Both come from the game loop's update, so a loop that is

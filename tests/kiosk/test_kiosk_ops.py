@@ -24,6 +24,7 @@ import pygame
 import pytest
 
 from crescent.__main__ import main
+from crescent.control.ghosts import GhostFilter
 from crescent.control.layout import CORNERS, compute_layout
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
@@ -236,6 +237,22 @@ def test_config_variant_winnable_and_language_apply_to_the_first_game(tmp_path: 
     assert main([*argv, "--lang", "nl"]) == 0
     assert saved_dict(other)["game"]["code"].startswith("CR1-D-")
     assert Store(other).load_settings().language == "nl"
+
+
+def test_the_configs_ghost_window_reaches_the_touch_filter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    windows: list[float] = []
+
+    class Recording(GhostFilter):
+        def __init__(self, window_s: float, reach_px: float) -> None:
+            windows.append(window_s)
+            super().__init__(window_s, reach_px)
+
+    monkeypatch.setattr("crescent.ui.app.GhostFilter", Recording)
+    cfg = write_config(tmp_path, {"pin": PIN, "ghost_tap_ms": 250})
+    assert main(["--config", str(cfg), "--data-dir", str(tmp_path / "d"), "--frames", "2"]) == 0
+    assert windows == [0.25]
 
 
 def test_config_precedence_at_session_level(tmp_path: Path) -> None:

@@ -78,6 +78,13 @@ def test_games_by_mode_and_result_and_the_process_figures() -> None:
     assert ("crescent_last_error_timestamp_seconds", ()) in got
 
 
+def test_every_mode_has_a_started_series_before_its_first_game() -> None:
+    got = parsed(render(samples([], Counts(), ErrorTally(), MODE_OF)))
+    assert got[("crescent_games_started_total", (("mode", "standard"),))] == 0
+    assert got[("crescent_games_started_total", (("mode", "levels"),))] == 0
+    assert not any(name == "crescent_games_ended_total" for name, _ in got)
+
+
 def test_the_config_names_the_folder() -> None:
     kc = parse_kiosk_config({"kiosk": {"pin": PIN, "metrics_dir": "/var/lib/x"}})
     assert kc.metrics_dir == "/var/lib/x"
@@ -143,3 +150,26 @@ def test_the_example_alerts_name_metrics_the_kiosk_writes() -> None:
     named = set(re.findall(r"\bcrescent_[a-z_]+\b", rules))
     assert named >= {"crescent_metrics_timestamp_seconds", "crescent_memory_rss_bytes"}
     assert named <= written, named - written
+
+
+def test_the_example_alerts_are_rules_prometheus_loads() -> None:
+    yaml = pytest.importorskip("yaml")  # PyYAML: a test dependency
+    path = Path(__file__).resolve().parents[2] / "deploy" / "crescent-alerts.yml"
+    (group,) = yaml.safe_load(path.read_text())["groups"]
+    names = [rule["alert"] for rule in group["rules"]]
+    assert names == [
+        "CrescentKioskDown",
+        "CrescentNoGameForADay",
+        "CrescentMemoryHigh",
+        "CrescentRestarting",
+        "CrescentErrors",
+    ]
+    for rule in group["rules"]:
+        assert set(rule) <= {"alert", "expr", "for", "labels", "annotations"}, rule
+        assert rule["labels"]["severity"] in {"page", "ticket"}
+        assert "{{ $labels.instance }}" in rule["annotations"]["summary"]
+        expr = rule["expr"]
+        assert expr.count("(") == expr.count(")")
+        assert expr.count("[") == expr.count("]")
+    down = group["rules"][0]["expr"]
+    assert "unless on(instance) crescent_metrics_timestamp_seconds" in down
