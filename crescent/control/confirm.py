@@ -1,7 +1,8 @@
 """When a tap would throw progress away, ask first: pure rules, no pygame.
 
-* New game with moves played asks "Abandon this game?" (default No); a game
-  with nothing played, or already over, is left at once.
+* New game, or a code dealt, while leaving would count the game as played asks
+  "Abandon this game?" (default No): when is ``Session.leaving_counts`` (moves or
+  levels played, the game not over).
 * Redeal while a legal move remains arms the button: a second press within
   :data:`REDEAL_CONFIRM_S` redeals (the button says so meanwhile). When no move
   is possible the redeal happens at once, as the rules point the player there.
@@ -10,25 +11,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
 REDEAL_CONFIRM_S = 4.0
 """How long an armed Redeal button waits for the confirming second press."""
-
-
-class GameView(Protocol):
-    @property
-    def moves(self) -> int: ...
-
-    @property
-    def status(self) -> str: ...
-
-    def has_move(self) -> bool: ...
-
-
-def new_game_needs_confirm(game: GameView) -> bool:
-    """Leaving ``game`` would count a loss: moves were played and it is not over."""
-    return game.moves > 0 and game.status == "playing"
 
 
 @dataclass(slots=True, eq=False)

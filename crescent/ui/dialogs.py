@@ -16,7 +16,6 @@ from typing import NamedTuple
 
 import pygame
 
-from crescent.control.confirm import new_game_needs_confirm
 from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerUp, TextInput
 from crescent.i18n import text as T
 from crescent.ui import render
@@ -465,7 +464,7 @@ class PauseScreen(MessageDialog):
 def deal_code(host: Host, code: str) -> None:
     """Deal ``code``; a game in progress is abandoned only after "Abandon this game?"
     (No by default, back to the dialog that asked), as New game asks."""
-    if not new_game_needs_confirm(host.session.game) or host.session.outcome is not None:
+    if not host.session.leaving_counts or host.session.outcome is not None:
         host.new_game(code=code)
         return
     tr = host.tr

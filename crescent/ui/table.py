@@ -25,7 +25,7 @@ from crescent.control.anim import (
     Flight,
     redeal_flights,
 )
-from crescent.control.confirm import RedealGuard, new_game_needs_confirm
+from crescent.control.confirm import RedealGuard
 from crescent.control.explain import undo_cleared_by_redeal
 from crescent.control.input import (
     PLACES,
@@ -494,7 +494,7 @@ class TableScene(Scene):
             self.say(tr(T.REDEAL_ARMED))
 
     def _new_pressed(self) -> None:
-        if new_game_needs_confirm(self.game) and self.host.session.outcome is None:
+        if self.host.session.leaving_counts and self.host.session.outcome is None:
             self.host.open(Screen.ABANDON)
         else:
             self.host.new_game()

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
-from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard, new_game_needs_confirm
+from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard
 from crescent.control.explain import ROW_TAGS, contrast_ratio, over, place_label
 from crescent.control.input import PLACES
 from crescent.control.layout import compute_layout
@@ -55,11 +55,11 @@ def play_first_move(c: Client) -> None:
 # -- progress is never thrown away by one tap --------------------------------------
 
 
-def test_new_game_needs_confirm_only_with_moves_played_and_game_on() -> None:
-    g = Game.from_code("CR1-N-AAAAAAB")
-    assert not new_game_needs_confirm(g)
-    g.play(g.legal_moves()[0])
-    assert new_game_needs_confirm(g)
+def test_leaving_counts_only_with_moves_played_and_the_game_on(client_for: MakeClient) -> None:
+    session = client_for().app.session
+    assert not session.leaving_counts
+    session.play(session.game.legal_moves()[0])
+    assert session.leaving_counts
 
 
 def test_new_game_with_moves_played_asks_and_no_is_the_default(client_for: MakeClient) -> None:

@@ -287,3 +287,37 @@ def test_the_second_hint_press_plays_the_hinted_move_for_free(clients: list[Clie
     c.settle()
     assert c.app.table.game.moves == 1
     assert session.hints_left == 2
+
+
+def test_a_level_just_dealt_is_not_thrown_away_without_asking(clients: list[Client]) -> None:
+    """Level 1 won and level 2 on the table, nothing played on it yet: New game and a
+    code dealt still ask "Abandon this game?" (leaving counts the game as played)."""
+    c = levels_client(last_card(1))
+    clients.append(c)
+    session = c.app.session
+    assert session.levels is not None
+    session.levels.running = True
+    c.app.table.play(Move.parse("P1-F1"))
+    c.frames(1)
+    c.settle()
+    c.frames(2)
+    skip_cascade(c, level=1)
+    tr = c.app.tr
+    press_button(c, tr(T.NEXT_LEVEL))
+    assert (c.game.level, c.game.moves) == (2, 0)
+    code = c.game.code
+    c.key(pygame.K_n)
+    c.frames(2)
+    assert dialog(c).title == tr(T.ABANDON_TITLE)
+    press_button(c, tr(T.NO))
+    c.frames(2)
+    c.app.open(Screen.CODE)
+    typed = c.app.scenes[-1]
+    assert isinstance(typed, CodeScreen)
+    typed.typed = ""
+    typed.text_input("CR1-N-AAAAAAD")
+    typed.deal()
+    c.frames(2)
+    assert dialog(c).title == tr(T.ABANDON_TITLE)
+    assert c.game.code == code
+    assert session.stats.get("L").played == 0
