@@ -6,9 +6,9 @@ known" (the budget ran out). It never says more than the search proved.
 
 Searching costs nothing when nothing changed: :meth:`Watcher.look` is called after a
 change, and a position seen before (an undo back, a move along the line already found)
-is answered from what is known, without a search. When a position turns lost, the
-watcher also looks for the last winnable position in the undo history: the move after
-it is "where it went wrong".
+is answered from what is known, without a search. Where a lost game went wrong is
+looked for only when the player asks (a tap on the marker: the table's hints search the
+undo history), so each change costs one search of at most ``WATCH_BUDGET_S``.
 """
 
 from __future__ import annotations
@@ -22,13 +22,10 @@ from typing import Final
 
 from crescent.rules.engine import Game, parse_step
 from crescent.solver.budget import release_memory
-from crescent.solver.hints import last_winnable
 from crescent.solver.portfolio import solve
 
 WATCH_BUDGET_S: Final = 2.0
 """The search after one change: enough for most positions of a standard deal."""
-REWIND_BUDGET_S: Final = 6.0
-"""Where it went wrong: the binary search over the undo history, once a position is lost."""
 KNOWN: Final = 256
 """Positions remembered with their verdict (an undo back is answered at once)."""
 
@@ -44,13 +41,11 @@ class Verdict(enum.Enum):
 @dataclass(frozen=True)
 class Watch:
     """The verdict on the position after change ``changes``. ``line``: a winning line from
-    it (WINNABLE). ``went_wrong``: when LOST, how many undos back the last position with a
-    win found is (None: not found in the history within the budget)."""
+    it (WINNABLE)."""
 
     verdict: Verdict
     changes: int
     line: tuple[str, ...] = ()
-    went_wrong: int | None = None
 
 
 def position_key(game: Game) -> Key:
@@ -68,22 +63,16 @@ def judge(
     *,
     budget_s: float,
     max_bytes: int | None = None,
-    lost: bool = False,
     cancel: threading.Event | None = None,
 ) -> Watch:
-    """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds;
-    ``lost``: already proven lost, only where it went wrong is looked for. A ``cancel``
-    set stops the search (the verdict is then UNKNOWN)."""
-    if not lost:
-        result = solve(game, budget_s=budget_s, max_bytes=max_bytes, cancel=cancel)
-        if result.outcome == "won":
-            return Watch(Verdict.WINNABLE, 0, tuple(result.line))
-        if result.outcome != "lost":
-            return Watch(Verdict.UNKNOWN, 0)
-    if cancel is not None and cancel.is_set():
+    """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds. A
+    ``cancel`` set stops the search (the verdict is then UNKNOWN)."""
+    result = solve(game, budget_s=budget_s, max_bytes=max_bytes, cancel=cancel)
+    if result.outcome == "won":
+        return Watch(Verdict.WINNABLE, 0, tuple(result.line))
+    if result.outcome == "lost":
         return Watch(Verdict.LOST, 0)
-    back = last_winnable(game, budget_s=REWIND_BUDGET_S, max_bytes=max_bytes)
-    return Watch(Verdict.LOST, 0, went_wrong=back)
+    return Watch(Verdict.UNKNOWN, 0)
 
 
 class Watcher:
@@ -104,7 +93,7 @@ class Watcher:
         self._known: OrderedDict[Key, Watch] = OrderedDict()
         self._lock = threading.Lock()
         self._answer: Watch | None = None
-        self._wanted: tuple[Game, int, bool] | None = None
+        self._wanted: tuple[Game, int] | None = None
         self._thread: threading.Thread | None = None
         self._generation = 0
         self._closed = threading.Event()
@@ -120,16 +109,15 @@ class Watcher:
         """The table changed: answer from what is known, else search (one at a time: a
         position that arrives during a search waits, replaced by any newer one)."""
         known = self._recall(position_key(game))
-        if known is not None and known.verdict is not Verdict.LOST:
+        if known is not None:
             with self._lock:
                 self._wanted = None
                 self._answer = Watch(known.verdict, changes, known.line)
             return
-        # Lost is known for the position, not where this history went wrong: looked for.
         if self._closed.is_set():
             return
         with self._lock:
-            self._wanted = (game.copy(), changes, known is not None)
+            self._wanted = (game.copy(), changes)
             if self._thread is not None:
                 return
             self._thread = threading.Thread(target=self._work, name="crescent-watch", daemon=True)
@@ -161,14 +149,10 @@ class Watcher:
                     self._thread = None
                     break
                 generation = self._generation
-            game, changes, lost = wanted
+            game, changes = wanted
             self.searches += 1
             found = judge(
-                game,
-                budget_s=self.budget_s,
-                max_bytes=self.max_bytes,
-                lost=lost,
-                cancel=self._closed,
+                game, budget_s=self.budget_s, max_bytes=self.max_bytes, cancel=self._closed
             )
             with self._lock:
                 if generation != self._generation:  # a new deal came meanwhile
@@ -177,7 +161,7 @@ class Watcher:
             with self._lock:
                 fresh = self._wanted is None  # nothing newer came meanwhile
                 if fresh:
-                    self._answer = Watch(found.verdict, changes, found.line, found.went_wrong)
+                    self._answer = Watch(found.verdict, changes, found.line)
             if fresh and self.on_answer is not None:
                 self.on_answer()
         # The searches are over for now: the heap they freed goes back to the system (no

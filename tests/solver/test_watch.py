@@ -37,10 +37,9 @@ def test_a_nearly_won_position_is_winnable_with_a_line() -> None:
     assert found.line
 
 
-def test_a_lost_position_is_lost_and_says_where_it_went_wrong() -> None:
+def test_a_lost_position_is_lost() -> None:
     found = judge(lost_after_one_move(), budget_s=5)
-    assert found.verdict is Verdict.LOST
-    assert found.went_wrong == 1  # the one move back was still winnable
+    assert found == Watch(Verdict.LOST, 0)
 
 
 def test_no_budget_claims_nothing() -> None:
@@ -54,9 +53,13 @@ def test_the_watcher_answers_in_its_thread_and_never_changes_the_game() -> None:
     watcher = Watcher(budget_s=5)
     watcher.look(game, changes=7)
     answer = wait(watcher)
-    assert (answer.verdict, answer.changes, answer.went_wrong) == (Verdict.LOST, 7, 1)
+    assert answer == Watch(Verdict.LOST, 7)
     assert position_key(game) == before
     assert watcher.poll() is None  # each verdict is given once
+    # Known lost: answered again without a search (where it went wrong waits for a tap).
+    watcher.look(game, changes=8)
+    assert watcher.poll() == Watch(Verdict.LOST, 8)
+    assert watcher.searches == 1
 
 
 def test_a_position_seen_before_is_answered_without_a_search() -> None:
