@@ -4,26 +4,14 @@ this app), every language present, blocks parsed."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from crescent import resources
 from crescent.i18n.rules_text import BlockKind, Doc, load_diagram, load_rules, parse_rules
 from crescent.i18n.translator import LANGUAGES, load_translator
+from tests.helpers_seeds import COPY, SEEDS, SHARED
 from tests.i18n.diagram_text import parse_french_diagram
-
-_ROOT = Path(__file__).resolve().parents[2]
-SEEDS = next(
-    (
-        p / "shared" / "seeds"
-        for p in (_ROOT.parent, _ROOT.parent.parent)
-        if (p / "shared").is_dir()
-    ),
-    _ROOT.parent / "shared" / "seeds",
-)
-"""The project's seeds, beside the checkout (../shared) or beside its worktree folder."""
-
 
 ADAPTED: dict[str, set[int]] = {
     # Issue 29 item 6: the lines (0-based) where the app's text says what this app does
@@ -50,16 +38,21 @@ def _adapted(seed_name: str, shipped: bytes) -> None:
             assert len(seed[i]) > 400  # a whole table, described
 
 
+def test_the_seeds_kept_in_the_tests_are_the_originals() -> None:
+    if SHARED is None:
+        pytest.skip("the shared folder is not beside this checkout: the copy is all there is")
+    names = sorted(p.name for p in SHARED.glob("*.txt"))
+    assert names == sorted(p.name for p in COPY.glob("*.txt"))
+    for name in names:
+        assert (COPY / name).read_bytes() == (SHARED / name).read_bytes(), name
+
+
 @pytest.mark.parametrize("lang", ["fr", "ca", "nl", "ja"])
 def test_seed_rule_texts_are_shipped_as_written_but_for_the_app_s_own_lines(lang: str) -> None:
-    if not (SEEDS / f"rules-{lang}.txt").is_file():
-        pytest.skip("the seeds folder is not beside this checkout")
     _adapted(f"rules-{lang}.txt", resources.read_bytes(f"rules/rules-{lang}.txt"))
 
 
 def test_levels_seed_is_the_french_levels_text_but_for_the_app_s_own_lines() -> None:
-    if not (SEEDS / "levels-mode-fr.txt").is_file():
-        pytest.skip("the seeds folder is not beside this checkout")
     _adapted("levels-mode-fr.txt", resources.read_bytes("rules/levels-fr.txt"))
 
 
@@ -169,8 +162,6 @@ DIAGRAMS = ("move-10", "redeal-before", "redeal-after")
 def test_the_diagrams_say_what_the_french_seed_says() -> None:
     # Issue 29 item 4: the positions drawn are data, checked against the seed's words.
     seed = SEEDS / "rules-fr.txt"
-    if not seed.is_file():
-        pytest.skip("the seeds folder is not beside this checkout")
     lines = seed.read_text(encoding="utf-8").split("\n")
     data = json.loads(resources.read_text("rules/diagrams.json"))
     assert tuple(data) == DIAGRAMS
