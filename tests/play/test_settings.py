@@ -19,6 +19,8 @@ def test_defaults() -> None:
     assert not (s.winnable_only)
     assert not (s.fullscreen)
     assert s.window_size is None
+    assert not s.safe_moves  # issue 30 item 4: off by default
+    assert s.watch_winnable  # issue 30 item 5: on by default
 
 
 @pytest.mark.parametrize(

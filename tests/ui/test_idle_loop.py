@@ -9,6 +9,7 @@ reach the display (``pygame.display.update`` / ``flip``).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -151,6 +152,36 @@ def test_an_untouched_table_draws_nothing_and_wakes_at_most_once_a_second(
     assert len(queue.wakes) <= 2 * 20 + 1
     assert stats.sleeps >= 19
     assert app.session.elapsed == 0.0
+
+
+def test_still_winnable_searches_once_then_the_table_sleeps(
+    clock: SteppedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The setting is on by default: after a move the position is searched once, its
+    verdict drawn, and then an untouched table searches no more and sleeps, drawing
+    only its clock."""
+    app = make_app()
+    assert app.session.settings.watch_winnable
+    app.table.play(app.table.game.legal_moves()[0])
+    settle(app, clock)
+    watcher = app.table._watcher
+    assert watcher is not None
+    deadline = time.monotonic() + 30.0
+    while app.table.watch is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # the search runs in its own thread, on real time
+        run_idle(app, clock, 0.1)
+    assert app.table.watch is not None
+    settle(app, clock)
+    display = Display(monkeypatch, clock)
+    queue, stats = run_idle(app, clock, 20.0)
+    # Only the clock, once a second, in its cell (the move started it).
+    assert 20 <= len(display.times) <= 21
+    cell = app.layout.hud_cells[0]
+    assert all(rects == [pygame.Rect(cell.x, cell.y, cell.w, cell.h)] for rects in display.rects)
+    assert len(queue.wakes) <= 2 * 20 + 1
+    assert stats.sleeps >= 19
+    assert watcher.searches == 1
+    assert not watcher.busy
 
 
 @pytest.mark.parametrize("overlay", ["tip", "rules", "settings"])

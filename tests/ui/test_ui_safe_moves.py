@@ -4,7 +4,9 @@ the levels game."""
 
 from __future__ import annotations
 
+from crescent.i18n import text as T
 from crescent.rules.engine import parse_place
+from crescent.ui.screens import SettingsScreen
 from tests.helpers_positions import position
 from tests.helpers_ui import close_client, make_client, shown_matches_engine
 
@@ -50,5 +52,22 @@ def test_the_levels_game_plays_no_safe_move() -> None:
         c.app.session.settings.safe_moves = True
         assert c.app.session.levels is not None
         assert not c.app.table._safe_on()
+    finally:
+        close_client(c)
+
+
+def test_the_setting_is_off_at_first_and_a_settings_row_turns_it_on() -> None:
+    c = make_client()
+    try:
+        tr = c.app.tr
+        screen = SettingsScreen(c.app)
+        c.app.push(screen)
+        [row] = [r for r in screen.rows() if r.text == tr(T.SAFE_MOVES_SETTING)]
+        [button] = row.buttons
+        assert button.label == tr(T.OFF)
+        screen.run(button.action)
+        assert c.app.session.settings.safe_moves
+        [row] = [r for r in screen.rows() if r.text == tr(T.SAFE_MOVES_SETTING)]
+        assert row.buttons[0].label == tr(T.ON)
     finally:
         close_client(c)
