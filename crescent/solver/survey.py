@@ -1,11 +1,11 @@
 """``python -m crescent.solver survey --variant N --deals 1-10000 --budget-s 60 --out FILE``:
 solve each deal within ``--budget-s`` CPU seconds (the solving thread's) and write one
 JSON line per deal (docs/SOLVER.md gives the fields: wins replayed through the engine,
-losses with their exact proof). Each line is flushed and fsynced as its deal ends; run
-again, the survey skips the deals the file holds (a torn last line is cut off). Progress
-on stderr; at the end (``--report``: only) the file's table with Wilson 95 % intervals.
-Local processes (``--jobs``) or a Dask cluster (``--cluster tcp://host:8786``, the
-``cluster`` extra).
+losses with their exact proof, the build that solved it). Each line is flushed and
+fsynced as its deal ends; run again, the survey skips the deals the file holds (a torn
+last line is cut off). Progress on stderr; at the end (``--report``: only) the file's
+table with Wilson 95 % intervals. Local processes (``--jobs``) or a Dask cluster
+(``--cluster tcp://host:8786``, the ``cluster`` extra).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import IO, Any, NoReturn
 from crescent.rules import modes
 from crescent.rules.engine import Game, IllegalMove
 from crescent.solver.budget import MAX_BYTES
+from crescent.solver.build import compiled
 from crescent.solver.portfolio import solve
 
 Row = dict[str, Any]
@@ -76,6 +77,7 @@ def run(job: Job) -> Row:
         "result": result.outcome,
         "seconds": round(result.seconds, 3),
         "positions": result.nodes,
+        "build": "compiled" if compiled() else "pure",
     }
     if result.outcome == "won":
         row["verified"] = replays(game, result.line)
@@ -88,8 +90,9 @@ def run(job: Job) -> Row:
     return row
 
 
-def read_rows(path: str) -> list[Row]:
-    """The complete lines of a survey file; a torn last line (a killed run) is cut off."""
+def read_rows(path: str, *, mend: bool = True) -> list[Row]:
+    """The complete lines of a survey file; a torn last line (a killed run) is cut off
+    (from the file too, with ``mend``)."""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -106,7 +109,7 @@ def read_rows(path: str) -> list[Row]:
             break
         rows.append(row)
         good += len(raw)
-    if good < len(data):
+    if mend and good < len(data):
         with open(path, "r+b") as f:
             f.truncate(good)
             os.fsync(f.fileno())
@@ -276,7 +279,7 @@ def main(argv: Sequence[str], executor_of: Callable[..., tuple[Executor, int]] =
     parser = _parser()
     args = parser.parse_args(list(argv))
     jobs = _jobs(parser, args)
-    rows = read_rows(args.out)
+    rows = read_rows(args.out, mend=not args.report)
     want = {k: getattr(jobs[0], k) for k in SETTINGS}
     for row in rows:
         if {k: row.get(k) for k in SETTINGS} != want:

@@ -78,10 +78,11 @@ def test_a_memory_budget_given_to_one_search_changes_no_other(
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_a_hard_search_stays_under_64_mb_and_gives_its_memory_back() -> None:
-    m = search_memory(HARD, 5, 64, cwd=REPO)
+@pytest.mark.parametrize("mb", [64, 32])  # the default budget, and a kiosk's
+def test_a_hard_search_stays_within_its_budget_and_gives_its_memory_back(mb: int) -> None:
+    m = search_memory(HARD, 5, mb, cwd=REPO)
     peak, before, after = (float(str(m[k])) for k in ("peak", "before", "after"))
-    assert peak - before < 64 + 8  # the default budget, and the interpreter's slack
+    assert peak - before < mb + 8  # the budget, and the interpreter's slack
     assert after - before < 10  # back to where it was, within a few MB
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from crescent.rules.engine import Game
 from crescent.solver import cli, survey
+from crescent.solver.build import compiled
 from tests.solver.test_solver import replay
 
 
@@ -39,9 +40,13 @@ def test_a_survey_writes_a_line_a_deal_and_resumes_where_it_stopped(
         assert row["verified"] is True
         assert replay(Game.deal(row["deal"]), row["line"]).is_won
         assert row["positions"] > 0
+        assert row["build"] == ("compiled" if compiled() else "pure")
     # A killed run: a torn last line. The next run cuts it off and solves only what is left.
     with out.open("a", encoding="utf-8") as f:
         f.write('{"deal": 6, "res')
+    torn = out.read_bytes()
+    assert survey.main([*argv, "--report"], _threads) == 0
+    assert out.read_bytes() == torn  # a report only reads
     assert survey.main(["--deals", "3-7", "--budget-s", "5", "--out", str(out)], _threads) == 0
     rows = _rows(out)
     assert sorted(r["deal"] for r in rows) == [3, 4, 5, 6, 7]
