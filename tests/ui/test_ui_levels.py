@@ -63,6 +63,17 @@ def stuck(level: int, shuffles_left: int) -> Game:
     return position(piles, {"F1": "7S", "F5": "JS"}, redeals_left=shuffles_left, level=level)
 
 
+def deal_typed(c: Client, code: str) -> None:
+    """Type ``code`` in the Code dialog and press Deal."""
+    c.app.open(Screen.CODE)
+    screen = c.app.scenes[-1]
+    assert isinstance(screen, CodeScreen)
+    screen.typed = ""
+    screen.text_input(code)
+    screen.deal()
+    c.frames(2)
+
+
 def test_hud_shows_the_level_time_left_hints_and_shuffles(clients: list[Client]) -> None:
     c = levels_client()
     clients.append(c)
@@ -246,13 +257,7 @@ def test_a_levels_code_typed_in_the_code_dialog_starts_the_levels_game(
     c = make_client()  # a standard game
     clients.append(c)
     assert c.app.session.levels is None
-    c.app.open(Screen.CODE)
-    code = c.app.scenes[-1]
-    assert isinstance(code, CodeScreen)
-    code.typed = ""
-    code.text_input("cr1-l-levelsa")
-    code.deal()
-    c.frames(1)
+    deal_typed(c, "cr1-l-levelsa")
     assert c.game.code == "CR1-L-LEVELSA"
     assert c.game.level == 1
     assert c.app.session.levels is not None
@@ -311,13 +316,7 @@ def test_a_level_just_dealt_is_not_thrown_away_without_asking(clients: list[Clie
     assert dialog(c).title == tr(T.ABANDON_TITLE)
     press_button(c, tr(T.NO))
     c.frames(2)
-    c.app.open(Screen.CODE)
-    typed = c.app.scenes[-1]
-    assert isinstance(typed, CodeScreen)
-    typed.typed = ""
-    typed.text_input("CR1-N-AAAAAAD")
-    typed.deal()
-    c.frames(2)
+    deal_typed(c, "CR1-N-AAAAAAD")
     assert dialog(c).title == tr(T.ABANDON_TITLE)
     assert c.game.code == code
     assert session.stats.get("L").played == 0
