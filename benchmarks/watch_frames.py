@@ -125,14 +125,14 @@ def paced_run(app: App, frames: int, seed: int) -> tuple[float, float, float]:
 def count_verdicts() -> Counter[str]:
     """From now on, each search's verdict counted ("winnable", "lost", "unknown")."""
     counts: Counter[str] = Counter()
-    judge = watch.judge
+    judge = watch.SearchProcess.judge
 
-    def counted(game: Any, **options: Any) -> watch.Watch:
-        found = judge(game, **options)
-        counts[found.verdict.value] += 1
+    def counted(self: watch.SearchProcess, game: Any, budget_s: float) -> watch.Watch | None:
+        found = judge(self, game, budget_s)
+        counts[found.verdict.value if found is not None else "gone"] += 1
         return found
 
-    watch.judge = counted  # the watcher's thread calls it by this name
+    watch.SearchProcess.judge = counted  # type: ignore[method-assign]
     return counts
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 
 from crescent.rules.engine import Game
-from crescent.solver.watch import Verdict, Watch, Watcher, judge, position_key
+from crescent.solver.watch import SearchProcess, Verdict, Watch, Watcher, judge, position_key
 from tests.solver.test_solver import spades_left
 
 
@@ -87,3 +89,28 @@ def test_a_new_deal_forgets_what_was_known() -> None:
     watcher.look(game, changes=1)
     assert wait(watcher).verdict is Verdict.WINNABLE
     assert watcher.searches == 2
+
+
+def test_the_search_runs_in_a_worker_process_that_closing_ends() -> None:
+    searcher = SearchProcess(max_bytes=None)
+    try:
+        assert searcher.judge(nearly_won(), 5) is not None
+        worker = searcher._worker
+        assert worker is not None
+        assert worker.is_alive()
+        pid = worker.pid
+        assert pid is not None
+        assert pid != os.getpid()
+        # A worker gone (killed, crashed) claims nothing; the next search starts another.
+        os.kill(pid, signal.SIGKILL)
+        worker.join(10)
+        assert searcher.judge(nearly_won(), 5) is None
+        found = searcher.judge(lost_after_one_move(), 5)
+        assert found == Watch(Verdict.LOST, 0)
+        again = searcher._worker
+        assert again is not None
+        assert again.pid != pid
+    finally:
+        searcher.close()
+    assert not again.is_alive()
+    assert searcher.judge(nearly_won(), 5) is None  # closed: none starts
