@@ -28,6 +28,7 @@ from typing import Any
 from benchmarks import results
 from benchmarks.frames import BENCH_SIZE, ScriptedPlayer, TimedClock, _make_app, _percentile
 from crescent.control.input import KeyPress, PointerDown, PointerMove, PointerUp
+from crescent.rules import modes
 from crescent.rules.deal import make_code
 from crescent.rules.engine import Move
 from crescent.solver import watch
@@ -66,7 +67,7 @@ class WatchPlayer(ScriptedPlayer):
     def _plan(self) -> None:
         app, game, rng = self.app, self.app.session.game, self.rng
         if len(app.scenes) > 1 or game.status != "playing" or self.moves >= MOVES_PER_DEAL:
-            app.new_game(make_code("N", rng.randrange(1, 1_000_000)))
+            app.new_game(make_code(modes.STANDARD.letter, rng.randrange(1, 1_000_000)))
             self.moves = 0
             return
         moves = [m for m in game.legal_moves() if m.src < 16]
