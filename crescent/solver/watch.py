@@ -71,11 +71,9 @@ def judge(
     *,
     budget_s: float,
     max_bytes: int | None = None,
-    cancel: threading.Event | None = None,
 ) -> Watch:
-    """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds. A
-    ``cancel`` set stops the search (the verdict is then UNKNOWN)."""
-    result = solve(game, budget_s=budget_s, max_bytes=max_bytes, cancel=cancel)
+    """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds."""
+    result = solve(game, budget_s=budget_s, max_bytes=max_bytes)
     if result.outcome == "won":
         return Watch(Verdict.WINNABLE, 0, tuple(result.line))
     if result.outcome == "lost":
@@ -173,9 +171,6 @@ class Watcher:
                     self._answer = Watch(found.verdict, changes, found.line)
             if fresh and self.on_answer is not None:
                 self.on_answer()
-        # The searches are over for now: the heap they freed goes back to the system (no
-        # collection: it would hold the interpreter, and the frames, for milliseconds).
-        release_memory(collect=False)
 
     def _remember(self, game: Game, found: Watch) -> None:
         """Keep the verdict, and for a win every position along its line (each winnable)."""
@@ -213,7 +208,7 @@ class SearchProcess:
         self._closed = False
 
     def judge(self, game: Game, budget_s: float) -> Watch | None:
-        """The verdict on ``game`` (the worker's search of ``budget_s`` CPU seconds);
+        """The verdict on ``game`` (the worker's search of ``budget_s`` seconds);
         None when the worker is closed or gone (a new one starts for the next search)."""
         conn = self._connect()
         if conn is None:
@@ -265,4 +260,4 @@ def serve(conn: Connection, max_bytes: int | None) -> None:
             return
         found = judge(Game.from_dict(data), budget_s=budget_s, max_bytes=max_bytes)
         conn.send((found.verdict.value, list(found.line)))
-        release_memory(collect=False)
+        release_memory(collect=False)  # the search's heap back to the system, between searches
