@@ -92,7 +92,6 @@ class Watcher:
         on_answer: Callable[[], None] | None = None,
     ) -> None:
         self.budget_s = budget_s
-        self.max_bytes = max_bytes
         self.on_answer = on_answer
         """Called (in the watcher's thread) when a verdict is ready: the client wakes its
         loop with it, so nobody polls."""
