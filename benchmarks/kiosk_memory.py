@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
 import statistics
@@ -429,12 +430,33 @@ def run(touches: int, attract_s: float, size: tuple[int, int], seed: int) -> Run
             time.sleep(attract_s)
             if proc.poll() is not None:
                 raise RuntimeError(f"the kiosk ended with code {proc.returncode}")
-            metrics = (folder / "metrics" / "crescent.prom").read_text(encoding="utf-8")
+            metrics = _metrics_after(folder / "metrics" / "crescent.prom", touch_s, proc)
             return Run(list(sampler.samples), visitors.counts, touch_s, attract_s, metrics)
         finally:
             sampler.stop()
             x.close()
             _stop(proc, folder / "data" / "crescent.log")
+
+
+METRICS_WAIT_S = 150.0
+"""How long to wait for a metrics file written after the touches (one a minute): only
+stops a hung run."""
+
+
+def _metrics_after(path: Path, touch_s: float, proc: subprocess.Popen[bytes]) -> str:
+    """The kiosk's first metrics file written after the touches (its uptime says when),
+    so its counters hold them all: a counter that never counts shows as 0."""
+    end = time.monotonic() + METRICS_WAIT_S
+    while time.monotonic() < end and proc.poll() is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        found = re.search(r"^crescent_uptime_seconds (\S+)$", text, re.MULTILINE)
+        if found is not None and float(found[1]) > touch_s:
+            return text
+        time.sleep(0.5)  # the file is rewritten once a minute
+    raise RuntimeError(f"no metrics file written after the touches within {METRICS_WAIT_S} s")
 
 
 def _stop(proc: subprocess.Popen[bytes], log: Path) -> None:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from crescent import ending, logs
 from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
 from crescent.languages import LANGUAGES
 from crescent.options import Config
@@ -226,6 +227,9 @@ def _kiosk_config(path: Path | None) -> KioskConfig:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # The first thing: an ending signal from here on saves and exits 128 + its number,
+    # never SDL's quit (crescent/ending.py).
+    signals = ending.install()
     # Start-up makes some 30 000 objects that live as long as the game (modules, classes,
     # functions): the garbage collector's passes over them are wasted work, about a tenth
     # of a start. It is off until the window is ready (game_main freezes what exists by
@@ -233,13 +237,34 @@ def main(argv: list[str] | None = None) -> int:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _main(argv)
+        code = _main(argv)
+    except ending.Ended:
+        code = _ended(signals, running=False)
+    else:
+        if signals.signum is not None:
+            code = _ended(signals, running=True)
     finally:
+        ending.restore(signals)
         gc.unfreeze()
         if collecting:
             gc.enable()
         else:
             gc.disable()
+    return code
+
+
+def _ended(signals: ending.Ending, *, running: bool) -> int:
+    """The one line an ending signal leaves (in the game's log once it has one, else on
+    stderr), and its exit code."""
+    code = signals.exit_code
+    assert code is not None
+    said = "the game is saved" if running else "during the start (what existed is saved)"
+    if logs.folder() is not None:
+        logs.get().info("%s: %s; exit code %d", signals.name, said, code)
+        logs.flush()
+    else:
+        print(f"crescent: {signals.name} {said}; exit code {code}", file=sys.stderr)
+    return code
 
 
 def _main(argv: list[str] | None) -> int:

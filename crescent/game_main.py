@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import os
 import random
 import shutil
-import signal
 import sys
 import wave
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING
 
 import platformdirs
 import pygame
 
-from crescent import logs, resources
+from crescent import ending, logs, resources
 from crescent.control.input import GameEvent
 from crescent.i18n.rules_text import Doc, load_rules
 from crescent.i18n.translator import Translator, load_translator, system_language
@@ -48,12 +45,8 @@ EXIT_NO_DISPLAY = 3
 was lost while running: logged, and the supervisor restarts the kiosk."""
 EXIT_SIGTERM = 143
 """Ended by SIGTERM (128 + 15, the shell's convention): saved first, distinct from the
-operator's exit (0) so a supervisor restarts a kiosk that was merely killed."""
-ENDING_SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2")
-"""The signals that end the game cleanly: the game saved, one line logged naming the
-signal, exit code 128 + its number (SIGHUP 129, SIGINT 130, SIGQUIT 131, SIGUSR1 138,
-SIGUSR2 140, SIGTERM 143). SIGHUP does not re-read the config: the supervisor's restart
-does. Those a platform lacks (Windows) are left out."""
+operator's exit (0) so a supervisor restarts a kiosk that was merely killed. Every
+ending signal exits so (crescent/ending.py)."""
 HEADLESS_KIOSK_ENV = "CRESCENT_KIOSK_HEADLESS"
 """For tests only: ``CRESCENT_KIOSK_HEADLESS=1`` lets kiosk mode run under SDL's offscreen
 or dummy video driver (a real kiosk refuses them: nobody would see it)."""
@@ -101,8 +94,6 @@ def run(config: Config) -> int:
         return _run(config, store)
     except SystemExit:
         raise
-    except KeyboardInterrupt:
-        return 130
     except Exception as e:  # noqa: BLE001 -- the process's last handler: logged, one line, exit 1
         if store is not None:
             logs.get().exception("fatal error")
@@ -287,16 +278,12 @@ def _play(app: App, config: Config) -> int:
                 show_first_run_tip(app)
 
         app.after_first_frame.append(tip)
-    terminated = _stop_on_signals(app)
+    _stop_on_signals(app)
     run_app(app, max_frames=config.frames)
     app.stop_speech()
     app.save_art_cache()
-    if terminated:
-        app.session.close()
-        code = 128 + terminated[0]
-        name = signal.Signals(terminated[0]).name
-        logs.get().info("%s: the game is saved; exit code %d", name, code)
-        return code
+    if ending.current().signum is not None:
+        app.session.close()  # saved now: main says so and exits 128 + its number
     return app.exit_code
 
 
@@ -309,24 +296,14 @@ def _collect_from_now_on() -> None:
     gc.enable()
 
 
-def _stop_on_signals(app: App) -> list[int]:
-    """A supervisor's SIGTERM (``systemctl stop``, a shutdown, a plain ``kill``), Ctrl+C,
-    a closed terminal, SIGQUIT or a user signal (:data:`ENDING_SIGNALS`) ends the loop
-    cleanly: the game is saved and the process exits 128 + the signal's number, logged.
-    Returns a list that holds the signal once it came. (Set before the first frame: SDL's
-    own handler, from the display's start, would end the game with exit code 0.)"""
-    received: list[int] = []
+def _stop_on_signals(app: App) -> None:
+    """From the loop's start, an ending signal (crescent/ending.py) ends the loop after its
+    frame instead of unwinding the start: the game is saved on the way out."""
 
-    def stop(signum: int, frame: FrameType | None) -> None:
-        received.append(signum)
+    def stop() -> None:
         app.running = False
 
-    # Outside the main thread (embedded use) signals cannot be set: leave them alone.
-    with contextlib.suppress(ValueError):
-        for name in ENDING_SIGNALS:
-            if hasattr(signal, name):
-                signal.signal(getattr(signal, name), stop)
-    return received
+    ending.current().when_running(stop)
 
 
 def _display_usable() -> bool:

@@ -33,6 +33,12 @@ def setup(data_dir: Path) -> None:
         _folder[:] = [data_dir]
 
 
+def folder() -> Path | None:
+    """The folder :func:`setup` named, or None: records go nowhere yet."""
+    with _lock:
+        return _folder[0] if _folder else None
+
+
 def get(name: str = ROOT) -> logging.Logger:
     """The logger ``name`` (under ``crescent``), its records written to the log file."""
     root = logging.getLogger(ROOT)

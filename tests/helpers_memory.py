@@ -20,13 +20,13 @@ def rss():
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * 4096 / 2**20
 
-solve(Game.deal(3, "N"), budget_s=1.0)  # the code paths warm
+solve(Game.deal(3, "N"), budget_s=1e6, max_nodes=5_000)  # the code paths warm
 before = rss()
 result = {}
-deal, seconds, mb = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+deal, nodes, mb = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 # As the game does: in a background thread.
 t = threading.Thread(target=lambda: result.update(r=solve(Game.deal(deal, "N"),
-                     budget_s=seconds, max_bytes=mb * 2**20).outcome))
+                     budget_s=1e6, max_nodes=nodes, max_bytes=mb * 2**20).outcome))
 t.start(); t.join()
 # The high-water mark of this process (ru_maxrss would count the parent's before exec).
 with open("/proc/self/status") as f:
@@ -37,13 +37,14 @@ print(json.dumps({"before": before, "after": rss(), "peak": peak, "outcome": res
 
 
 def search_memory(
-    deal: int, seconds: float, mb: int, *, cwd: Path, path: Path | None = None
+    deal: int, nodes: int, mb: int, *, cwd: Path, path: Path | None = None
 ) -> dict[str, object]:
-    """The figures of one ``seconds`` search of ``deal`` within ``mb`` MB, in MB."""
+    """The figures of one search of ``deal`` for ``nodes`` positions within ``mb`` MB, in
+    MB. Counted in positions, not seconds: the same work on a quiet or a busy machine."""
     env = dict(os.environ)
     if path is not None:
         env["PYTHONPATH"] = str(path)
-    argv = [sys.executable, "-c", PROBE, str(deal), str(seconds), str(mb)]
+    argv = [sys.executable, "-c", PROBE, str(deal), str(nodes), str(mb)]
     r = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     figures: dict[str, object] = json.loads(r.stdout.strip().splitlines()[-1])

@@ -50,6 +50,7 @@ def test_only_the_card_pictures_go_from_the_data_folders_cache(tmp_path: Path) -
     game_main._remove_old_art_cache(tmp_path / "missing")
 
 
+@pytest.mark.slow
 def test_the_self_check_solves_a_deal_and_says_which_solver_build_runs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -58,6 +59,7 @@ def test_the_self_check_solves_a_deal_and_says_which_solver_build_runs(
     assert f"the solver (pure) won {game_main.SELF_CHECK_DEAL}" in out
 
 
+@pytest.mark.slow
 def test_the_self_check_fails_when_the_solver_does_not_win(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

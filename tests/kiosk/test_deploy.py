@@ -137,6 +137,7 @@ def test_every_asset_folder_is_a_listed_package() -> None:
             assert name in packages, name
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_make_install_is_headless_and_quiet(tmp_path: Path) -> None:
     prefix = tmp_path / "opt crescent"

@@ -336,6 +336,7 @@ def test_the_bench_reports_wins_times_and_the_hint_figure(
     assert "hint: p95" in out
 
 
+@pytest.mark.slow
 def test_the_bench_solves_listed_deals_in_parallel_in_deal_order(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

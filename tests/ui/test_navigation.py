@@ -150,6 +150,7 @@ def test_the_loop_never_sleeps_on_a_source_that_cannot_wait(client: Client) -> N
     assert stats.frames == 31  # a fresh loop owes no step on its first frame
 
 
+@pytest.mark.slow
 def test_a_mistyped_action_is_a_type_error(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text(

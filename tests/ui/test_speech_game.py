@@ -144,6 +144,7 @@ def test_the_end_of_a_deal_is_won_by_ear_in_each_language(
     assert c.game.is_won
 
 
+@pytest.mark.slow
 def test_a_whole_deal_is_won_by_ear_every_change_said(client_for: MakeClient) -> None:
     """The issue's "done when": keys only, decisions from the sentences only, detours
     through undo, redo, a hint, dialogs, the pause, a HUD button and the arrows; after

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
@@ -203,6 +204,7 @@ def check(c: Client, batch: int) -> None:
         shown_matches_engine(c)
 
 
+@pytest.mark.slow
 def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     c = make_client(store=Store(tmp_path), seed=SEED)
