@@ -1,11 +1,12 @@
 # Crescent: `make run` to play, `make test` to check (under 5 minutes), `make test-all` for
-# every test (the slow ones too: CI runs it). docs/CONTRIBUTING.md lists the targets.
+# every test (the slow ones too: CI runs it), `make test-load` for the fast suite twice with
+# the CPU loaded to twice the cores. docs/CONTRIBUTING.md lists the targets.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test test-all lint package clean screenshot install
+.PHONY: run test test-all test-fast test-load lint package clean screenshot install
 
 $(VENV)/.run-stamp: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,8 +17,13 @@ $(VENV)/.run-stamp: pyproject.toml
 $(VENV)/.test-stamp: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test,dev,cluster]"
+	$(PY) -m pip install --quiet -e ".[test,dev]"
 	touch $@ $(VENV)/.run-stamp
+
+# Dask (the survey's --cluster test) only for the full suite: 21 packages `make test` skips.
+$(VENV)/.cluster-stamp: $(VENV)/.test-stamp
+	$(PY) -m pip install --quiet -e ".[test,dev,cluster]"
+	touch $@
 
 run: $(VENV)/.run-stamp
 	$(PY) main.py
@@ -38,13 +44,21 @@ PYTEST = seed=$${PYTHONHASHSEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; 
 	PYTHONHASHSEED=$$seed SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
 	$(PY) -m pytest -n auto --dist loadgroup
 
-# Every behaviour test but the long ones (marked slow: soak, kill loops, races, real X windows).
-test: lint
+# Every behaviour test but the long ones (marked slow: soak, kill loops, races, real X windows,
+# searches that take seconds, a real `make install`).
+test: lint test-fast
+
+test-fast: $(VENV)/.test-stamp
 	@$(PYTEST) -m "not slow"
 
 # Every test.
-test-all: lint
+test-all: lint $(VENV)/.cluster-stamp
 	@$(PYTEST)
+
+# The fast suite twice in a row with 2 busy processes per core (stopped by pid after): what
+# CI meets on a shared machine.
+test-load: lint
+	@$(PY) tools/under_load.py --times 2 -- $(MAKE) --no-print-directory test-fast
 
 # The one-file executable, made from a copy of the sources in build/package: the solver's
 # search is compiled there with mypyc (crescent/solver/build.py), or stays pure Python when
