@@ -48,11 +48,16 @@ def test_the_idle_cpu_of_a_game_process_is_read_to_the_nanosecond() -> None:
     from benchmarks.xwindow import _cpu_s
 
     burn = "import time\nend = time.process_time() + 0.05\nwhile time.process_time() < end: pass\n"
+    said = "import sys; print('burnt', flush=True); sys.stdin.read()"
     child = subprocess.Popen(
-        [sys.executable, "-c", burn + "import sys; sys.stdin.read()"], stdin=subprocess.PIPE
+        [sys.executable, "-c", burn + said],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
-        time.sleep(0.5)
+        assert child.stdout is not None
+        assert child.stdout.readline() == "burnt\n"  # its 0.05 s of CPU are spent
         used = _cpu_s(child.pid)
         with open(f"/proc/{child.pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
@@ -61,4 +66,4 @@ def test_the_idle_cpu_of_a_game_process_is_read_to_the_nanosecond() -> None:
         assert abs(used - ticks) <= 0.021  # the same time, finer (two fields, each cut to a tick)
         assert used * 1000 % 10 != 0  # not a whole number of ticks
     finally:
-        child.communicate(b"")
+        child.communicate("")

@@ -792,6 +792,7 @@ class Kiosk:
             return
         host.reset_interaction()
         host.show_pin_pad(self, purpose)
+        _log().info("PIN pad shown")
 
     def open_settings(self) -> None:
         """``App.settings_gate``: visitors have no Settings in kiosk mode (the operator's

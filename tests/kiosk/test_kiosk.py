@@ -996,6 +996,16 @@ def _missing_tools() -> list[str]:
     return [t for t in _XVFB_TOOLS if shutil.which(t) is None]
 
 
+def _wait_for_line(log: Path, text: str, timeout_s: float) -> None:
+    """Until the game's log has ``text`` (the timeout only stops a hung test)."""
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        if log.exists() and text in log.read_text(encoding="utf-8", errors="replace"):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never appeared in {log}")
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(
     bool(_missing_tools()),
@@ -1043,18 +1053,24 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
             return out.stdout.strip()
 
         assert xdo("search", "--sync", "--onlyvisible", "--class", "crescent")
-        time.sleep(1.5)  # SDL may replace its first window when it goes full screen
-        window = xdo("search", "--onlyvisible", "--class", "crescent").split()
+        # SDL may replace its first window when it goes full screen: until one window
+        # fills the screen (the timeout only stops a hung test).
+        end = time.monotonic() + 60
+        window: list[str] = []
+        geometry = ""
+        while time.monotonic() < end:
+            window = xdo("search", "--onlyvisible", "--class", "crescent").split()
+            geometry = xdo("getwindowgeometry", "--shell", window[0]) if window else ""
+            if len(window) == 1 and f"WIDTH={w}\n" in geometry and f"HEIGHT={h}\n" in geometry:
+                break
+            time.sleep(0.1)
         assert len(window) == 1, f"expected one game window, found {window}"
-        geometry = xdo("getwindowgeometry", "--shell", window[0])
         assert f"WIDTH={w}" in geometry
         assert f"HEIGHT={h}" in geometry
         xdo("windowfocus", "--sync", window[0])
+        log = tmp_path / "data" / "crescent.log"
         for keys in ("Escape", "alt+F4", "ctrl+q", "F11", "ctrl+w"):
             xdo("key", "--window", window[0], keys)
-            time.sleep(0.3)
-            assert game.poll() is None, f"{keys} ended the kiosk"
-        last_input = time.monotonic()
         shot = tmp_path / f"kiosk-{w}x{h}.png"
         subprocess.run(
             ["import", "-display", display, "-window", "root", str(shot)], check=True, timeout=30
@@ -1069,25 +1085,32 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
         if shots:
             Path(shots).mkdir(parents=True, exist_ok=True)
             shutil.copy(shot, Path(shots) / shot.name)
-        # Left alone, the table turns into the attract loop.
-        time.sleep(max(0.0, last_input + idle_s + 3 - time.monotonic()))
+        # Left alone, the table turns into the attract loop (the keys above were handled
+        # before it: the kiosk is still running once it comes, so none of them ended it).
+        _wait_for_line(log, "idle: attract loop", idle_s + 60)
+        assert game.poll() is None, "a key ended the kiosk"
         attract = tmp_path / f"attract-{w}x{h}.png"
-        subprocess.run(
-            ["import", "-display", display, "-window", "root", str(attract)], check=True, timeout=30
-        )
+        grid = [(x * w // 40, y * h // 40) for x in range(40) for y in range(40)]
+        end = time.monotonic() + 60
+        changed = 0
+        while changed <= len(grid) // 20 and time.monotonic() < end:
+            subprocess.run(
+                ["import", "-display", display, "-window", "root", str(attract)],
+                check=True,
+                timeout=30,
+            )
+            after = pygame.image.load(str(attract))
+            changed = sum(after.get_at(p) != img.get_at(p) for p in grid)
         assert game.poll() is None
         if shots:
             shutil.copy(attract, Path(shots) / attract.name)
-        after = pygame.image.load(str(attract))
-        grid = [(x * w // 40, y * h // 40) for x in range(40) for y in range(40)]
-        changed = sum(after.get_at(p) != img.get_at(p) for p in grid)
         assert changed > len(grid) // 20  # another deal, and the caption
         # The operator: 5 s in the top-left corner, then the PIN on the pad.
         xdo("mousemove", "--sync", "6", "6")
         xdo("mousedown", "1")
-        time.sleep(5.6)
+        time.sleep(5.6)  # the gesture itself: held past the config's 5 s
         xdo("mouseup", "1")
-        time.sleep(0.5)
+        _wait_for_line(log, "PIN pad shown", 60)
         if shots:
             subprocess.run(
                 ["import", "-display", display, "-window", "root", f"{shots}/pad-{w}x{h}.png"],
@@ -1097,7 +1120,7 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
         assert game.poll() is None
         xdo("type", "--delay", "80", PIN)
         xdo("key", "Return")
-        time.sleep(0.8)
+        _wait_for_line(log, "operator PIN accepted", 60)
         if shots:
             subprocess.run(
                 ["import", "-display", display, "-window", "root", f"{shots}/operator-{w}x{h}.png"],
@@ -1109,7 +1132,6 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
         # the config's), Export, Statistics, Quit: the seventh.
         for _ in range(7):
             xdo("key", "Tab")
-            time.sleep(0.1)
         xdo("key", "Return")
         assert game.wait(timeout=15) == 0
     finally:

@@ -126,8 +126,8 @@ def test_a_running_kiosk_says_ready_and_keeps_alive_until_it_is_stopped(
         assert first[:1] == ["READY=1"]
         assert _listen(s, 2.0).count("WATCHDOG=1") >= 4  # one each 0.2 s
         game.send_signal(signal.SIGSTOP)  # a frozen loop
-        time.sleep(0.3)
-        received(s)
+        _wait_stopped(game.pid)
+        received(s)  # what it sent before it stopped
         assert _listen(s, 1.5) == []
         game.send_signal(signal.SIGCONT)
         assert "WATCHDOG=1" in _listen(s, 2.0)
@@ -176,3 +176,14 @@ def test_the_restart_loop_kills_a_kiosk_whose_heartbeat_stops(tmp_path: Path) ->
     assert (tmp_path / "runs").read_text().count("run") == 2
     assert out.stderr.count("the kiosk is frozen; killing it") == 1, out.stderr
     assert "ended with code 137" in out.stderr
+
+
+def _wait_stopped(pid: int, timeout_s: float = 30.0) -> None:
+    """Until the kernel shows ``pid`` stopped (state T): it sends nothing more."""
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        with open(f"/proc/{pid}/stat") as f:
+            if f.read().rsplit(")", 1)[1].split()[0] == "T":
+                return
+        time.sleep(0.01)
+    raise AssertionError(f"{pid} never stopped")

@@ -19,6 +19,8 @@ import pytest
 
 from benchmarks.xwindow import start_xvfb
 from crescent.control.layout import compute_layout
+from crescent.play.database import DB_FILE
+from crescent.play.storage import Store
 from crescent.rules.engine import Game
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_crashsave import saved_dict
@@ -57,11 +59,9 @@ class Desktop:
             text=True,
         )
         assert self.xdo("search", "--sync", "--onlyvisible", "--class", "crescent")
-        # Playing: its game is saved (a loaded machine may take seconds to get there).
-        end = time.monotonic() + 30
-        while time.monotonic() < end and not (self.data / "crescent.db").exists():
-            time.sleep(0.1)
-        time.sleep(1.0)
+        # Playing: its game is saved (a loaded machine may take seconds to get there). What
+        # is clicked before the first frame waits in the X queue, in order.
+        self.wait_for_moves(0)
         self.window = self.xdo("search", "--onlyvisible", "--class", "crescent").split()[0]
 
     def xdo(self, *args: str) -> str:
@@ -72,7 +72,22 @@ class Desktop:
 
     def click(self, x: int, y: int) -> None:
         self.xdo("mousemove", "--window", self.window, str(x), str(y), "click", "1")
-        time.sleep(0.5)
+
+    def wait_for_moves(self, moves: int, timeout_s: float = 60.0) -> None:
+        """Until the saved game has ``moves`` moves (the game saves each move it takes):
+        what was clicked or typed before has been handled. The timeout only stops a hung
+        test."""
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end:
+            store = Store(self.data, read_only=True)
+            try:
+                saved = store.load_game() if (self.data / DB_FILE).exists() else None
+            finally:
+                store.close()
+            if saved is not None and saved.game.code == CODE and saved.game.moves == moves:
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"the game never showed {moves} moves; {self.what_went()}")
 
     def shot(self, name: str) -> Path:
         path = self.tmp / name
@@ -135,6 +150,7 @@ def test_clicks_drags_and_keys_in_a_real_window(desktop: Desktop) -> None:
     desktop.shot("desktop-start.png")
     # A click on P1: its 5H has exactly one destination (P11), so it goes there.
     desktop.click(*layout.slots[0].center)
+    desktop.wait_for_moves(1)
     expected.play_text("P1-P11")
     # A drag of P2's QD anywhere into the foundation area: onto the descending diamonds.
     x, y = layout.slots[1].center
@@ -146,12 +162,12 @@ def test_clicks_drags_and_keys_in_a_real_window(desktop: Desktop) -> None:
         desktop.xdo("mousemove", "--window", desktop.window, str(px), str(py))
         time.sleep(0.05)
     desktop.xdo("mouseup", "1")
-    time.sleep(0.5)
+    desktop.wait_for_moves(2)
     expected.play_text("P2-F7")
     desktop.shot("desktop-after-moves.png")
     # The keyboard: U undoes the drag's move.
     desktop.xdo("key", "--window", desktop.window, "u")
-    time.sleep(0.5)
+    desktop.wait_for_moves(1)
     expected.undo()
     assert desktop.stop() == 143  # SIGTERM: saved, then the conventional 143
     saved = desktop.saved()
@@ -165,7 +181,10 @@ def test_clicks_drags_and_keys_in_a_real_window(desktop: Desktop) -> None:
 def test_escape_and_closing_in_a_real_window(desktop: Desktop) -> None:
     desktop.start("--code", CODE)
     desktop.xdo("key", "--window", desktop.window, "Escape")
-    time.sleep(0.5)
+    # A click after it: once its move is saved, the Escape before it was handled too.
+    layout = compute_layout(W, H, hud_items=len(HUD_ITEMS))
+    desktop.click(*layout.slots[0].center)
+    desktop.wait_for_moves(1)
     assert desktop.game is not None
     assert desktop.game.poll() is None
     assert desktop.stop() == 143  # SIGTERM: saved, then the conventional 143
