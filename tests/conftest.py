@@ -13,6 +13,9 @@ import tempfile
 
 import pytest
 
+pytest_plugins = ["tests.helpers_clock"]
+"""Fixtures shared by every test folder (``searches_in_positions``)."""
+
 SHARED: dict[str, str] = {
     # Real X windows driven with fixed waits (each on its own Xvfb, whose number the server
     # picks: benchmarks/xwindow.py's start_xvfb): one at a time, never two on the same core.

@@ -24,6 +24,7 @@ from crescent.solver.moves import Moves
 from crescent.solver.pools import load_lost, load_pool
 from crescent.solver.portfolio import solve
 from crescent.solver.position import Memo, convert
+from tests.helpers_clock import positions_clock
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -321,7 +322,7 @@ def test_the_pools_hold_a_thousand_deals_and_d_shares_n() -> None:
         load_pool("D")
     for variant, number in (("N", n_pool[-1]), ("F", f_pool[-1])):
         game = Game.deal(number, variant)
-        result = solve(game, budget_s=20)
+        result = solve(game, budget_s=20, clock=positions_clock())
         assert result.outcome == "won"
         assert replay(game, result.line).is_won
 

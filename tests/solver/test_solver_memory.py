@@ -47,6 +47,7 @@ def test_the_tables_stay_within_the_byte_budget_while_searching(
     assert not [o for o in gc.get_objects() if isinstance(o, Memo | Meter)]
 
 
+@pytest.mark.usefixtures("searches_in_positions")
 def test_a_memory_budget_given_to_one_search_changes_no_other(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

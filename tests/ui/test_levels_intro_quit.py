@@ -34,6 +34,10 @@ from tests.helpers_ui import (
 )
 from tests.kiosk.test_kiosk import make_kiosk
 
+pytestmark = pytest.mark.usefixtures("searches_in_positions")
+"""Hint searches count positions, not seconds (tests/helpers_clock.py): the hints a
+quiet machine gives, on a busy one too."""
+
 LEVELS_CODE = "CR1-L-LEVELSA"
 
 

@@ -29,6 +29,10 @@ from tests.helpers_positions import position
 from tests.helpers_ui import Client, MakeClient
 from tests.ui.test_ui_hint import _clubs_position
 
+pytestmark = pytest.mark.usefixtures("searches_in_positions")
+"""Hint searches count positions, not seconds (tests/helpers_clock.py): the hints a
+quiet machine gives, on a busy one too."""
+
 HUD_BUTTONS = [n for n in HUD_ITEMS if n not in (HudItem.TIME, HudItem.MOVES)]
 EMPTY_FELT = (300, 400)  # between the left column and the foundations at 1280x800
 

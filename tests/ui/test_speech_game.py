@@ -14,6 +14,10 @@ from crescent.ui.speech import FakeSpeaker
 from tests.helpers_speech import BlindPlayer
 from tests.helpers_ui import Client, MakeClient
 
+pytestmark = pytest.mark.usefixtures("searches_in_positions")
+"""Hint searches count positions, not seconds (tests/helpers_clock.py): the hints a
+quiet machine gives, on a busy one too."""
+
 CODE = "CR1-N-AAAAAAD"
 LINE_TEXT = (
     "P13-F3 P14-F3 P16-F6 P1-F8 P12-F6 P5-F6 P3-F3 P16-F8 P5-P6 P5-F6 P5-F2 P9-F2 P3-P14 "

@@ -28,6 +28,10 @@ from tests.helpers_ui import Client, MakeClient, close_client
 from tests.solver.test_autofinish import _spades_position
 from tests.ui.test_ui_levels import last_card, levels_client
 
+pytestmark = pytest.mark.usefixtures("searches_in_positions")
+"""Hint searches count positions, not seconds (tests/helpers_clock.py): the hints a
+quiet machine gives, on a busy one too."""
+
 Heard = tuple[Client, FakeSpeaker]
 
 

@@ -14,6 +14,10 @@ from crescent.solver.hints import HintAnswer
 from crescent.ui.dialogs import MessageDialog
 from tests.helpers_ui import Client, close_client, make_client
 
+pytestmark = pytest.mark.usefixtures("searches_in_positions")
+"""Hint searches count positions, not seconds (tests/helpers_clock.py): the hints a
+quiet machine gives, on a busy one too."""
+
 
 def _clubs_position(
     piles: list[list[str]], history: list[list[object]] | None = None, desc_top: int = 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from crescent.i18n import text as T
 from crescent.play.history import Result, past_game
@@ -18,6 +19,10 @@ from crescent.ui.stats_screen import StatsScreen
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, dialog, make_client, press_button
+
+pytestmark = pytest.mark.usefixtures("searches_in_positions")
+"""Hint searches count positions, not seconds (tests/helpers_clock.py): the hints a
+quiet machine gives, on a busy one too."""
 
 
 def levels_client(game: Game | None = None, lang: str = "en") -> Client:
