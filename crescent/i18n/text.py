@@ -448,6 +448,13 @@ SPOKEN_PLACE: Final = N_("{place}, {card}, {count}")
 SPOKEN_EMPTY: Final = N_("{place}, empty")
 # . Said: how many cards a place holds.
 CARDS_N: Final = N_plural("{n} card", "{n} cards")
+# . Said for a duration the screen writes "01:06" or "1:02:03" (issue 46 item 1): a
+# . clock time's digits are read as a time of day ("one hour six"), these are not.
+HOURS_N: Final = N_plural("{n} hour", "{n} hours")
+MINUTES_N: Final = N_plural("{n} minute", "{n} minutes")
+SECONDS_N: Final = N_plural("{n} second", "{n} seconds")
+# . Said: the parts of a duration one after the other ("1 minute", "6 seconds").
+SPOKEN_DURATION: Final = N_("{first} {then}")
 # . Said when a card is picked up: "Selected: Ace of spades. It can go to: Pile 3, Pile 7".
 SPOKEN_SELECTED: Final = N_("Selected: {card}. It can go to: {places}")
 # . Said when the card picked up is put down again (Esc, or Enter on it).

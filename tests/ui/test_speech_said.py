@@ -149,7 +149,30 @@ def test_t_says_the_time_the_moves_and_the_redeals_left(client_for: MakeClient) 
     c, speaker = heard(client_for, code="CR1-N-AAAAAAD")
     c.app.session.apply("P13-F3")
     c.app.session.tick(65)
-    assert after(c, speaker, pygame.K_t) == ["Time: 01:05. 1 move. 3 redeals left"]
+    assert after(c, speaker, pygame.K_t) == ["Time: 1 minute 5 seconds. 1 move. 3 redeals left"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Time: 1 minute 6 seconds."),
+        ("fr", "Temps : 1 minute 6 secondes."),
+        ("ca", "Temps: 1 minut 6 segons."),
+        ("nl", "Tijd: 1 minuut 6 seconden."),
+        ("ja", "時間:1分6秒。"),
+    ],
+)
+def test_t_says_the_time_as_a_duration_in_each_language(
+    client_for: MakeClient, lang: str, said: str
+) -> None:
+    """Issue 46 item 1: "01:06" read aloud is "one hour six" to a voice; it is said as
+    minutes and seconds, in the language's words."""
+    c, speaker = heard(client_for, code="CR1-N-AAAAAAD", lang=lang)
+    c.app.session.apply("P13-F3")
+    c.app.session.tick(66)
+    (sentence,) = after(c, speaker, pygame.K_t)
+    assert sentence.startswith(said)
+    assert "01:06" not in sentence
 
 
 def test_t_in_the_levels_game_says_the_level_its_time_and_the_hints_left(
@@ -159,7 +182,7 @@ def test_t_in_the_levels_game_says_the_level_its_time_and_the_hints_left(
     clients.append(c)
     speaker = spoken(c)
     assert after(c, speaker, pygame.K_t) == [
-        "Level 1: 15:00 left. 0 moves. 5 shuffles left. 3 hints left"
+        "Level 1: 15 minutes left. 0 moves. 5 shuffles left. 3 hints left"
     ]
 
 
@@ -212,7 +235,7 @@ def test_the_win_is_said_with_its_summary(client_for: MakeClient) -> None:
     c, speaker = heard(client_for, one_move_to_win())
     assert after(c, speaker, pygame.K_TAB, pygame.K_RETURN)[1].startswith("King of spades")
     said = until_said(c, speaker, 2)
-    assert said.startswith("You won! Time, 00:00. Moves, 1. Hints used, 0.")
+    assert said.startswith("You won! Time, 0 seconds. Moves, 1. Hints used, 0.")
     assert said.endswith("Close, New game")
 
 
@@ -341,4 +364,4 @@ def test_all_four_levels_complete_is_said(clients: list[Client]) -> None:
     speaker = spoken(c)
     c.app.table.play(Move.parse("P1-F1"))
     said = until_said(c, speaker, 1)
-    assert said.startswith("All four levels complete! Level 1: 15:00 left.")
+    assert said.startswith("All four levels complete! Level 1: 15 minutes left.")
