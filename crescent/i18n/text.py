@@ -315,6 +315,10 @@ REASONS: Final[dict[Reason, str]] = {
     Reason.NO_REDEALS_LEFT: N_("No redeals left"),
     Reason.NO_SHUFFLES_LEFT: N_("No shuffles left"),
 }
+# Issue 46 item 12: a card refused by a foundation, with the card that foundation takes
+# ("This foundation takes the 4 of spades next"), where Reason.NOT_NEXT_RANK's sentence
+# did not say which.
+FOUNDATION_TAKES: Final = N_("This foundation takes the {card} next")
 
 
 def messages() -> Iterator[str | Plural]:
