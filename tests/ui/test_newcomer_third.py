@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
 
 from crescent import themes
+from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
 from crescent.play.session import Session
 from crescent.play.settings import Settings
@@ -16,7 +18,7 @@ from crescent.ui.app import App, Options
 from crescent.ui.cards import corner_radius
 from crescent.ui.clock import SteppedClock
 from crescent.ui.window import init_pygame
-from tests.helpers_ui import Client, close_client
+from tests.helpers_ui import Client, MakeClient, close_client
 
 TENS_ON_TOP = "CR1-N-AAAAAAD"
 """P5 (place 4) shows the 10 of hearts."""
@@ -59,3 +61,41 @@ def test_high_contrast_keeps_the_white_between_the_outline_and_the_10(
                 assert shown.get_at((x, y))[:3] == face.get_at((x, y))[:3], (x, y)
     finally:
         close_client(c)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize(
+    ("lang", "card", "src", "dst"),
+    [
+        ("en", 0, 0, 9),  # broke "…Pile 1 → Pile / 10. Tap Hint…" at 800x600
+        ("fr", 0, 9, 16),  # "…Pile 10 → Fondation / 1. Touchez…"
+        ("ca", 10, 9, 16),
+        ("nl", 0, 0, 16),
+        ("ja", 0, 9, 16),
+    ],
+)
+def test_a_hint_keeps_each_place_name_on_one_line(
+    client_for: MakeClient, size: tuple[int, int], lang: str, card: int, src: int, dst: int
+) -> None:
+    """Item 11: the message a hint shows wraps between words, never inside "Pile 8"."""
+    c = client_for(size=size, lang=lang)
+    tr = c.app.tr
+    wrapped: list[list[str]] = []
+    wrap = c.app.fonts.wrap
+
+    def seen(text: str, *args: Any, **kw: Any) -> tuple[pygame.font.Font, list[str]]:
+        font, lines = wrap(text, *args, **kw)
+        wrapped.append(lines)
+        return font, lines
+
+    c.app.fonts.wrap = seen  # type: ignore[method-assign]
+    hint = tr(T.HINT_MOVE, move=tr.move(card, src, dst))
+    c.app.table.say(hint)
+    c.frames(2)
+    shown = [ln for ln in wrapped if "".join(ln).replace(" ", "") == hint.replace(" ", "")]
+    lines = shown[-1]  # the last frame's
+    assert len(lines) <= 2
+    for line in lines[1:]:
+        assert not line[:1].isdigit(), lines
+    for place in (src, dst):
+        assert any(tr.place(place) in line for line in lines), lines
