@@ -177,6 +177,9 @@ RULES_LEVELS: Final = N_("Levels game")
 TIP_TAP: Final = N_("Tap a card: it goes where it can.")
 TIP_CHOOSE: Final = N_("If it can go to several places, tap the one you want.")
 TIP_RULES: Final = N_("The ? button explains the rules.")
+# Issue 46 item 8: where the cards under the top ones are shown ({settings} and
+# {setting}: the Settings button's and the setting's own names).
+TIP_PILES: Final = N_("Each pile shows only its top card; {settings} → {setting} shows every card.")
 GOT_IT: Final = N_("Got it")
 
 # Hints.

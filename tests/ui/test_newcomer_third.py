@@ -10,6 +10,7 @@ import pytest
 
 from crescent import themes
 from crescent.i18n import text as T
+from crescent.i18n.rules_text import Doc, load_rules
 from crescent.i18n.translator import load_translator
 from crescent.play.session import Session
 from crescent.play.settings import Settings
@@ -17,6 +18,9 @@ from crescent.ui import render
 from crescent.ui.app import App, Options
 from crescent.ui.cards import corner_radius
 from crescent.ui.clock import SteppedClock
+from crescent.ui.rules_screen import RulesScreen
+from crescent.ui.scene import Screen
+from crescent.ui.tip import TipOverlay, show_first_run_tip, tip_texts
 from crescent.ui.window import init_pygame
 from tests.helpers_ui import Client, MakeClient, close_client
 
@@ -99,3 +103,38 @@ def test_a_hint_keeps_each_place_name_on_one_line(
         assert not line[:1].isdigit(), lines
     for place in (src, dst):
         assert any(tr.place(place) in line for line in lines), lines
+
+
+SAME_THING = {
+    "en": "comes to the same thing",
+    "fr": "revient au même",
+    "ca": "ve a ser el mateix",
+    "nl": "op hetzelfde neerkomt",
+    "ja": "同じことです",
+}
+"""What the standard rules said of the hidden cards (item 8): they made no difference."""
+
+
+@pytest.mark.parametrize("lang", sorted(SAME_THING))
+def test_the_rules_and_the_first_tip_say_where_the_hidden_cards_show(
+    client_for: MakeClient, lang: str
+) -> None:
+    """Item 8: the rules screen's text says the screen shows each pile's top card and
+    names the setting that shows the rest; so does the first-run tip."""
+    c = client_for(size=(800, 600), lang=lang)
+    tr = c.app.tr
+    where = f"{tr(T.SETTINGS)} → {tr(T.SHOW_PILES)}"
+    c.app.open(Screen.RULES)
+    c.frames(2)
+    rules = c.app.scenes[-1]
+    assert isinstance(rules, RulesScreen)
+    text = " ".join(block.text for block in load_rules(Doc.STANDARD, lang))
+    assert SAME_THING[lang] not in text
+    assert text.count(where) == 2
+    c.key(pygame.K_ESCAPE)
+    c.frames(2)
+    show_first_run_tip(c.app)
+    c.frames(2)
+    tip = c.app.scenes[-1]
+    assert isinstance(tip, TipOverlay)
+    assert any(where in said for said, _ in tip_texts(tr))

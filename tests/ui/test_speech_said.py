@@ -315,7 +315,13 @@ def test_the_first_run_tip_is_said(client_for: MakeClient) -> None:
     c, speaker = heard(client_for, code="CR1-N-AAAAAAD")
     show_first_run_tip(c.app)
     tr = c.app.tr
-    assert speaker.spoken == [f"{tr(T.TIP_TAP)} {tr(T.TIP_CHOOSE)} {tr(T.TIP_RULES)} Got it"]
+    piles = tr(T.TIP_PILES, settings=tr(T.SETTINGS), setting=tr(T.SHOW_PILES))
+    assert c.app.announcer is not None
+    spoken_piles = c.app.announcer.spoken(piles)  # its "→" said "to"
+    assert speaker.spoken == [
+        f"{tr(T.TIP_TAP)} {tr(T.TIP_CHOOSE)} {spoken_piles} {tr(T.TIP_RULES)} Got it"
+    ]
+    assert "Each pile shows only its top card; Settings to Show whole piles" in speaker.spoken[0]
 
 
 def test_the_rules_screen_is_read_out_and_its_other_tab_too(client_for: MakeClient) -> None:
@@ -323,7 +329,8 @@ def test_the_rules_screen_is_read_out_and_its_other_tab_too(client_for: MakeClie
     c.app.open(Screen.RULES)
     standard = [b.text for b in load_rules(Doc.STANDARD, "en") if b.kind is not BlockKind.DIAGRAM]
     assert speaker.spoken[-1].startswith(standard[0])
-    assert speaker.spoken[-1].endswith(standard[-1])
+    assert c.app.announcer is not None
+    assert speaker.spoken[-1].endswith(c.app.announcer.spoken(standard[-1]))  # "→": "to"
     assert after(c, speaker, pygame.K_TAB)[-1].startswith(load_rules(Doc.LEVELS, "en")[0].text)
 
 
