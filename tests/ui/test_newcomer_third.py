@@ -16,7 +16,7 @@ from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.ui import render
 from crescent.ui.app import App, Options
-from crescent.ui.cards import corner_radius
+from crescent.ui.cards import INDEX_BOX, corner_radius
 from crescent.ui.clock import SteppedClock
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Screen
@@ -138,3 +138,36 @@ def test_the_rules_and_the_first_tip_say_where_the_hidden_cards_show(
     tip = c.app.scenes[-1]
     assert isinstance(tip, TipOverlay)
     assert any(where in said for said, _ in tip_texts(tr))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_buried_cards_of_the_right_piles_show_an_upright_index(size: tuple[int, int]) -> None:
+    """Item 7: with whole piles shown, P13-P16 fan leftward and each buried card shows
+    its right-hand strip, which held only the upside-down index; the card's upright index
+    is now at its top right, pixel for pixel the one at its top left."""
+    c = client(size, show_piles=True)
+    try:
+        fan = c.app.fan
+        assert fan is not None
+        for pile in range(12, 16):
+            cards = c.game.piles[pile]
+            n = len(cards)
+            assert fan.step(pile, n)[0] < 0  # fans leftward: the right strips show
+            for k in range(n - 2):  # (the top card's shadow falls on the last one)
+                x, y = (round(v) for v in fan.card_origin(pile, k, n))
+                w, h = fan.anchors[pile].w, fan.anchors[pile].h
+                left, top, right, bottom = (
+                    round(f * v) for f, v in zip(INDEX_BOX, (w, h, w, h), strict=True)
+                )
+                index = c.app.art.face(cards[k], (w, h)).subsurface(
+                    (left, top, right - left, bottom - top)
+                )
+                shown = c.app.screen.subsurface(
+                    (x + w - right, y + top, right - left, bottom - top)
+                )
+                assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(index, "RGB"), (
+                    pile,
+                    k,
+                )
+    finally:
+        close_client(c)
