@@ -15,6 +15,7 @@ import platformdirs
 import pygame
 
 from crescent import ending, logs, resources
+from crescent.control.explain import foundation_takes
 from crescent.control.input import GameEvent
 from crescent.i18n.rules_text import Doc, load_rules
 from crescent.i18n.translator import Translator, load_translator, system_language
@@ -203,7 +204,10 @@ def _start_and_play(config: Config, session: Session) -> str | None:
         try:
             session.apply(token)
         except IllegalMove as e:
-            return f"--play step {i} ({shown(token, 20)}) refused: {e.reason.name}"
+            # The table's sentence, in the player's language (not the Reason's name).
+            tr = load_translator(session.settings.language)
+            takes = foundation_takes(session.game, e.move.dst) if e.move is not None else None
+            return f"--play step {i} ({shown(token, 20)}) refused: {tr.reason(e.reason, takes)}"
         except ValueError as e:
             return f"--play step {i}: {clip(str(e), 120)}"
     return None

@@ -4,9 +4,12 @@
   "F1 ↑ · 5" (climbs A→K) or "F5 ↓ · 5" (falls K→A).
 * The two foundation rows carry a tag, "A→K" and "K→A".
 * Why Undo does nothing right after a redeal.
+* Which card a foundation takes next (what a refusal there says).
 """
 
 from __future__ import annotations
+
+from crescent.rules.engine import Game
 
 PILES = 16
 FOUNDATION_SIZE = 13
@@ -38,6 +41,15 @@ def undo_cleared_by_redeal(can_undo: bool, redeals_used: int) -> bool:
     """Undo has nothing to take back and a redeal wiped the history (RULES.md 5):
     the moves before a redeal can never be undone."""
     return not can_undo and redeals_used > 0
+
+
+def foundation_takes(game: Game, place: int) -> int | None:
+    """The card foundation ``place`` takes next, its top's follower in its direction
+    (the 4 of spades on F1 at 3S, on F5 at 5S); None for a pile or a full foundation."""
+    top = game.top(place)
+    if place < PILES or top is None or complete(place, game.count(place)):
+        return None
+    return top + 1 if climbs(place) else top - 1
 
 
 def contrast_ratio(a: tuple[int, ...], b: tuple[int, ...]) -> float:

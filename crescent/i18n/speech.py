@@ -5,7 +5,7 @@ a move, a refusal, a redeal, the clock, the end of a game) into one sentence and
 hands it to a speaker, a plain callable (the client's, :mod:`crescent.ui.speech`;
 a list's ``append`` in tests). The words are the screen's: card and place names,
 reasons and messages come from :mod:`crescent.i18n.text` through the translator,
-and what the screen writes as signs ("→", "·") is said in words.
+and what the screen writes as signs ("→", "·", a duration's "01:06") is said in words.
 
 Pure (no pygame, nothing at import time). The client imports it only when speech
 is on (``tests/ui/test_speech.py`` checks a start without speech does not).
@@ -13,6 +13,7 @@ is on (``tests/ui/test_speech.py`` checks a start without speech does not).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
@@ -24,6 +25,10 @@ Speak = Callable[[str, bool], None]
 """A speaker: ``speak(sentence, interrupt)``; ``interrupt`` stops what it is saying."""
 
 _ENDS: Final = (".", "!", "?", "。", "！", "？", ":", "：")
+
+_DURATION: Final = re.compile(r"(?<!\d)(?:(\d+):)?(\d\d):(\d\d)(?!\d)")
+"""A duration as the screen writes it (``hud.format_time``: "01:06", "1:02:03"); a
+voice reads those digits as a time of day ("one hour six")."""
 
 
 class Announcer:
@@ -55,7 +60,24 @@ class Announcer:
         to = self.tr(T.SPOKEN_TO)
         words = message.replace(" → ", f" {to} ").replace("→", f" {to} ")
         words = words.replace(" · ", ", ").replace("·", ", ").replace("…", "")
+        words = _DURATION.sub(self._duration_words, words)
         return " ".join(words.split())
+
+    def _duration_words(self, written: re.Match[str]) -> str:
+        hours, minutes, seconds = (int(part or 0) for part in written.groups())
+        return self.duration(hours * 3600 + minutes * 60 + seconds)
+
+    def duration(self, seconds: int) -> str:
+        """ "1 minute 6 seconds", "1 hour 2 minutes", "0 seconds": only the parts not 0."""
+        tr = self.tr
+        hours, rest = divmod(seconds, 3600)
+        minutes, seconds = divmod(rest, 60)
+        parts = [(T.HOURS_N, hours), (T.MINUTES_N, minutes), (T.SECONDS_N, seconds)]
+        said = [tr.plural(forms, n) for forms, n in parts if n] or [tr.plural(T.SECONDS_N, 0)]
+        out = said[0]
+        for part in said[1:]:
+            out = tr(T.SPOKEN_DURATION, first=out, then=part)
+        return out
 
     def join(self, parts: Sequence[str]) -> str:
         """Sentences one after another, with the language's stop between them."""

@@ -177,6 +177,9 @@ RULES_LEVELS: Final = N_("Levels game")
 TIP_TAP: Final = N_("Tap a card: it goes where it can.")
 TIP_CHOOSE: Final = N_("If it can go to several places, tap the one you want.")
 TIP_RULES: Final = N_("The ? button explains the rules.")
+# Issue 46 item 8: where the cards under the top ones are shown ({settings} and
+# {setting}: the Settings button's and the setting's own names).
+TIP_PILES: Final = N_("Each pile shows only its top card; {settings} → {setting} shows every card.")
 GOT_IT: Final = N_("Got it")
 
 # Hints.
@@ -315,6 +318,10 @@ REASONS: Final[dict[Reason, str]] = {
     Reason.NO_REDEALS_LEFT: N_("No redeals left"),
     Reason.NO_SHUFFLES_LEFT: N_("No shuffles left"),
 }
+# Issue 46 item 12: a card refused by a foundation, with the card that foundation takes
+# ("This foundation takes the 4 of spades next"), where Reason.NOT_NEXT_RANK's sentence
+# did not say which.
+FOUNDATION_TAKES: Final = N_("This foundation takes the {card} next")
 
 
 def messages() -> Iterator[str | Plural]:
@@ -448,6 +455,13 @@ SPOKEN_PLACE: Final = N_("{place}, {card}, {count}")
 SPOKEN_EMPTY: Final = N_("{place}, empty")
 # . Said: how many cards a place holds.
 CARDS_N: Final = N_plural("{n} card", "{n} cards")
+# . Said for a duration the screen writes "01:06" or "1:02:03" (issue 46 item 1): a
+# . clock time's digits are read as a time of day ("one hour six"), these are not.
+HOURS_N: Final = N_plural("{n} hour", "{n} hours")
+MINUTES_N: Final = N_plural("{n} minute", "{n} minutes")
+SECONDS_N: Final = N_plural("{n} second", "{n} seconds")
+# . Said: the parts of a duration one after the other ("1 minute", "6 seconds").
+SPOKEN_DURATION: Final = N_("{first} {then}")
 # . Said when a card is picked up: "Selected: Ace of spades. It can go to: Pile 3, Pile 7".
 SPOKEN_SELECTED: Final = N_("Selected: {card}. It can go to: {places}")
 # . Said when the card picked up is put down again (Esc, or Enter on it).

@@ -96,8 +96,12 @@ class Translator:
         english = singular if n == 1 else plural
         return self._format(translated, english, {"n": n, **fmt})
 
-    def reason(self, reason: Reason) -> str:
-        """Why a move was refused, for the player."""
+    def reason(self, reason: Reason, takes: int | None = None) -> str:
+        """Why a move was refused, for the player; ``takes``: the card the foundation
+        refusing the move takes next (``control.explain.foundation_takes``), said with
+        :attr:`Reason.NOT_NEXT_RANK` ("This foundation takes the 4 of spades next")."""
+        if reason is Reason.NOT_NEXT_RANK and takes is not None:
+            return self(text.FOUNDATION_TAKES, card=self.card(takes))
         return self(text.REASONS[reason])
 
     def card(self, c: int) -> str:

@@ -55,6 +55,9 @@ class Result(enum.StrEnum):
 COUNTED: Final = (Result.WON, Result.ABANDONED, Result.LOST, Result.TIME_OUT)
 """The results the player's statistics count as played."""
 COUNTED_SQL: Final = "('won', 'abandoned', 'lost', 'time out')"
+TIMED_WIN_SQL: Final = "result = 'won' AND seconds > 0"
+"""A win with a time. Its seconds 0 say the clock never ran while it was played (a line
+played by ``--play``): no time to be a record, to average or to chart (issue 46 item 5)."""
 
 
 class GameEnd(NamedTuple):
@@ -166,12 +169,13 @@ def mode_stats(conn: sqlite3.Connection, mode: str, exclude: str | None = None) 
     """The statistics of ``mode``: its games since the last reset (but ``exclude``), with
     the imported totals."""
     args = (mode, since(conn, mode), exclude or "")
-    played, won, best_time, fewest, total, best_level, best_left = conn.execute(
+    played, won, best_time, fewest, total, best_level, best_left, untimed = conn.execute(
         "SELECT count(*), coalesce(sum(result = 'won'), 0),"
-        " min(CASE WHEN result = 'won' THEN seconds END),"
+        f" min(CASE WHEN {TIMED_WIN_SQL} THEN seconds END),"
         " min(CASE WHEN result = 'won' THEN moves END),"
-        " coalesce(sum(CASE WHEN result = 'won' THEN seconds END), 0.0),"
-        " coalesce(max(level), 0), max(CASE WHEN result = 'won' THEN time_left END)"
+        f" coalesce(sum(CASE WHEN {TIMED_WIN_SQL} THEN seconds END), 0.0),"
+        f" coalesce(max(level), 0), max(CASE WHEN {TIMED_WIN_SQL} THEN time_left END),"
+        f" coalesce(sum(result = 'won' AND NOT ({TIMED_WIN_SQL})), 0)"
         f" FROM games WHERE mode = ? AND seq > ? AND id <> ? AND result IN {COUNTED_SQL}",
         args,
     ).fetchone()
@@ -195,6 +199,7 @@ def mode_stats(conn: sqlite3.Connection, mode: str, exclude: str | None = None) 
         total_won_time=base.total_won_time + total,
         best_level=max(base.best_level, best_level),
         best_time_left=_most(base.best_time_left, best_left),
+        untimed_won=base.untimed_won + untimed,
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from typing import NamedTuple
 
-from crescent.play.history import COUNTED_SQL, Result, mode_stats, since
+from crescent.play.history import COUNTED_SQL, TIMED_WIN_SQL, Result, mode_stats, since
 
 __all__ = [
     "GameRow",
@@ -98,7 +98,7 @@ def times(conn: sqlite3.Connection, mode: str) -> Times:
     seconds = [
         float(s)
         for (s,) in conn.execute(
-            "SELECT seconds FROM games WHERE mode = ? AND seq > ? AND result = 'won'"
+            f"SELECT seconds FROM games WHERE mode = ? AND seq > ? AND {TIMED_WIN_SQL}"
             " ORDER BY seconds",
             (mode, since(conn, mode)),
         )

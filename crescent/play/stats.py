@@ -38,6 +38,8 @@ class VariantStats(NamedTuple):
     """Levels game: the furthest level any game reached (0: none played)."""
     best_time_left: float | None = None
     """Levels game: the most seconds left, summed over the four levels, of a won game."""
+    untimed_won: int = 0
+    """Wins the clock did not time (``--play``): counted as won, with no time."""
 
     @property
     def win_rate(self) -> float:
@@ -46,8 +48,9 @@ class VariantStats(NamedTuple):
 
     @property
     def average_time(self) -> float | None:
-        """Mean seconds of the won games; None before the first win."""
-        return self.total_won_time / self.won if self.won else None
+        """Mean seconds of the timed won games; None before the first."""
+        timed = self.won - self.untimed_won
+        return self.total_won_time / timed if timed > 0 else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,9 +49,10 @@ class WinSummary(NamedTuple):
 
     @property
     def new_best_time(self) -> bool:
-        """Faster than every earlier win (a first win sets the record, it beats none)."""
+        """Faster than every earlier win (a first win sets the record, it beats none; an
+        untimed win, 0 seconds, beats none either)."""
         old = self.before.best_time
-        return old is not None and self.seconds < old
+        return old is not None and 0 < self.seconds < old
 
     @property
     def fewest_moves(self) -> bool:

@@ -62,6 +62,11 @@ CORNER = 10.63 / ART_WIDTH
 FOUR_COLOUR: dict[int, str] = {DIAMONDS: "#1565c0", CLUBS: "#2e7d32"}
 """Pip and index colour by suit in the four-colour deck (spades and hearts keep theirs)."""
 
+INDEX_BOX: Final = (0.02, 0.028, 0.137, 0.262)
+"""Where a face's upright corner index (rank over suit) lies: left, top, right, bottom in
+fractions of its width and height, round every index of the 52 shipped faces (measured
+at 448x625: 0.025-0.040 to 0.118-0.136 across, 0.030-0.048 to 0.232-0.253 down)."""
+
 CACHE_LIMIT = 2 * 53
 """Card surfaces kept: two sizes of the 52 faces and the back."""
 SHADOW_LIMIT = 8
@@ -103,6 +108,23 @@ def draw_back_bands(
         y = rect.y - k * step
         surf.blit(back, (rect.x, y), pygame.Rect(0, 0, w, lip))
         surf.blit(back, (rect.x, y + lip), pygame.Rect(0, rim, w, step - lip))
+
+
+def index_everywhere(face: pygame.Surface) -> pygame.Surface:
+    """``face`` with its upright corner index also in its three other corners (over the
+    upside-down one): a card buried in a fanned pile shows one side of it, and the
+    piles on the right (and, on tall windows, the lower side piles) show the side that
+    held only the upside-down index."""
+    w, h = face.get_size()
+    left, top, right, bottom = (round(f * n) for f, n in zip(INDEX_BOX, (w, h, w, h), strict=True))
+    box = pygame.Rect(left, top, right - left, bottom - top)
+    index = face.subsurface(box).copy()
+    out = face.copy()
+    far_x, far_y = w - right, h - bottom
+    out.fill((255, 255, 255), (far_x - 1, far_y - 1, box.w + 1, box.h + 1))  # the art's
+    for at in ((far_x, top), (left, far_y), (far_x, far_y)):
+        out.blit(index, at)
+    return out
 
 
 def sized_svg(svg: str, size: tuple[int, int]) -> bytes:
@@ -578,6 +600,8 @@ class CardArt:
         self._pending: dict[Key, _Job] = {}
         self._workers: _Workers | None = None
         self._shadows: Lru[tuple[int, int, int], pygame.Surface] = Lru(SHADOW_LIMIT)
+        self._buried: Lru[Key, pygame.Surface] = Lru(52)
+        """Faces of buried cards, made from the faces above (``buried_face``)."""
         self._drawn: dict[Key, int] = {}
         """Pictures rasterised in this run (not read from the disk cache): their document CRC."""
 
@@ -611,6 +635,15 @@ class CardArt:
     def face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
         """The face of ``card`` (0..51, as in :mod:`crescent.rules.cards`) at exactly ``size``."""
         return self._get(self._key(card, size))
+
+    def buried_face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
+        """The face of ``card`` under others in a fanned pile: an upright index in each
+        corner (:func:`index_everywhere`)."""
+        key = self._key(card, size)
+        surface = self._buried.hit(key)
+        if surface is None:
+            surface = self._buried.keep(key, index_everywhere(self._get(key)))
+        return surface
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         """The back of a card, for face-down cards, at exactly ``size``."""
@@ -664,6 +697,7 @@ class CardArt:
         """Drop every cached surface (a resize: the pictures of the old size are no use)."""
         self._cache.clear()
         self._shadows.clear()
+        self._buried.clear()
         self._drawn.clear()
         for pending in self._pending.values():
             pending.cancelled = True

@@ -22,14 +22,15 @@ def draw_fan(
     under: tuple[int, ...],
     down: int,
 ) -> pygame.Rect:
-    """Draw the cards ``under`` the top card (bottom first; the first ``down`` face down);
-    return where the top card goes."""
+    """Draw the cards ``under`` the top card (bottom first; the first ``down`` face down,
+    the others with an index in each corner, so the side that shows has one the right
+    way up); return where the top card goes."""
     n = len(under) + 1
     a = fan.anchors[pile]
     size = (a.w, a.h)
     for k, card in enumerate(under):
         x, y = fan.card_origin(pile, k, n)
-        img = art.back(size) if k < down else art.face(card, size)
+        img = art.back(size) if k < down else art.buried_face(card, size)
         surf.blit(img, (round(x), round(y)))
         render.outline_card(surf, pygame.Rect((round(x), round(y)), size), corner_radius(size[0]))
     r = fan.top_rect(pile, n)

@@ -21,6 +21,7 @@ import pygame
 
 from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerUp
 from crescent.i18n import text as T
+from crescent.i18n.translator import Translator
 from crescent.rules import modes
 from crescent.rules.cards import HEARTS, card
 from crescent.ui import render
@@ -91,8 +92,16 @@ class LevelsIntro(MessageDialog):
         super().close()
 
 
-TIP_TEXTS = ((T.TIP_TAP, True), (T.TIP_CHOOSE, False), (T.TIP_RULES, False))
-"""The tip's sentences, and which is bold."""
+def tip_texts(tr: Translator) -> list[tuple[str, bool]]:
+    """The tip's sentences in the player's language, and which is bold: tap, choose,
+    where the cards under the top ones are shown (Settings → Show whole piles), the "?"."""
+    piles = tr(T.TIP_PILES, settings=tr(T.SETTINGS), setting=tr(T.SHOW_PILES))
+    return [
+        (tr(T.TIP_TAP), True),
+        (tr(T.TIP_CHOOSE), False),
+        (piles, False),
+        (tr(T.TIP_RULES), False),
+    ]
 
 
 class TipOverlay(Scene):
@@ -112,7 +121,7 @@ class TipOverlay(Scene):
         a = self.host.announcer
         if a is not None:
             tr = self.host.tr
-            a.say(a.join([*(tr(message) for message, _ in TIP_TEXTS), tr(T.GOT_IT)]))
+            a.say(a.join([*(said for said, _ in tip_texts(tr)), tr(T.GOT_IT)]))
 
     @property
     def changed(self) -> bool:
@@ -156,9 +165,9 @@ class TipOverlay(Scene):
         tr = self.host.tr
         fonts = self.host.fonts
         texts = []
-        for message, bold in TIP_TEXTS:
+        for message, bold in tip_texts(tr):
             size = round(px * 1.15) if bold else px
-            texts.append(fonts.wrap(tr(message), inner, size, 3, bold=bold))
+            texts.append(fonts.wrap(message, inner, size, 3, bold=bold))
         text_h = sum(f.get_linesize() * len(lines) + px // 3 for f, lines in texts)
         bh = max(lay.touch_px, px * 2)
         ph = pad + px * 5 + px // 2 + text_h + px // 2 + bh + pad

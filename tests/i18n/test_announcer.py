@@ -57,3 +57,30 @@ def test_each_sentence_said_is_counted_and_an_empty_one_is_not_said() -> None:
     a.say(" … ")
     assert said == ["Pile 1, empty"]
     assert a.count == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "written", "said"),
+    [
+        ("en", "Time, 1:00:01", "Time, 1 hour 1 second"),
+        ("en", "Best time 12:35", "Best time 12 minutes 35 seconds"),
+        ("fr", "Temps : 00:01", "Temps : 1 seconde"),
+        ("fr", "Temps : 02:00", "Temps : 2 minutes"),
+        ("ca", "Temps: 01:01", "Temps: 1 minut 1 segon"),
+        ("nl", "Tijd: 2:01:02", "Tijd: 2 uur 1 minuut 2 seconden"),
+        ("ja", "時間:10:00", "時間:10分"),
+    ],
+)
+def test_a_duration_is_said_in_words_with_its_plural_forms(
+    lang: str, written: str, said: str
+) -> None:
+    """Issue 46 item 1: only the parts that are not 0, each in its plural form."""
+    a, heard = announcer(lang)
+    a.say(written)
+    assert heard == [said]
+
+
+def test_a_game_code_and_plain_numbers_are_not_durations() -> None:
+    a, heard = announcer("en")
+    a.say("CR1-N-AAAAAAD: Pile 12, 3 cards, 104")
+    assert heard == ["CR1-N-AAAAAAD: Pile 12, 3 cards, 104"]

@@ -14,6 +14,7 @@ from crescent.play.database import DB_FILE
 from crescent.play.session import Session
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
+from tests.helpers_cli import run_main
 from tests.helpers_kill import child_env
 from tests.play.test_session import CODE, _nearly_won
 
@@ -87,3 +88,20 @@ def test_stats_while_the_game_runs_reads_what_is_committed(tmp_path: Path) -> No
     assert report["modes"]["N"]["played"] == 1
     store.close()
     assert (tmp_path / DB_FILE).exists()
+
+
+def test_a_win_played_by_play_records_no_time(tmp_path: Path) -> None:
+    """Issue 46 item 5: ``--play`` wins with the clock never running; the win counts, its
+    0 seconds are no best, average or median time (they showed "Best time 00:00")."""
+    s = Session(Store(tmp_path), background_saves=False)
+    s.start(code=CODE)
+    s.game = Game.from_dict(_nearly_won())
+    s.save()
+    s.close()
+    assert s.store is not None
+    s.store.close()
+    r = run_main(["--play", "P1-F4", "--frames", "1", "--data-dir", str(tmp_path)], tmp_path)
+    assert r.returncode == 0, r.stderr
+    n = stats_of(tmp_path)[0]["modes"]["N"]
+    assert (n["best_time"], n["average_time"], n["median_time"]) == (None, None, None)
+    assert (n["won"], n["untimed_won"]) == (1, 1)

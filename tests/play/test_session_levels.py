@@ -183,6 +183,9 @@ def test_winning_level_four_records_the_win_and_best_time_left(tmp_path: Path) -
     s = session(tmp_path)
     at_level(s, 4)
     assert s.levels is not None
+    s.levels.running = True  # a timed game (a win the clock never timed is no record)
+    s.tick(1.0)
+    assert s.elapsed > 0
     s.play_text("P1-F4")
     assert s.outcome is not None
     assert s.outcome.status.value == "won"

@@ -153,7 +153,30 @@ def test_t_says_the_time_the_moves_and_the_redeals_left(client_for: MakeClient) 
     c, speaker = heard(client_for, code="CR1-N-AAAAAAD")
     c.app.session.apply("P13-F3")
     c.app.session.tick(65)
-    assert after(c, speaker, pygame.K_t) == ["Time: 01:05. 1 move. 3 redeals left"]
+    assert after(c, speaker, pygame.K_t) == ["Time: 1 minute 5 seconds. 1 move. 3 redeals left"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Time: 1 minute 6 seconds."),
+        ("fr", "Temps : 1 minute 6 secondes."),
+        ("ca", "Temps: 1 minut 6 segons."),
+        ("nl", "Tijd: 1 minuut 6 seconden."),
+        ("ja", "時間:1分6秒。"),
+    ],
+)
+def test_t_says_the_time_as_a_duration_in_each_language(
+    client_for: MakeClient, lang: str, said: str
+) -> None:
+    """Issue 46 item 1: "01:06" read aloud is "one hour six" to a voice; it is said as
+    minutes and seconds, in the language's words."""
+    c, speaker = heard(client_for, code="CR1-N-AAAAAAD", lang=lang)
+    c.app.session.apply("P13-F3")
+    c.app.session.tick(66)
+    (sentence,) = after(c, speaker, pygame.K_t)
+    assert sentence.startswith(said)
+    assert "01:06" not in sentence
 
 
 def test_t_in_the_levels_game_says_the_level_its_time_and_the_hints_left(
@@ -163,7 +186,7 @@ def test_t_in_the_levels_game_says_the_level_its_time_and_the_hints_left(
     clients.append(c)
     speaker = spoken(c)
     assert after(c, speaker, pygame.K_t) == [
-        "Level 1: 15:00 left. 0 moves. 5 shuffles left. 3 hints left"
+        "Level 1: 15 minutes left. 0 moves. 5 shuffles left. 3 hints left"
     ]
 
 
@@ -216,7 +239,7 @@ def test_the_win_is_said_with_its_summary(client_for: MakeClient) -> None:
     c, speaker = heard(client_for, one_move_to_win())
     assert after(c, speaker, pygame.K_TAB, pygame.K_RETURN)[1].startswith("King of spades")
     said = until_said(c, speaker, 2)
-    assert said.startswith("You won! Time, 00:00. Moves, 1. Hints used, 0.")
+    assert said.startswith("You won! Time, 0 seconds. Moves, 1. Hints used, 0.")
     assert said.endswith("Close, New game")
 
 
@@ -296,7 +319,13 @@ def test_the_first_run_tip_is_said(client_for: MakeClient) -> None:
     c, speaker = heard(client_for, code="CR1-N-AAAAAAD")
     show_first_run_tip(c.app)
     tr = c.app.tr
-    assert speaker.spoken == [f"{tr(T.TIP_TAP)} {tr(T.TIP_CHOOSE)} {tr(T.TIP_RULES)} Got it"]
+    piles = tr(T.TIP_PILES, settings=tr(T.SETTINGS), setting=tr(T.SHOW_PILES))
+    assert c.app.announcer is not None
+    spoken_piles = c.app.announcer.spoken(piles)  # its "→" said "to"
+    assert speaker.spoken == [
+        f"{tr(T.TIP_TAP)} {tr(T.TIP_CHOOSE)} {spoken_piles} {tr(T.TIP_RULES)} Got it"
+    ]
+    assert "Each pile shows only its top card; Settings to Show whole piles" in speaker.spoken[0]
 
 
 def test_the_rules_screen_is_read_out_and_its_other_tab_too(client_for: MakeClient) -> None:
@@ -304,7 +333,8 @@ def test_the_rules_screen_is_read_out_and_its_other_tab_too(client_for: MakeClie
     c.app.open(Screen.RULES)
     standard = [b.text for b in load_rules(Doc.STANDARD, "en") if b.kind is not BlockKind.DIAGRAM]
     assert speaker.spoken[-1].startswith(standard[0])
-    assert speaker.spoken[-1].endswith(standard[-1])
+    assert c.app.announcer is not None
+    assert speaker.spoken[-1].endswith(c.app.announcer.spoken(standard[-1]))  # "→": "to"
     assert after(c, speaker, pygame.K_TAB)[-1].startswith(load_rules(Doc.LEVELS, "en")[0].text)
 
 
@@ -345,4 +375,4 @@ def test_all_four_levels_complete_is_said(clients: list[Client]) -> None:
     speaker = spoken(c)
     c.app.table.play(Move.parse("P1-F1"))
     said = until_said(c, speaker, 1)
-    assert said.startswith("All four levels complete! Level 1: 15:00 left.")
+    assert said.startswith("All four levels complete! Level 1: 15 minutes left.")
