@@ -590,9 +590,23 @@ class App:
                 then()
             self.after_first_frame.clear()
         self._frames_drawn += 1
+        self._follow_screen()
         self._draw_scenes()
         if self.speaker is not None:
             self.speaker.frame_shown()  # what this frame said starts now, after it is shown
+
+    def _follow_screen(self) -> None:
+        """Draw on the display's surface of now. SDL makes the window a new one when it is
+        mapped again (another X client unmapped it, the kiosk showed it again) even at
+        the same size, and pygame then gives a new object: drawing on the one kept from
+        before wrote into freed memory (a segfault, 9 kiosk restores in 10, issue 43)."""
+        surface = pygame.display.get_surface()
+        if surface is None or surface is self.screen:
+            return
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.screen = surface
+        self.full_redraw = True
 
     def set_dim(self, darkness: float) -> None:
         """Draw every frame ``darkness`` (0..1) darker: the kiosk's night dimming."""
