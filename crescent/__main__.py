@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
 from crescent.languages import LANGUAGES
+from crescent.lifeline import die_with_parent, one_file_build
 from crescent.options import Config
 from crescent.play.safejson import clip, shown
 from crescent.rules import modes
@@ -251,6 +252,8 @@ def _main(argv: list[str] | None) -> int:
     except UsageError as e:
         print(f"crescent: {clip(str(e), 400)}", file=sys.stderr)
         return EXIT_USAGE
+    if one_file_build():
+        die_with_parent()  # a launcher killed with kill -9 leaves no orphan game behind
     # Imported once the environment above is set: pygame reads it when it is imported.
     from crescent.game_main import run, self_check
 

@@ -154,6 +154,17 @@ def _fake_game(tmp_path: Path, runs: list[str]) -> Path:
     return fake
 
 
+def _loop_env(fake: Path, beat: Path) -> dict[str, str]:
+    """The restart loop's environment: ``fake`` for the game, a heartbeat of 2 s."""
+    return dict(
+        os.environ,
+        CRESCENT_BIN=str(fake),
+        CRESCENT_RESTART_S="0",
+        CRESCENT_HEARTBEAT=str(beat),
+        CRESCENT_HEARTBEAT_S="2",
+    )
+
+
 @pytest.mark.slow
 def test_the_restart_loop_kills_a_kiosk_whose_heartbeat_stops(tmp_path: Path) -> None:
     beat = tmp_path / "beat"
@@ -164,15 +175,45 @@ def test_the_restart_loop_kills_a_kiosk_whose_heartbeat_stops(tmp_path: Path) ->
             f'for i in 1 2 3 4 5 6; do touch "{beat}"; sleep 1; done; exit 0',  # alive
         ],
     )
-    env = dict(
-        os.environ,
-        CRESCENT_BIN=str(fake),
-        CRESCENT_RESTART_S="0",
-        CRESCENT_HEARTBEAT=str(beat),
-        CRESCENT_HEARTBEAT_S="2",
-    )
+    env = _loop_env(fake, beat)
     out = subprocess.run(["sh", str(LOOP)], env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "runs").read_text().count("run") == 2
     assert out.stderr.count("the kiosk is frozen; killing it") == 1, out.stderr
     assert "ended with code 137" in out.stderr
+
+
+def _ended(pid: int) -> bool:
+    """Gone, or a zombie nobody reaped (an orphan's end in a container without init)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.mark.slow
+def test_the_restart_loop_kills_the_frozen_kiosk_s_whole_process_group(tmp_path: Path) -> None:
+    """The one-file build is a launcher and the game (and its search worker): a kill of
+    the launcher's pid alone left the game running, holding the folder's lock, so every
+    restart after a watchdog kill was refused (issue 43)."""
+    beat, child = tmp_path / "beat", tmp_path / "child"
+    fake = _fake_game(
+        tmp_path,
+        [
+            # The launcher starts "the game", which freezes: both are killed.
+            f'sleep 600 & echo $! > "{child}"; touch "{beat}"; wait',
+            "exit 0",
+        ],
+    )
+    env = _loop_env(fake, beat)
+    said = tmp_path / "said"
+    with said.open("w") as to:  # not a pipe: an orphan holding it would hang the test
+        code = subprocess.run(["sh", str(LOOP)], env=env, stderr=to, timeout=120).returncode
+    pid = int(child.read_text())
+    try:
+        assert code == 0, said.read_text()
+        assert "the kiosk is frozen; killing it" in said.read_text()
+        assert _ended(pid)
+    finally:
+        if not _ended(pid):
+            os.kill(pid, signal.SIGKILL)
