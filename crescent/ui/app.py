@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
-from crescent import themes
+from crescent import files, themes
 from crescent.control.ghosts import GhostFilter
 from crescent.control.input import DOUBLE_TAP_MM, KeyPress, WindowKind, mm_to_px
 from crescent.control.layout import TableLayout
@@ -654,10 +655,13 @@ class App:
         self.art.save_cache((self.layout.card_w, self.layout.card_h))
 
     def screenshot(self, path: Path) -> None:
+        """The frame as a PNG picture at ``path``, whole or not at all (OSError)."""
         self.full_redraw = True
         self.draw()
+        picture = io.BytesIO()
+        pygame.image.save(self.screen, picture, "screenshot.png")
         path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        files.write_atomic(path, picture.getvalue(), durable=False, mode=0o644)
 
 
 def _disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
