@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -217,3 +218,26 @@ def test_the_restart_loop_kills_the_frozen_kiosk_s_whole_process_group(tmp_path:
     finally:
         if not _ended(pid):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_a_supervisor_that_stops_reading_never_blocks_the_loop(
+    notify_socket: tuple[socket.socket, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Its socket's queue full, a send waited for room: the game's loop stood still."""
+    s, path = notify_socket
+    dog = Watchdog(path, 0.001, None)
+    sent = threading.Event()
+
+    def beat() -> None:
+        dog.ready(0.0)
+        for i in range(1, 2000):  # far more than a socket's queue holds
+            dog.alive(i * 0.01)
+        sent.set()
+
+    thread = threading.Thread(target=beat, daemon=True)
+    thread.start()
+    done = sent.wait(timeout=60)
+    s.close()  # a blocked send ends here (the receiver gone), not the test
+    thread.join(timeout=60)
+    assert done
+    assert "cannot tell the supervisor" in caplog.text
