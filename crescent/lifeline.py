@@ -14,7 +14,6 @@ launcher leaves is removed by nothing: the kiosk runs from a virtual environment
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import sys
@@ -39,6 +38,8 @@ def die_with_parent(signum: int = signal.SIGTERM) -> bool:
     has). Linux only; False where it cannot be asked."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes  # here: importing ctypes opens libraries (a pure module does nothing)
+
     parent = os.getppid()
     try:
         libc = ctypes.CDLL(None, use_errno=True)
