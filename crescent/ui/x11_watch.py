@@ -230,7 +230,12 @@ class WindowProbe:
             ctypes.c_uint(),
         )
         if not self._xlib.XQueryTree(
-            self._display, self._window, ctypes.byref(root), ctypes.byref(parent), children, count
+            self._display,
+            self._window,
+            ctypes.byref(root),
+            ctypes.byref(parent),
+            ctypes.byref(children),
+            ctypes.byref(count),
         ):
             return None
         if children.value:
