@@ -7,14 +7,17 @@ game, its search worker and multiprocessing's resource tracker ran on as orphans
 holding the data folder's lock, and the 64 MB folder stayed (issue 43). So in the
 one-file build the game asks the kernel (Linux ``prctl(PR_SET_PDEATHSIG)``) for
 SIGTERM when its parent ends: it saves and exits like any SIGTERM (exit 143); its
-worker and the resource tracker end when the game's pipes close. The folder a killed
-launcher leaves is removed by nothing: the kiosk runs from a virtual environment
-(KIOSK.md), and the restart loop kills the whole process group.
+worker and the resource tracker end when the game's pipes close; and as it leaves, the
+game removes the folder its launcher could not (:func:`die_with_parent`). The kiosk
+runs from a virtual environment all the same (KIOSK.md), and the restart loop kills
+the whole process group.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import signal
 import sys
 from pathlib import Path
@@ -46,6 +49,19 @@ def die_with_parent(signum: int = signal.SIGTERM) -> bool:
         asked = bool(libc.prctl(PR_SET_PDEATHSIG, int(signum), 0, 0, 0) == 0)
     except (OSError, AttributeError):
         return False
+    if asked:
+        # Registered first, so run last: after the game saved and ended its worker.
+        atexit.register(_remove_unpacked_if_orphaned, parent)
     if asked and os.getppid() != parent:
         os.kill(os.getpid(), signum)  # the parent ended before the kernel was asked
     return asked
+
+
+def _remove_unpacked_if_orphaned(launcher: int) -> None:
+    """The launcher is gone (killed): the folder it unpacked the game into is removed
+    here, as the game leaves (the launcher removes it after a normal end)."""
+    unpacked = getattr(sys, "_MEIPASS", None)
+    if os.getppid() == launcher or not isinstance(unpacked, str):
+        return
+    if Path(unpacked).name.startswith("_MEI"):  # PyInstaller's, never another folder
+        shutil.rmtree(unpacked, ignore_errors=True)

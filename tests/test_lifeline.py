@@ -7,6 +7,7 @@ then killed; this test's helper makes itself the orphans' reaper
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Li
 
 # The game as the one-file build runs it: frozen, unpacked in a temporary folder.
 _FROZEN_GAME = (
-    "import sys; sys.frozen = True; sys._MEIPASS = '/tmp/_MEIfake';"
+    "import os, sys; sys.frozen = True; sys._MEIPASS = os.environ['FAKE_MEIPASS'];"
     "from crescent.__main__ import main; sys.exit(main())"
 )
 
@@ -59,7 +60,11 @@ print("exit", os.waitstatus_to_exitcode(status), flush=True)
 @pytest.mark.slow
 def test_the_one_file_game_ends_saved_when_its_launcher_is_killed(tmp_path: Path) -> None:
     data = tmp_path / "data"
+    unpacked = tmp_path / "_MEIabc123"  # where the launcher unpacked the game
+    (unpacked / "crescent").mkdir(parents=True)
+    (unpacked / "crescent" / "assets.bin").write_bytes(b"\0" * 1000)
     env = {
+        "FAKE_MEIPASS": str(unpacked),
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
         "CRESCENT_KIOSK_HEADLESS": "1",
@@ -75,6 +80,7 @@ def test_the_one_file_game_ends_saved_when_its_launcher_is_killed(tmp_path: Path
     )
     assert "exit 143" in out.stdout, (out.stdout, out.stderr)  # SIGTERM: saved, then out
     assert "SIGTERM: the game is saved" in (data / "crescent.log").read_text()
+    assert not unpacked.exists()  # what the killed launcher could not remove
 
 
 def test_only_the_one_file_build_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,3 +94,20 @@ def test_only_the_one_file_build_is_told(monkeypatch: pytest.MonkeyPatch) -> Non
     assert not lifeline.one_file_build()
     monkeypatch.setattr(sys, "_MEIPASS", "/opt/crescent")
     assert not lifeline.one_file_build()
+
+
+def test_the_unpacked_folder_is_removed_only_when_the_launcher_is_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unpacked, other = tmp_path / "_MEIxyz", tmp_path / "mine"
+    unpacked.mkdir()
+    other.mkdir()
+    monkeypatch.setattr(sys, "_MEIPASS", str(unpacked), raising=False)
+    lifeline._remove_unpacked_if_orphaned(os.getppid())  # the launcher is there: its job
+    assert unpacked.exists()
+    monkeypatch.setattr(sys, "_MEIPASS", str(other))
+    lifeline._remove_unpacked_if_orphaned(-1)  # not PyInstaller's folder: never removed
+    assert other.exists()
+    monkeypatch.setattr(sys, "_MEIPASS", str(unpacked))
+    lifeline._remove_unpacked_if_orphaned(-1)
+    assert not unpacked.exists()
