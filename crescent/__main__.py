@@ -17,6 +17,7 @@ from typing import NoReturn
 from crescent import ending, logs
 from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
 from crescent.languages import LANGUAGES
+from crescent.lifeline import die_with_parent, one_file_build
 from crescent.options import Config
 from crescent.play.safejson import clip, shown
 from crescent.rules import modes
@@ -113,25 +114,37 @@ def _path_option(option: str, text: str, wanted: str) -> tuple[Path, str]:
 def _data_dir(text: str) -> Path:
     """A usable data folder: not empty, not a file, not under a file, not a device."""
     path, said = _path_option("--data-dir", text, "a folder")
-    if path.exists() or path.is_symlink():
-        if not path.is_dir():
-            raise UsageError(f"{said} is not a folder")
-        return path
-    for parent in path.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise UsageError(f"{said} is under a file, not a folder")
-            break
+    try:
+        if path.exists() or path.is_symlink():
+            if not path.is_dir():
+                raise UsageError(f"{said} is not a folder")
+            return path
+        for parent in path.parents:
+            if parent.exists():
+                if not parent.is_dir():
+                    raise UsageError(f"{said} is under a file, not a folder")
+                break
+    except OSError as e:  # a name too long for the system, a loop of links...
+        raise UsageError(f"{said} cannot be a folder: {e.strerror or e}") from None
     return path
 
 
 def _screenshot(text: str) -> Path:
-    """A PNG file to write: not empty, not a folder, in a folder that exists."""
+    """A PNG file to write: its name ends in .png, it is a regular file or is not there
+    yet, in a folder that exists (a FIFO hung the game, ``/dev/full`` failed once the
+    data folder was changed, ``x.txt`` got a Targa picture: issue 43)."""
     path, said = _path_option("--screenshot", text, "a PNG file")
-    if path.is_dir() or text.endswith(("/", os.sep)):
-        raise UsageError(f"{said} is a folder: name a PNG file")
-    if not path.parent.is_dir():
-        raise UsageError(f"{said}: its folder does not exist")
+    try:
+        if path.is_dir() or text.endswith(("/", os.sep)):
+            raise UsageError(f"{said} is a folder: name a PNG file")
+        if path.suffix.lower() != ".png":
+            raise UsageError(f"{said} is not a .png name: the picture is a PNG file")
+        if not path.parent.is_dir():
+            raise UsageError(f"{said}: its folder does not exist")
+        if (path.exists() or path.is_symlink()) and not path.is_file():
+            raise UsageError(f"{said} is not a regular file: name a PNG file")
+    except OSError as e:  # a name too long for the system, a loop of links...
+        raise UsageError(f"{said} cannot be written: {e.strerror or e}") from None
     return path
 
 
@@ -276,6 +289,8 @@ def _main(argv: list[str] | None) -> int:
     except UsageError as e:
         print(f"crescent: {clip(str(e), 400)}", file=sys.stderr)
         return EXIT_USAGE
+    if one_file_build():
+        die_with_parent()  # a launcher killed with kill -9 leaves no orphan game behind
     # Imported once the environment above is set: pygame reads it when it is imported.
     from crescent.game_main import run, self_check
 

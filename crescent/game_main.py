@@ -152,7 +152,10 @@ def _run(config: Config, store: Store | None) -> int:
     if (config.play or config.new) and store is not None and not session.saved_all():
         print(f"crescent: cannot save in {store.root}: this game would be lost", file=sys.stderr)
         return EXIT_USAGE
-    return _run_window(config, session, tr)
+    # A crash in C code (SDL, a driver) leaves its traceback beside the log (issue 43).
+    crashes = store.root if store is not None and not store.read_only else None
+    with logs.crash_file(crashes if config.screenshot is None else None):
+        return _run_window(config, session, tr)
 
 
 def _same_rng(rng: random.Random) -> random.Random:

@@ -11,14 +11,23 @@ was. The rotating file handler is made then too: :mod:`logging.handlers` (it bri
 
 from __future__ import annotations
 
+import contextlib
+import faulthandler
 import logging
+import os
+import stat
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 ROOT = "crescent"
 FILE_NAME = "crescent.log"
+CRASH_FILE_NAME = "crescent-crash.log"
+"""Where a fatal error in C code (a segfault, an abort) writes the Python traceback of
+every thread (:func:`crash_file`); the next start copies it into the log."""
+CRASH_TEXT_MAX = 64_000
 MAX_BYTES = 256_000
 BACKUPS = 3
 
@@ -104,3 +113,56 @@ def _rotating(path: Path) -> logging.Handler:
                 print("crescent: the log file cannot be written", file=sys.stderr)
 
     return LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True)
+
+
+@contextlib.contextmanager
+def crash_file(data_dir: Path | None) -> Iterator[None]:
+    """While the game runs, a crash that kills the process before any Python code can
+    log (a segfault in a C library, an abort) leaves its traceback in
+    ``data_dir/crescent-crash.log`` (:mod:`faulthandler`), and the next start copies it
+    into ``crescent.log``: every abnormal end leaves a line there. The file is made now
+    and removed at a normal end (nothing in it). None: nothing is done."""
+    path = data_dir / CRASH_FILE_NAME if data_dir is not None else None
+    file = _open_crash_file(path) if path is not None else None
+    if path is None or file is None:
+        yield
+        return
+    faulthandler.enable(file, all_threads=True)
+    try:
+        yield
+    finally:
+        faulthandler.disable()
+        empty = file.tell() == 0
+        file.close()
+        if empty:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def _open_crash_file(path: Path) -> IO[str] | None:
+    """The crash file, emptied, once what an earlier run left in it is logged; None when
+    it cannot be a regular file of ours (a FIFO would block, a folder cannot be written)."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError:
+        return None
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        regular = False
+    if not regular:
+        os.close(fd)
+        return None
+    file = os.fdopen(fd, "r+", encoding="utf-8", errors="replace")
+    try:
+        left = file.read(CRASH_TEXT_MAX).strip()
+        if left:
+            get().error("the last run ended abnormally (from %s):\n%s", CRASH_FILE_NAME, left)
+            flush()
+        file.seek(0)
+        file.truncate()
+    except (OSError, ValueError):
+        file.close()
+        return None
+    return file

@@ -105,6 +105,56 @@ def test_an_unusable_data_dir_prints_one_line_and_exits_2(
     assert _folder_bytes(tmp_path) == before  # nothing written in the current folder either
 
 
+def _hostile_target(tmp_path: Path, kind: str) -> list[str]:
+    """The options of one hostile ``--screenshot`` or ``--data-dir`` (issue 43)."""
+    long_name = "n" * 300
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "x.png")  # opened to write, it waited for a reader for ever
+        return ["--screenshot", str(tmp_path / "x.png")]
+    if kind == "dev-full":  # failed at the save, once the data folder had been changed
+        (tmp_path / "full.png").symlink_to("/dev/full")
+        return ["--screenshot", str(tmp_path / "full.png"), "--data-dir", str(tmp_path / "d")]
+    if kind == "txt":  # got a Targa picture
+        return ["--screenshot", str(tmp_path / "x.txt")]
+    if kind == "long-screenshot":
+        return ["--screenshot", str(tmp_path / f"{long_name}.png")]
+    if kind == "long-data-dir":
+        return ["--data-dir", str(tmp_path / long_name)]
+    return ["--data-dir", str(tmp_path / ("d" * 5000))]
+
+
+@pytest.mark.parametrize(
+    ("kind", "mentions"),
+    [
+        ("fifo", "not a regular file"),
+        ("dev-full", "not a regular file"),
+        ("txt", "not a .png name"),
+        ("long-screenshot", "cannot be written"),
+        ("long-data-dir", "cannot be a folder"),
+        ("huge-data-dir", "cannot be a folder"),
+    ],
+)
+def test_a_hostile_screenshot_or_data_dir_is_refused_in_one_line(
+    tmp_path: Path, kind: str, mentions: str
+) -> None:
+    args = _hostile_target(tmp_path, kind)
+    before = _folder_bytes(tmp_path)
+    r = run_main([*args, "--frames", "2"], tmp_path, timeout=60)
+    assert r.returncode == EXIT_USAGE, r.stderr
+    [line] = r.stderr.splitlines()
+    assert mentions in line
+    assert len(line) < 200
+    assert _folder_bytes(tmp_path) == before  # nothing changed, no data folder made
+
+
+def test_a_screenshot_is_written_whole_as_png(tmp_path: Path) -> None:
+    out = tmp_path / "Shot.PNG"
+    r = run_main(["--screenshot", str(out), "--size", "800x600"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Shot.PNG"]  # no temporary left
+
+
 def test_play_with_an_illegal_move_stops_with_the_reason(tmp_path: Path) -> None:
     # P1-P11 is legal in this deal; P1-P2 then is not (2H onto a club).
     r = run(["--code", "CR1-N-AAAAAAB", "--play", "P1-P11 P1-P2", "--frames", "2"], tmp_path)

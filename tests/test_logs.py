@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +86,37 @@ def test_a_fatal_error_is_logged_in_the_data_folder(tmp_path: Path) -> None:
     log = (data / "crescent.log").read_text(encoding="utf-8")
     assert "ERROR fatal error" in log
     assert "RuntimeError: the disk caught fire" in log
+
+
+_CRASH = (
+    "import ctypes, sys; from pathlib import Path; from crescent import logs;"
+    "data = Path(sys.argv[1]); logs.setup(data)\n"
+    "with logs.crash_file(data): ctypes.string_at(0) if sys.argv[2] == 'crash' else None"
+)
+
+
+def test_a_crash_in_c_leaves_its_traceback_and_the_next_start_logs_it(tmp_path: Path) -> None:
+    """Issue 43: a segfault (the kiosk's, in SDL) ended the game with no log line."""
+    data = tmp_path / "data"
+    data.mkdir()
+    crashed = _run(_CRASH, str(data), "crash")
+    assert crashed.returncode != 0
+    left = (data / "crescent-crash.log").read_text()
+    assert "Segmentation fault" in left
+    assert "<string>" in left  # the Python traceback of the thread that crashed
+    assert not (data / "crescent.log").exists()
+    fine = _run(_CRASH, str(data), "fine")
+    assert fine.returncode == 0, fine.stderr
+    log = (data / "crescent.log").read_text()
+    assert "the last run ended abnormally" in log
+    assert "Segmentation fault" in log
+    assert not (data / "crescent-crash.log").exists()  # a normal end leaves none
+
+
+def test_a_crash_file_that_is_not_a_regular_file_is_left_alone(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    os.mkfifo(data / "crescent-crash.log")
+    fine = _run(_CRASH, str(data), "fine")  # a FIFO opened for writing would block
+    assert fine.returncode == 0, fine.stderr
+    assert stat.S_ISFIFO((data / "crescent-crash.log").lstat().st_mode)

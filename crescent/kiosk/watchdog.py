@@ -86,6 +86,9 @@ class Watchdog:
         target = "\0" + self.address[1:] if self.address.startswith("@") else self.address
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as s:
+                # Never waits: a supervisor that stopped reading its socket (a full queue)
+                # blocked the game's loop, SIGTERM unanswered for 30 s (issue 43).
+                s.setblocking(False)
                 s.sendto(message.encode(), target)
         except OSError as e:
             self._trouble(f"NOTIFY_SOCKET {self.address}: {e}")

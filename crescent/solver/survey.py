@@ -16,6 +16,8 @@ import importlib
 import json
 import math
 import os
+import re
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,6 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from typing import IO, Any, NoReturn
 
 from crescent.rules import modes
+from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game, IllegalMove
 from crescent.solver.budget import MAX_BYTES
 from crescent.solver.build import compiled
@@ -31,6 +34,16 @@ from crescent.solver.portfolio import solve
 Row = dict[str, Any]
 SETTINGS = ("variant", "redeals", "level", "budget_s")
 """The fields every line of one survey file shares (a resumed run must match them)."""
+RESULTS = ("won", "lost", "unknown")
+MAX_DEALS = 1_000_000
+"""The most deals one run takes (a million deals is 115 CPU days at 10 s each): a range of
+20 digits was listed whole and grew to 20 GB before the kernel killed it (issue 43)."""
+MAX_JOBS = 1024
+CLUSTER_TIMEOUT_S = 30.0
+
+
+class OutFileError(Exception):
+    """``--out`` cannot be the survey's file: one sentence."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,34 +104,106 @@ def run(job: Job) -> Row:
 
 
 def read_rows(path: str, *, mend: bool = True) -> list[Row]:
-    """The complete lines of a survey file; a torn last line (a killed run) is cut off
-    (from the file too, with ``mend``)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        return []
-    rows: list[Row] = []
-    good = 0
-    for raw in data.splitlines(keepends=True):
-        try:
-            row = json.loads(raw)
-        except ValueError:
-            break
-        if not raw.endswith(b"\n") or not isinstance(row, dict):
-            break
-        rows.append(row)
-        good += len(raw)
-    if mend and good < len(data):
-        with open(path, "r+b") as f:
-            f.truncate(good)
+    """The survey lines of the file at ``path`` (none if there is no file). A bad line
+    (not a survey line: a torn write, a block of NULs) is skipped and reported on stderr,
+    never the lines after it; a torn last line (a killed run: no newline) is cut off
+    (from the file too, with ``mend``). :class:`OutFileError` if ``path`` is not a
+    regular file."""
+    with _OutFile(path, write=False) as f:
+        if f is None:
+            return []
+        data = f.read()
+    rows, bad = _parse_rows(data)
+    if bad:
+        shown = ", ".join(map(str, bad[:10])) + (" …" if len(bad) > 10 else "")
+        print(
+            f"survey: {path}: skipped {len(bad)} bad line(s) (line {shown}); kept as they are",
+            file=sys.stderr,
+        )
+    torn = data.rfind(b"\n") + 1
+    if mend and torn < len(data):
+        with _OutFile(path, write=True) as f:
+            assert f is not None
+            f.truncate(torn)
             os.fsync(f.fileno())
     return rows
 
 
-def append_row(out: IO[str], row: Row) -> None:
-    """One line, on disk before the next deal is written."""
-    out.write(json.dumps(row, separators=(",", ":")) + "\n")
+def _parse_rows(data: bytes) -> tuple[list[Row], list[int]]:
+    """The survey lines of ``data`` (the complete lines), and the numbers of the bad ones."""
+    rows: list[Row] = []
+    bad: list[int] = []
+    for number, raw in enumerate(data.splitlines(keepends=True), 1):
+        if not raw.endswith(b"\n"):
+            break  # torn: the run was killed while writing it
+        try:
+            row = json.loads(raw)
+        except ValueError:
+            row = None
+        if _is_row(row):
+            rows.append(row)
+        else:
+            bad.append(number)
+    return rows, bad
+
+
+def _is_row(row: object) -> bool:
+    """A survey line: what the table and the resume read, of the right types."""
+    if not isinstance(row, dict):
+        return False
+    deal, result, budget = row.get("deal"), row.get("result"), row.get("budget_s")
+    return (
+        type(deal) is int
+        and result in RESULTS
+        and isinstance(row.get("code"), str)
+        and isinstance(row.get("variant"), str)
+        and type(row.get("redeals")) is int
+        and (row.get("level") is None or type(row.get("level")) is int)
+        and isinstance(budget, int | float)
+        and isinstance(row.get("seconds"), int | float)
+        and type(row.get("positions")) is int
+    )
+
+
+class _OutFile:
+    """The survey file opened without blocking (a FIFO would hang the open) and only if it
+    is a regular file (``/dev/full`` read forever, a folder cannot be one)."""
+
+    def __init__(self, path: str, *, write: bool) -> None:
+        self.path = path
+        self.write = write
+        self.file: IO[bytes] | None = None
+
+    def __enter__(self) -> IO[bytes] | None:
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT if self.write else os.O_RDONLY
+        flags |= getattr(os, "O_NONBLOCK", 0)
+        try:
+            fd = os.open(self.path, flags, 0o644)
+        except FileNotFoundError:
+            if not self.write and os.path.isdir(os.path.dirname(self.path) or "."):
+                return None  # a new survey
+            raise OutFileError(f"--out {_shown(self.path)}: its folder does not exist") from None
+        except OSError as e:
+            raise OutFileError(f"--out {_shown(self.path)}: {e.strerror}") from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise OutFileError(f"--out {_shown(self.path)} is not a regular file")
+        self.file = os.fdopen(fd, "r+b" if self.write else "rb")
+        return self.file
+
+    def __exit__(self, *exc: object) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    """``text`` for a one-line message: quoted, at most ``limit`` characters of it."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def append_row(out: IO[bytes], row: Row) -> None:
+    """One line, on disk before the next deal is written (an OSError if it cannot be)."""
+    out.write(json.dumps(row, separators=(",", ":")).encode() + b"\n")
     out.flush()
     os.fsync(out.fileno())
 
@@ -168,14 +253,36 @@ def table(rows: Iterable[Row]) -> str:
     return "\n".join(out)
 
 
+_DEALS_PART = re.compile(r"([0-9]+)(?:-([0-9]+))?", re.ASCII)
+
+
 def deal_numbers(text: str) -> list[int]:
-    """Deal numbers from ``1-10000`` or ``5,17,30-32`` (in that order, no repeats)."""
-    out: dict[int, None] = {}
+    """Deal numbers from ``1-10000`` or ``5,17,30-32`` (in that order, no repeats), each
+    a deal of the game (0..DEAL_COUNT-1), at most :data:`MAX_DEALS` of them."""
+    spans: list[tuple[int, int]] = []
+    total = 0
     for part in text.replace(",", " ").split():
-        lo, _, hi = part.partition("-")
-        out.update(dict.fromkeys(range(int(lo), int(hi or lo) + 1)))
-    if not out or min(out) < 0:
-        raise ValueError(f"no deal numbers in {text!r}")
+        m = _DEALS_PART.fullmatch(part)
+        if m is None:
+            raise ValueError(
+                f"{_shown(part, 30)} is not a deal or a range of deals (like 1-1000 or 5,17,30-32)"
+            )
+        for number in m.groups():
+            if number is not None and (len(number) > 10 or int(number) >= DEAL_COUNT):
+                why = f"deals are 0..{DEAL_COUNT - 1}"
+                raise ValueError(f"there is no deal {_shown(number, 30)[1:-1]}: {why}")
+        lo, hi = int(m[1]), int(m[2] or m[1])
+        if lo > hi:
+            raise ValueError(f"{part} is an empty range: write the smaller number first")
+        total += hi - lo + 1
+        if total > MAX_DEALS:
+            raise ValueError(f"more than {MAX_DEALS:,} deals in one run: split the survey")
+        spans.append((lo, hi))
+    if not spans:
+        raise ValueError(f"no deal numbers in {_shown(text, 30)}")
+    out: dict[int, None] = {}
+    for lo, hi in spans:
+        out.update(dict.fromkeys(range(lo, hi + 1)))
     return list(out)
 
 
@@ -198,6 +305,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", required=True, help="the JSON-lines file (resumed if there)")
     parser.add_argument("--jobs", type=int, default=None, help="deals at once (default: cores)")
     parser.add_argument("--cluster", default=None, help="a Dask scheduler, tcp://host:8786")
+    parser.add_argument(
+        "--cluster-timeout-s",
+        type=float,
+        default=CLUSTER_TIMEOUT_S,
+        help="how long the scheduler has to answer",
+    )
     parser.add_argument("--report", action="store_true", help="print the file's table only")
     return parser
 
@@ -214,6 +327,10 @@ def _jobs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Job
         parser.error(f"--redeals must be a whole number 0..99, got {args.redeals}")
     if not 1 <= args.max_mb <= 1e6:
         parser.error(f"--max-mb must be a number of megabytes from 1, got {args.max_mb}")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        parser.error(f"--jobs must be a whole number 1..{MAX_JOBS}, got {args.jobs}")
+    if not 0 < args.cluster_timeout_s <= 3600:
+        parser.error(f"--cluster-timeout-s must be 0..3600 seconds, got {args.cluster_timeout_s}")
     mode = modes.LEVELS if args.level is not None else modes.by_letter(args.variant)
     if args.level is not None and not 1 <= args.level <= mode.levels:
         parser.error(f"--level must be 1..{mode.levels}, got {args.level}")
@@ -233,8 +350,19 @@ def _executor(args: argparse.Namespace) -> tuple[Executor, int]:
     except ImportError:
         print("survey: --cluster needs Dask: pip install 'crescent[cluster]'", file=sys.stderr)
         raise SystemExit(2) from None
-    client = distributed.Client(args.cluster)
-    jobs = args.jobs or max(1, sum(client.nthreads().values()))
+    try:
+        client = distributed.Client(args.cluster, timeout=args.cluster_timeout_s)
+        threads = sum(client.nthreads().values())
+    # Whatever the address leads to (nothing, a refused port, another protocol, a bad
+    # address): one sentence, not Dask's traceback.
+    except Exception as e:  # noqa: BLE001
+        why = str(e).splitlines()[0][:160] if str(e) else type(e).__name__
+        print(
+            f"survey: --cluster {_shown(args.cluster)}: no Dask scheduler answered ({why})",
+            file=sys.stderr,
+        )
+        raise SystemExit(2) from None
+    jobs = args.jobs or max(1, threads)
     return _Cluster(client), jobs
 
 
@@ -279,7 +407,10 @@ def main(argv: Sequence[str], executor_of: Callable[..., tuple[Executor, int]] =
     parser = _parser()
     args = parser.parse_args(list(argv))
     jobs = _jobs(parser, args)
-    rows = read_rows(args.out, mend=not args.report)
+    try:
+        rows = read_rows(args.out, mend=not args.report)
+    except OutFileError as e:
+        parser.error(str(e))
     want = {k: getattr(jobs[0], k) for k in SETTINGS}
     for row in rows:
         if {k: row.get(k) for k in SETTINGS} != want:
@@ -290,14 +421,29 @@ def main(argv: Sequence[str], executor_of: Callable[..., tuple[Executor, int]] =
         return 0
     have = {row["deal"] for row in rows}
     todo = [job for job in jobs if job.number not in have]
-    counts = {"won": 0, "lost": 0, "unknown": 0}
     print(f"survey: {len(have)} deals in {args.out}, {len(todo)} to go", file=sys.stderr)
-    executor, at_once = executor_of(args)
-    with executor, open(args.out, "a", encoding="utf-8") as out:
-        for done, row in enumerate(results(executor, todo, at_once), 1):
-            append_row(out, row)
-            rows.append(row)
-            counts[row["result"]] += 1
-            _progress(done, len(todo), row, counts)
+    executor, at_once = executor_of(args)  # before the file is made: a cluster may not answer
+    try:
+        with executor, _OutFile(args.out, write=True) as f:
+            assert f is not None
+            _solve(f, executor, todo, at_once, rows)
+    except OutFileError as e:
+        parser.error(str(e))
+    except OSError as e:
+        # A disk that is full or fails: the lines written so far stay, the run stops.
+        print(f"survey: cannot write {args.out}: {e.strerror or e}; stopped", file=sys.stderr)
+        return 1
     print(table(rows) if rows else "no deals")
     return 0
+
+
+def _solve(
+    out: IO[bytes], executor: Executor, todo: Sequence[Job], at_once: int, rows: list[Row]
+) -> None:
+    """Solve ``todo``, each row appended to ``out`` (and to ``rows``) as it comes."""
+    counts = dict.fromkeys(RESULTS, 0)
+    for done, row in enumerate(results(executor, todo, at_once), 1):
+        append_row(out, row)
+        rows.append(row)
+        counts[row["result"]] += 1
+        _progress(done, len(todo), row, counts)

@@ -18,6 +18,7 @@ needs, and the frames drawn meanwhile took twice as long at the 95th percentile
 
 from __future__ import annotations
 
+import atexit
 import enum
 import multiprocessing
 import threading
@@ -205,6 +206,11 @@ class SearchProcess:
         self._conn: Connection | None = None
         self._worker: BaseProcess | None = None
         self._closed = False
+        # Closed when the game ends, if not before: a game that ended while the worker was
+        # being started (its thread stopped mid-start) left it reading a pipe cut short,
+        # and the worker printed an EOFError traceback (issue 43). Closing waits for the
+        # start under way to finish, then ends the worker.
+        atexit.register(self.close)
 
     def judge(self, game: Game, budget_s: float) -> Watch | None:
         """The verdict on ``game`` (the worker's search of ``budget_s`` seconds);
@@ -224,6 +230,7 @@ class SearchProcess:
         with self._lock:
             self._closed = True
         self._stop()
+        atexit.unregister(self.close)
 
     def _connect(self) -> Connection | None:
         with self._lock:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
-from crescent import themes
+from crescent import files, themes
 from crescent.control.ghosts import GhostFilter
 from crescent.control.input import DOUBLE_TAP_MM, KeyPress, WindowKind, mm_to_px
 from crescent.control.layout import TableLayout
@@ -590,9 +591,23 @@ class App:
                 then()
             self.after_first_frame.clear()
         self._frames_drawn += 1
+        self._follow_screen()
         self._draw_scenes()
         if self.speaker is not None:
             self.speaker.frame_shown()  # what this frame said starts now, after it is shown
+
+    def _follow_screen(self) -> None:
+        """Draw on the display's surface of now. SDL makes the window a new one when it is
+        mapped again (another X client unmapped it, the kiosk showed it again) even at
+        the same size, and pygame then gives a new object: drawing on the one kept from
+        before wrote into freed memory (a segfault, 9 kiosk restores in 10, issue 43)."""
+        surface = pygame.display.get_surface()
+        if surface is None or surface is self.screen:
+            return
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.screen = surface
+        self.full_redraw = True
 
     def set_dim(self, darkness: float) -> None:
         """Draw every frame ``darkness`` (0..1) darker: the kiosk's night dimming."""
@@ -640,10 +655,13 @@ class App:
         self.art.save_cache((self.layout.card_w, self.layout.card_h))
 
     def screenshot(self, path: Path) -> None:
+        """The frame as a PNG picture at ``path``, whole or not at all (OSError)."""
         self.full_redraw = True
         self.draw()
+        picture = io.BytesIO()
+        pygame.image.save(self.screen, picture, "screenshot.png")
         path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        files.write_atomic(path, picture.getvalue(), durable=False, mode=0o644)
 
 
 def _disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -100,12 +100,15 @@ def lock_display() -> None:
 class WindowKeeper:
     """Keeps the kiosk's window on screen: tells whether it is minimised or hidden (SDL's
     flags, and under X the server's word: a window manager may iconify or unmap it without
-    SDL knowing) and brings it back (restored, raised, activated; if that did not help,
-    hidden and shown again, which maps it anew)."""
+    SDL knowing) and brings it back (out of another client's window it was put in,
+    restored, raised, activated; if that did not help, hidden and shown again, which maps
+    it anew)."""
 
     def __init__(self) -> None:
         self._probe = WindowProbe()
         self._tries = 0
+        self._home: int | None = None
+        """The window's X parent when last seen in place (see WindowProbe.take_back)."""
 
     def hidden(self) -> bool:
         try:
@@ -129,9 +132,14 @@ class WindowKeeper:
             except (pygame.error, AttributeError):
                 return False
             geometry = (*window.position, *window.size)
-        return geometry != (0, 0, *want)
+        if geometry != (0, 0, *want):
+            return True
+        self._home = self._probe.parent()
+        return False
 
     def restore(self) -> None:
+        if self._probe.take_back(self._home):
+            _log().warning("the window was put inside another window: taken back")
         try:
             window = _display_window()
             if self._tries > 0:

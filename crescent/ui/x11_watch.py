@@ -173,6 +173,23 @@ class WindowProbe:
             ctypes.POINTER(ctypes.c_int),
             ctypes.POINTER(ctypes.c_ulong),
         )
+        xlib.XQueryTree.argtypes = (
+            ctypes.c_void_p,
+            ctypes.c_ulong,
+            ctypes.POINTER(ctypes.c_ulong),
+            ctypes.POINTER(ctypes.c_ulong),
+            ctypes.POINTER(ctypes.c_void_p),
+            ctypes.POINTER(ctypes.c_uint),
+        )
+        xlib.XFree.argtypes = (ctypes.c_void_p,)
+        xlib.XReparentWindow.argtypes = (
+            ctypes.c_void_p,
+            ctypes.c_ulong,
+            ctypes.c_ulong,
+            ctypes.c_int,
+            ctypes.c_int,
+        )
+        xlib.XFlush.argtypes = (ctypes.c_void_p,)
         display = xlib.XOpenDisplay(None)
         if not display or not isinstance(window, int):
             return
@@ -201,3 +218,44 @@ class WindowProbe:
         ):
             return None
         return x.value, y.value, attrs.width, attrs.height
+
+    def _tree(self) -> tuple[int, int] | None:
+        """(root, parent) of the window; None if unknown."""
+        if self._xlib is None or self._display is None:
+            return None
+        root, parent, children, count = (
+            ctypes.c_ulong(),
+            ctypes.c_ulong(),
+            ctypes.c_void_p(),
+            ctypes.c_uint(),
+        )
+        if not self._xlib.XQueryTree(
+            self._display,
+            self._window,
+            ctypes.byref(root),
+            ctypes.byref(parent),
+            ctypes.byref(children),
+            ctypes.byref(count),
+        ):
+            return None
+        if children.value:
+            self._xlib.XFree(children)
+        return root.value, parent.value
+
+    def parent(self) -> int | None:
+        """The window's parent now (the root, or a window manager's frame); None if
+        unknown."""
+        tree = self._tree()
+        return tree[1] if tree is not None else None
+
+    def take_back(self, home: int | None) -> bool:
+        """Another client put the window inside a window of its own (its parent is no
+        longer ``home``, the parent it had when last seen in place): back on the root
+        window (a window manager frames it again). A window inside another one goes
+        with it when that one is closed. True when it was taken back."""
+        tree = self._tree()
+        if tree is None or home is None or tree[1] == home or self._xlib is None:
+            return False
+        self._xlib.XReparentWindow(self._display, self._window, tree[0], 0, 0)
+        self._xlib.XFlush(self._display)
+        return True

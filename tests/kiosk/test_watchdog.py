@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -154,6 +155,17 @@ def _fake_game(tmp_path: Path, runs: list[str]) -> Path:
     return fake
 
 
+def _loop_env(fake: Path, beat: Path) -> dict[str, str]:
+    """The restart loop's environment: ``fake`` for the game, a heartbeat of 2 s."""
+    return dict(
+        os.environ,
+        CRESCENT_BIN=str(fake),
+        CRESCENT_RESTART_S="0",
+        CRESCENT_HEARTBEAT=str(beat),
+        CRESCENT_HEARTBEAT_S="2",
+    )
+
+
 @pytest.mark.slow
 def test_the_restart_loop_kills_a_kiosk_whose_heartbeat_stops(tmp_path: Path) -> None:
     beat = tmp_path / "beat"
@@ -164,13 +176,7 @@ def test_the_restart_loop_kills_a_kiosk_whose_heartbeat_stops(tmp_path: Path) ->
             f'for i in 1 2 3 4 5 6; do touch "{beat}"; sleep 1; done; exit 0',  # alive
         ],
     )
-    env = dict(
-        os.environ,
-        CRESCENT_BIN=str(fake),
-        CRESCENT_RESTART_S="0",
-        CRESCENT_HEARTBEAT=str(beat),
-        CRESCENT_HEARTBEAT_S="2",
-    )
+    env = _loop_env(fake, beat)
     out = subprocess.run(["sh", str(LOOP)], env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "runs").read_text().count("run") == 2
@@ -187,3 +193,62 @@ def _wait_stopped(pid: int, timeout_s: float = 30.0) -> None:
                 return
         time.sleep(0.01)
     raise AssertionError(f"{pid} never stopped")
+
+
+def _ended(pid: int) -> bool:
+    """Gone, or a zombie nobody reaped (an orphan's end in a container without init)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.mark.slow
+def test_the_restart_loop_kills_the_frozen_kiosk_s_whole_process_group(tmp_path: Path) -> None:
+    """The one-file build is a launcher and the game (and its search worker): a kill of
+    the launcher's pid alone left the game running, holding the folder's lock, so every
+    restart after a watchdog kill was refused (issue 43)."""
+    beat, child = tmp_path / "beat", tmp_path / "child"
+    fake = _fake_game(
+        tmp_path,
+        [
+            # The launcher starts "the game", which freezes: both are killed.
+            f'sleep 600 & echo $! > "{child}"; touch "{beat}"; wait',
+            "exit 0",
+        ],
+    )
+    env = _loop_env(fake, beat)
+    said = tmp_path / "said"
+    with said.open("w") as to:  # not a pipe: an orphan holding it would hang the test
+        code = subprocess.run(["sh", str(LOOP)], env=env, stderr=to, timeout=120).returncode
+    pid = int(child.read_text())
+    try:
+        assert code == 0, said.read_text()
+        assert "the kiosk is frozen; killing it" in said.read_text()
+        assert _ended(pid)
+    finally:
+        if not _ended(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_a_supervisor_that_stops_reading_never_blocks_the_loop(
+    notify_socket: tuple[socket.socket, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Its socket's queue full, a send waited for room: the game's loop stood still."""
+    s, path = notify_socket
+    dog = Watchdog(path, 0.001, None)
+    sent = threading.Event()
+
+    def beat() -> None:
+        dog.ready(0.0)
+        for i in range(1, 2000):  # far more than a socket's queue holds
+            dog.alive(i * 0.01)
+        sent.set()
+
+    thread = threading.Thread(target=beat, daemon=True)
+    thread.start()
+    done = sent.wait(timeout=60)
+    s.close()  # a blocked send ends here (the receiver gone), not the test
+    thread.join(timeout=60)
+    assert done
+    assert "cannot tell the supervisor" in caplog.text

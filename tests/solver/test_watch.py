@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from crescent.rules.engine import Game
 from crescent.solver.watch import SearchProcess, Verdict, Watch, Watcher, judge, position_key
@@ -114,3 +117,57 @@ def test_the_search_runs_in_a_worker_process_that_closing_ends() -> None:
         searcher.close()
     assert not again.is_alive()
     assert searcher.judge(nearly_won(), 5) is None  # closed: none starts
+
+
+# The game ends while its watcher's thread is starting the worker: the worker process
+# exists, the data it is to read is not yet written to it (the start is held there by
+# wrapping the standard library's spawn), and the main thread returns.
+_ENDS_WHILE_THE_WORKER_STARTS = """
+import threading, time
+from multiprocessing import util
+from crescent.rules.engine import Game
+from crescent.solver.watch import SearchProcess
+
+spawned = threading.Event()
+real_spawn = util.spawnv_passfds
+
+def spawn_then_hold(path, args, fds):
+    pid = real_spawn(path, args, fds)
+    if "spawn_main" not in " ".join(map(str, args)):
+        return pid  # the resource tracker
+    print(pid, flush=True)
+    spawned.set()
+    time.sleep(1)  # the start held here: the game ends meanwhile
+    return pid
+
+util.spawnv_passfds = spawn_then_hold
+searcher = SearchProcess(max_bytes=None)
+game = Game.from_code("CR1-N-AAAAAAB")
+threading.Thread(target=searcher.judge, args=(game, 5), daemon=True).start()
+assert spawned.wait(60)
+"""
+
+
+def test_a_game_that_ends_while_its_worker_starts_leaves_no_traceback() -> None:
+    """Issue 43: the worker printed an EOFError traceback, its start cut short."""
+    out = subprocess.run(
+        [sys.executable, "-c", _ENDS_WHILE_THE_WORKER_STARTS],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    worker = int(out.stdout)
+    end = time.monotonic() + 60  # the worker, ended, is gone (or a zombie nobody reaped)
+    while time.monotonic() < end and not _ended(worker):
+        time.sleep(0.05)
+    assert _ended(worker)
+    assert "Traceback" not in out.stderr, out.stderr
+    assert "EOFError" not in out.stderr
+
+
+def _ended(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
