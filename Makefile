@@ -7,13 +7,14 @@ export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
 .PHONY: run test test-all lint package clean screenshot install
 
-$(VENV)/.run-stamp: pyproject.toml
+# setup.py builds the solver's search core (crescent/solver/_core.c) where a C compiler is.
+$(VENV)/.run-stamp: pyproject.toml setup.py crescent/solver/_core.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.test-stamp: pyproject.toml
+$(VENV)/.test-stamp: pyproject.toml setup.py crescent/solver/_core.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test,dev,cluster]"

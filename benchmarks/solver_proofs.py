@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from crescent.rules.engine import PILE_LIMIT, Game, Rules
-from crescent.solver import portfolio
+from crescent.solver import core, portfolio
 from crescent.solver.budget import Meter
 from crescent.solver.build import compiled
 from crescent.solver.depth_first import DepthFirst
@@ -88,7 +88,7 @@ def _layers(deals: Sequence[int], budget_s: float) -> None:
         ) -> list[Child]:
             kids = super().children(piles, fnd, r, ph, seen, auto)
             lost0 = meters[-1].lost0
-            if lost0 is not None and lost0.size:
+            if isinstance(lost0, Table) and lost0.size:  # the pure searches' (these are)
                 for kid in kids:
                     if kid[3] == 0:
                         looked[0] += 1
@@ -98,6 +98,7 @@ def _layers(deals: Sequence[int], budget_s: float) -> None:
     patched = (
         (portfolio, "Meter", Kept),
         (portfolio, "Moves", Counted),
+        (core, "CORE", None),  # what is counted is the pure searches' children
     )
     saved = [(module, name, getattr(module, name)) for module, name, _ in patched]
     for module, name, value in patched:

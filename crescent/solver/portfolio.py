@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from crescent.rules.engine import Game, IllegalMove
+from crescent.solver import core
 from crescent.solver.best_first import BestFirst, Found
-from crescent.solver.budget import MAX_BYTES, Meter, Stop
+from crescent.solver.budget import CHECK_EVERY, CORE_STRIDE, MAX_BYTES, Meter, Stop
 from crescent.solver.dead import proven_lost
 from crescent.solver.depth_first import DepthFirst
 from crescent.solver.exact import certify
@@ -55,6 +56,9 @@ turns with. Among positions of equal score a search takes the oldest first or th
 first; the two orders win very different deals, so both are in the portfolio."""
 FIRST_SLICE: Final = 0.05
 """Seconds each search of the portfolio gets in the first round (doubling each round)."""
+REAL_CLOCKS: Final = (time.monotonic, time.perf_counter, time.process_time, time.thread_time)
+"""Clocks a search core may look at less often than every :data:`CHECK_EVERY` nodes
+(another clock may be a simulated one, counting the looks)."""
 GIVE_BACK_NODES: Final = 20_000
 """A search this big (a second or more) hands its memory back on return; a small one has
 little to give and returns at once (a cancelled hint answers within 100 ms)."""
@@ -101,7 +105,8 @@ def solve(
     start = clock()
     stop = _stop_flag(cancel)
     memo = Memo()
-    meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo)
+    stride = CORE_STRIDE if core.supports(game) and clock in REAL_CLOCKS else CHECK_EVERY
+    meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo, stride)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
         if outcome == "lost":  # a hashed search's candidate: settled exactly, or unknown
@@ -172,10 +177,11 @@ def _portfolio(game: Game, meter: Meter) -> list[Turns]:
     most losses) within its share of the budget (:meth:`Meter.beside`)."""
     cap = meter.states()
     running: list[Turns] = []
+    best_first, depth_first = _searches(game)
     for w_redeal, w_depth, newest_first in PORTFOLIO:
-        search = BestFirst(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
+        search = best_first(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
         running.append((search, search.run(max_states=cap, use_autoplay=True)))
-    dfs = DepthFirst(Moves(game, meter.memo), meter)
+    dfs = depth_first(Moves(game, meter.memo), meter)
     turns = dfs.turns(use_autoplay=True, thorough=True, max_bytes=meter.beside())
     running.append((dfs, turns))
     return running
@@ -207,7 +213,15 @@ def _settled(
     # others gave back.
     _give_back_memory()
     meter.slice_end = meter.deadline
-    return _last_word(DepthFirst(Moves(game, meter.memo), meter), written, done)
+    return _last_word(_searches(game)[1](Moves(game, meter.memo), meter), written, done)
+
+
+def _searches(game: Game) -> tuple[type[BestFirst], type[DepthFirst]]:
+    """The searches for ``game``: in the core (C) when it is built and knows the rules,
+    else the pure ones (:mod:`crescent.solver.core`)."""
+    if core.supports(game):
+        return core.CoreBestFirst, core.CoreDepthFirst
+    return BestFirst, DepthFirst
 
 
 def _turn(entry: Turns, running: list[Turns], meter: Meter) -> list[Step] | bool | None:
