@@ -48,15 +48,14 @@ test-all: lint
 	@$(PYTEST)
 
 # The one-file executable, made from a copy of the sources in build/package: the solver's
-# search is compiled there with mypyc (crescent/solver/build.py), or stays pure Python when
-# that fails (no C compiler). The checkout itself is never compiled.
+# search core is built there (crescent/solver/build.py), or the search stays pure Python
+# when that fails (no C compiler).
 STAGE := build/package
 package: $(VENV)/.test-stamp
 	rm -rf $(STAGE) && mkdir -p $(STAGE)
 	tar -c --exclude=__pycache__ --exclude='*.so' --exclude='*.pyd' \
 		main.py crescent.spec crescent assets | tar -x -C $(STAGE)
-	$(PY) -m crescent.solver.build $(STAGE) >/dev/null \
-		|| echo "package: the solver stays pure Python (no C compiler?)"
+	$(PY) -m crescent.solver.build $(STAGE) >/dev/null || true  # it says when it cannot
 	cd $(STAGE) && $(CURDIR)/$(VENV)/bin/pyinstaller --noconfirm --clean \
 		--distpath $(CURDIR)/dist --workpath $(CURDIR)/build/pyinstaller crescent.spec
 

@@ -132,7 +132,9 @@ def solve(
     finally:
         memo.clear()
         if meter.nodes >= GIVE_BACK_NODES:
-            _give_back_memory()
+            # The core's tables go back as they are freed; its search leaves the
+            # interpreter's heap as it was, and a collection would hold the lock.
+            _give_back_memory(collect=not core.supports(game))
 
 
 def _line(game: Game, steps: list[Step]) -> list[str] | None:
@@ -156,12 +158,14 @@ def _never() -> bool:
     return False
 
 
-def _give_back_memory() -> None:
+def _give_back_memory(collect: bool = True) -> None:
     """Hand what the search freed back to the system (else the process stays tens of MB
-    above its size before the search). A full collection empties the interpreter's free
-    lists, whose few recently freed tuples would each pin a whole arena of the search's
-    memory; on Linux, glibc's malloc_trim returns the heap that large tables freed."""
-    gc.collect()
+    above its size before the search). A full collection (``collect``) empties the
+    interpreter's free lists, whose few recently freed tuples would each pin a whole arena
+    of the search's memory; on Linux, glibc's malloc_trim returns the heap that large
+    tables freed."""
+    if collect:
+        gc.collect()
     if sys.platform.startswith("linux"):
         # Here, not at the top: importing ctypes opens a library (dlopen), and importing
         # the solver does nothing (tests/test_pure_imports.py).
