@@ -70,6 +70,14 @@ def supports(game: Game) -> bool:
     )
 
 
+def searches(game: Game) -> tuple[type[BestFirst], type[DepthFirst]]:
+    """The searches for ``game``: in the core when it is built and knows the rules, else
+    the pure ones."""
+    if supports(game):
+        return CoreBestFirst, CoreDepthFirst
+    return BestFirst, DepthFirst
+
+
 def _drive(search: _core.BestFirst | _core.DepthFirst, meter: Meter) -> Generator[None, None, int]:
     """Run ``search`` to its end, the meter's tick done at each node the pure search
     would do it at; yield when the turn is over. What it ended with."""

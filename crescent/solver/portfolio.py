@@ -181,7 +181,7 @@ def _portfolio(game: Game, meter: Meter) -> list[Turns]:
     most losses) within its share of the budget (:meth:`Meter.beside`)."""
     cap = meter.states()
     running: list[Turns] = []
-    best_first, depth_first = _searches(game)
+    best_first, depth_first = core.searches(game)
     for w_redeal, w_depth, newest_first in PORTFOLIO:
         search = best_first(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
         running.append((search, search.run(max_states=cap, use_autoplay=True)))
@@ -217,15 +217,7 @@ def _settled(
     # others gave back.
     _give_back_memory()
     meter.slice_end = meter.deadline
-    return _last_word(_searches(game)[1](Moves(game, meter.memo), meter), written, done)
-
-
-def _searches(game: Game) -> tuple[type[BestFirst], type[DepthFirst]]:
-    """The searches for ``game``: in the core (C) when it is built and knows the rules,
-    else the pure ones (:mod:`crescent.solver.core`)."""
-    if core.supports(game):
-        return core.CoreBestFirst, core.CoreDepthFirst
-    return BestFirst, DepthFirst
+    return _last_word(core.searches(game)[1](Moves(game, meter.memo), meter), written, done)
 
 
 def _turn(entry: Turns, running: list[Turns], meter: Meter) -> list[Step] | bool | None:
