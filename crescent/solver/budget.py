@@ -33,9 +33,12 @@ CACHE_ENTRY_BYTES: Final = 300
 """Memory per memo entry (~250 B measured)."""
 CHECK_EVERY: Final = 64
 """Nodes between looks at the clock and the cancel flag (well under 100 ms)."""
-CORE_STRIDE: Final = 16 * CHECK_EVERY
-"""Nodes the search core runs between looks on a real clock (1-5 ms of its search): each
-look takes the interpreter lock, which the game's loop needs."""
+CORE_LOOK_S: Final = 0.02
+"""Seconds the search core runs between looks on a real clock (paced, see
+:meth:`Meter.chunk`): each look takes the interpreter lock, which the game's loop needs,
+and on a busy machine each hand-over of the lock waits for the scheduler."""
+MAX_CHUNK: Final = 1 << 16
+"""The most nodes the core runs between two looks."""
 
 
 class Stop(Exception):
@@ -54,6 +57,7 @@ class Meter:
         "memo",
         "nodes",
         "over",
+        "paced",
         "slice_end",
         "stop",
         "stride",
@@ -68,11 +72,14 @@ class Meter:
         max_bytes: int = MAX_BYTES,
         clock: Callable[[], float] = time.monotonic,
         memo: Memo | None = None,
-        stride: int = CHECK_EVERY,
+        paced: bool = False,
     ) -> None:
         self.clock = clock
-        self.stride = stride
+        self.stride = CHECK_EVERY
         """Nodes the search core runs between looks (see :meth:`chunk`)."""
+        self.paced: tuple[float, int] | None = (-1.0, 0) if paced else None
+        """When the core last looked and its node count then (its pace sets the stride),
+        or None: it looks where the pure search does (a simulated clock counts looks)."""
         self.deadline = deadline
         self.slice_end = deadline
         self.max_nodes = max_nodes
@@ -111,10 +118,18 @@ class Meter:
 
     def chunk(self) -> int:
         """Nodes the search core runs before the next look (:mod:`crescent.solver.core`):
-        to the next multiple of :attr:`stride`, and not past the look that stops at
-        ``max_nodes``. With the stride at :data:`CHECK_EVERY` it looks at every node the
-        pure search looks at, so a simulated clock falls on the same nodes."""
-        end = (self.nodes // self.stride + 1) * self.stride
+        :attr:`stride` on, to a multiple of :data:`CHECK_EVERY`, not past the look that stops at
+        ``max_nodes``. Unpaced the stride is :data:`CHECK_EVERY`: it looks at every node
+        the pure search looks at, so a simulated clock falls on the same nodes. Paced (a
+        real clock) the stride is what the core searched in :data:`CORE_LOOK_S` of it."""
+        if self.paced is not None:
+            now = self.clock()
+            then, nodes = self.paced
+            if then >= 0 and now > then:
+                pace = int((self.nodes - nodes) / (now - then) * CORE_LOOK_S)
+                self.stride = max(CHECK_EVERY, min(MAX_CHUNK, pace - pace % CHECK_EVERY))
+            self.paced = (now, self.nodes)
+        end = (self.nodes + self.stride) // CHECK_EVERY * CHECK_EVERY
         if self.max_nodes is not None:
             last = max(self.max_nodes, self.nodes + 1)
             end = min(end, -(-last // CHECK_EVERY) * CHECK_EVERY)

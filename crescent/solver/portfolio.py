@@ -27,7 +27,7 @@ from typing import Final, Literal
 from crescent.rules.engine import Game, IllegalMove
 from crescent.solver import core
 from crescent.solver.best_first import BestFirst, Found
-from crescent.solver.budget import CHECK_EVERY, CORE_STRIDE, MAX_BYTES, Meter, Stop
+from crescent.solver.budget import MAX_BYTES, Meter, Stop
 from crescent.solver.dead import proven_lost
 from crescent.solver.depth_first import DepthFirst
 from crescent.solver.exact import certify
@@ -105,8 +105,8 @@ def solve(
     start = clock()
     stop = _stop_flag(cancel)
     memo = Memo()
-    stride = CORE_STRIDE if core.supports(game) and clock in REAL_CLOCKS else CHECK_EVERY
-    meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo, stride)
+    paced = core.supports(game) and clock in REAL_CLOCKS
+    meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo, paced)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
         if outcome == "lost":  # a hashed search's candidate: settled exactly, or unknown

@@ -143,6 +143,7 @@ def test_the_core_searches_without_the_interpreter_lock() -> None:
     assert core.CORE is not None
     meter = Meter(1e18, None, lambda: False)
     game = Game.deal(2, "N")
+    game = Game.deal(2, "N", game.rules.replace(redeals=0))  # millions of positions, no win
     moves = Moves(game, meter.memo)
     piles, fnd, r, _ = moves.start(True)
     search = core.CORE.DepthFirst(piles, fnd, r, 100, True, 2**26, None, True)
