@@ -14,6 +14,7 @@ import argparse
 import time
 from collections.abc import Sequence
 
+from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.solver import core
 from crescent.solver.portfolio import Result, solve
@@ -43,9 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("the search core is not built (pip install -e . with a C compiler)")
     totals = {False: [0, 0.0], True: [0, 0.0]}
     for deal in _deals(args.deals):
-        game = Game.deal(deal, "N")
+        game = Game.deal(deal, modes.STANDARD.letter)
         if args.redeals is not None:
-            game = Game.deal(deal, "N", game.rules.replace(redeals=args.redeals))
+            game = Game.deal(deal, modes.STANDARD.letter, game.rules.replace(redeals=args.redeals))
         line = [f"deal {deal}:"]
         for in_core in (False, True):
             result = _solve(game, args.budget_s, in_core)

@@ -1069,9 +1069,12 @@ static int BestFirst_init(BestFirstObject *self, PyObject *args, PyObject *kw)
 
 static void BestFirst_dealloc(BestFirstObject *self)
 {
+    /* Tens of MB handed back take milliseconds: not with the game's lock held. */
+    Py_BEGIN_ALLOW_THREADS
     if (self->gen)
         PyMem_RawFree(self->gen->kids);
     bf_clear(self);
+    Py_END_ALLOW_THREADS
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1397,7 +1400,11 @@ static int DepthFirst_init(DepthFirstObject *self, PyObject *args, PyObject *kw)
 
 static void DepthFirst_dealloc(DepthFirstObject *self)
 {
-    df_clear(self);
+    Py_CLEAR(self->lost0);
+    /* Tens of MB handed back take milliseconds: not with the game's lock held. */
+    Py_BEGIN_ALLOW_THREADS
+    df_clear(self); /* its Py_CLEAR finds nothing left to release */
+    Py_END_ALLOW_THREADS
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
