@@ -8,13 +8,14 @@ export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
 .PHONY: run test test-all test-fast test-load lint package clean screenshot install
 
-$(VENV)/.run-stamp: pyproject.toml
+# setup.py builds the solver's search core (crescent/solver/_core.c) where a C compiler is.
+$(VENV)/.run-stamp: pyproject.toml setup.py crescent/solver/_core.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.test-stamp: pyproject.toml
+$(VENV)/.test-stamp: pyproject.toml setup.py crescent/solver/_core.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test,dev]"
@@ -61,15 +62,14 @@ test-load: lint
 	@$(PY) tools/under_load.py --times 2 -- $(MAKE) --no-print-directory test-fast
 
 # The one-file executable, made from a copy of the sources in build/package: the solver's
-# search is compiled there with mypyc (crescent/solver/build.py), or stays pure Python when
-# that fails (no C compiler). The checkout itself is never compiled.
+# search core is built there (crescent/solver/build.py), or the search stays pure Python
+# when that fails (no C compiler).
 STAGE := build/package
 package: $(VENV)/.test-stamp
 	rm -rf $(STAGE) && mkdir -p $(STAGE)
 	tar -c --exclude=__pycache__ --exclude='*.so' --exclude='*.pyd' \
 		main.py crescent.spec crescent assets | tar -x -C $(STAGE)
-	$(PY) -m crescent.solver.build $(STAGE) >/dev/null \
-		|| echo "package: the solver stays pure Python (no C compiler?)"
+	$(PY) -m crescent.solver.build $(STAGE) >/dev/null || true  # it says when it cannot
 	cd $(STAGE) && $(CURDIR)/$(VENV)/bin/pyinstaller --noconfirm --clean \
 		--distpath $(CURDIR)/dist --workpath $(CURDIR)/build/pyinstaller crescent.spec
 

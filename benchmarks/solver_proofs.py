@@ -22,10 +22,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from crescent.rules.engine import PILE_LIMIT, Game, Rules
-from crescent.solver import portfolio
+from crescent.solver import core, portfolio
 from crescent.solver.budget import Meter
 from crescent.solver.build import compiled
-from crescent.solver.depth_first import DepthFirst
 from crescent.solver.moves import Moves, Seen
 from crescent.solver.position import Child, Piles
 from crescent.solver.table import Table
@@ -38,7 +37,7 @@ def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
     clock = time.process_time
     meter = Meter(clock() + 1e9, None, lambda: False, 2**34, clock)
     meter.slice_end = clock() + budget_s
-    dfs = DepthFirst(Moves(game, meter.memo), meter)
+    dfs = core.searches(game)[1](Moves(game, meter.memo), meter)  # the core's when built
     gen = dfs.turns(use_autoplay=True, thorough=True, max_set=0 if keep == "table" else 2**40)
     start = clock()
     try:
@@ -56,7 +55,7 @@ def _table(deal: int, redeals: int, budget_s: float, keep: str) -> None:
         print(f"deal {deal}, {redeals} redeals: {outcome} in {spent:.1f} CPU s ({build})")
         return
     size = ""
-    if frame is not None:
+    if frame is not None and "seen" in frame.f_locals:  # the pure search's
         seen: Table | set[int] = frame.f_locals["seen"]
         if isinstance(seen, Table):
             nbytes = seen.nbytes()
@@ -88,7 +87,7 @@ def _layers(deals: Sequence[int], budget_s: float) -> None:
         ) -> list[Child]:
             kids = super().children(piles, fnd, r, ph, seen, auto)
             lost0 = meters[-1].lost0
-            if lost0 is not None and lost0.size:
+            if isinstance(lost0, Table) and lost0.size:  # the pure searches' (these are)
                 for kid in kids:
                     if kid[3] == 0:
                         looked[0] += 1
@@ -98,6 +97,7 @@ def _layers(deals: Sequence[int], budget_s: float) -> None:
     patched = (
         (portfolio, "Meter", Kept),
         (portfolio, "Moves", Counted),
+        (core, "CORE", None),  # what is counted is the pure searches' children
     )
     saved = [(module, name, getattr(module, name)) for module, name, _ in patched]
     for module, name, value in patched:

@@ -126,14 +126,14 @@ def paced_run(app: App, frames: int, seed: int) -> tuple[float, float, float]:
 def count_verdicts() -> Counter[str]:
     """From now on, each search's verdict counted ("winnable", "lost", "unknown")."""
     counts: Counter[str] = Counter()
-    judge = watch.SearchProcess.judge
+    judge = watch.Watcher._judge  # in the watcher's thread (the core) or its worker
 
-    def counted(self: watch.SearchProcess, game: Any, budget_s: float) -> watch.Watch | None:
-        found = judge(self, game, budget_s)
-        counts[found.verdict.value if found is not None else "gone"] += 1
+    def counted(self: watch.Watcher, game: Any) -> watch.Watch:
+        found = judge(self, game)
+        counts[found.verdict.value] += 1
         return found
 
-    watch.SearchProcess.judge = counted  # type: ignore[method-assign]
+    watch.Watcher._judge = counted  # type: ignore[method-assign]
     return counts
 
 

@@ -369,36 +369,43 @@ def self_check() -> int:
         checked = 0
     finally:
         pygame.quit()
-    build = _check_solver(problems)
+    solver = _check_solver(problems)
     if problems:
         print(f"crescent: self-check failed ({root}): " + "; ".join(problems), file=sys.stderr)
         return EXIT_FATAL
     print(f"self-check ok: {checked} bundled files loaded from {root}")
-    print(f"self-check ok: the solver ({build}) won {SELF_CHECK_DEAL}, here and in a worker")
+    print(f"self-check ok: {solver}")
     return 0
 
 
 def _check_solver(problems: list[str]) -> str:
-    """Solve a deal with the solver as bundled (compiled or pure: which is said), in this
-    process and in the worker process "Still winnable?" starts (a frozen executable must
-    start it as a worker, not as a second game)."""
+    """Solve a deal with the solver as bundled (the search core compiled, or pure: which
+    is said), in this process and where "Still winnable?" searches: in a thread beside
+    the game with the core, else in its worker process (a frozen executable must start
+    it as a worker, not as a second game)."""
     # Imported here: the game loads the search with the first hint (PERFORMANCE.md).
+    from crescent.solver import core
     from crescent.solver.build import compiled
     from crescent.solver.portfolio import solve
-    from crescent.solver.watch import SearchProcess, Verdict
+    from crescent.solver.watch import SearchProcess, Verdict, Watch, judge
 
     game = Game.from_code(SELF_CHECK_DEAL)
     result = solve(game, budget_s=30, max_nodes=20_000)
     if result.outcome != "won":
         problems.append(f"the solver did not win {SELF_CHECK_DEAL}")
-    worker = SearchProcess(max_bytes=None)
-    try:
-        found = worker.judge(game, 30)
-    finally:
-        worker.close()
+    found: Watch | None
+    if core.supports(game):
+        found, where = judge(game, budget_s=30), "in a thread"
+    else:
+        worker = SearchProcess(max_bytes=None)
+        try:
+            found, where = worker.judge(game, 30), "in a worker"
+        finally:
+            worker.close()
     if found is None or found.verdict is not Verdict.WINNABLE:
-        problems.append(f"the worker process did not win {SELF_CHECK_DEAL}: {found}")
-    return "compiled" if compiled() else "pure"
+        problems.append(f"the watcher's search ({where}) did not win {SELF_CHECK_DEAL}: {found}")
+    build = "compiled" if compiled() else "pure"
+    return f"the solver ({build}) won {SELF_CHECK_DEAL}, here and {where}"
 
 
 def _check_cards(problems: list[str]) -> int:

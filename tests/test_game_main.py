@@ -8,6 +8,8 @@ import platformdirs
 import pytest
 
 from crescent import game_main
+from crescent.solver import core
+from crescent.solver.build import compiled
 
 
 def test_card_pictures_are_kept_in_the_folder_the_environment_names(
@@ -56,7 +58,22 @@ def test_the_self_check_solves_a_deal_and_says_which_solver_build_runs(
 ) -> None:
     assert game_main.self_check() == 0
     out = capsys.readouterr().out
-    assert f"the solver (pure) won {game_main.SELF_CHECK_DEAL}" in out
+    # With the search core, "Still winnable?" searches in a thread; pure, in a worker.
+    said = (
+        "(compiled) won {}, here and in a thread"
+        if compiled()
+        else "(pure) won {}, here and in a worker"
+    )
+    assert f"the solver {said.format(game_main.SELF_CHECK_DEAL)}" in out
+
+
+def test_the_self_check_without_the_core_uses_the_worker_process(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(core, "CORE", None)
+    assert game_main.self_check() == 0
+    out = capsys.readouterr().out
+    assert f"the solver (pure) won {game_main.SELF_CHECK_DEAL}, here and in a worker" in out
 
 
 @pytest.mark.slow

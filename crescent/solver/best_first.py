@@ -13,7 +13,7 @@ and after a foundation move only on the suits whose foundations changed.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Sequence, Sized
 
 from crescent.solver.budget import Meter
 from crescent.solver.moves import Moves
@@ -46,8 +46,8 @@ class BestFirst:
         self.meter = meter
         self.w_redeal = w_redeal
         self.newest_first = newest_first
-        self.table: Parents = {}
-        """The table of positions while it runs (its memory)."""
+        self.table: Sized = {}
+        """The table of positions while it runs (its size is its memory)."""
 
     def run(self, max_states: int, use_autoplay: bool) -> Generator[None, None, Found]:
         """A winning list of steps, False when the space is exhausted, None at the state cap."""

@@ -9,11 +9,14 @@ grow: the default is :data:`MAX_BYTES`, a kiosk passes its own (32 MB).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Sized
+from typing import TYPE_CHECKING, Final
 
-from crescent.solver.position import Memo, Parents
+from crescent.solver.position import Memo
 from crescent.solver.table import Table
+
+if TYPE_CHECKING:
+    from crescent.solver._core import Table as CoreTable
 
 MAX_BYTES: Final = 64 * 2**20
 """The default memory budget of one solve() (``max_bytes``, ``--max-mb``)."""
@@ -30,6 +33,12 @@ CACHE_ENTRY_BYTES: Final = 300
 """Memory per memo entry (~250 B measured)."""
 CHECK_EVERY: Final = 64
 """Nodes between looks at the clock and the cancel flag (well under 100 ms)."""
+CORE_LOOK_S: Final = 0.02
+"""Seconds the search core runs between looks on a real clock (paced, see
+:meth:`Meter.chunk`): each look takes the interpreter lock, which the game's loop needs,
+and on a busy machine each hand-over of the lock waits for the scheduler."""
+MAX_CHUNK: Final = 1 << 16
+"""The most nodes the core runs between two looks."""
 
 
 class Stop(Exception):
@@ -48,8 +57,10 @@ class Meter:
         "memo",
         "nodes",
         "over",
+        "paced",
         "slice_end",
         "stop",
+        "stride",
         "tables",
     )
 
@@ -61,8 +72,14 @@ class Meter:
         max_bytes: int = MAX_BYTES,
         clock: Callable[[], float] = time.monotonic,
         memo: Memo | None = None,
+        paced: bool = False,
     ) -> None:
         self.clock = clock
+        self.stride = CHECK_EVERY
+        """Nodes the search core runs between looks (see :meth:`chunk`)."""
+        self.paced: tuple[float, int] | None = (-1.0, 0) if paced else None
+        """When the core last looked and its node count then (its pace sets the stride),
+        or None: it looks where the pure search does (a simulated clock counts looks)."""
         self.deadline = deadline
         self.slice_end = deadline
         self.max_nodes = max_nodes
@@ -71,11 +88,11 @@ class Meter:
         self.max_bytes = max_bytes
         self.memo = Memo() if memo is None else memo
         """The facts the searches derive, remembered (emptied when over its share)."""
-        self.tables: list[Parents] = []
+        self.tables: list[Sized] = []
         """The parents tables of the best-first searches alive (their size is the memory)."""
         self.over = False
         """The searches together outgrew the memory budget: one must go."""
-        self.lost0: Table | None = None
+        self.lost0: Table | CoreTable | None = None
         """Positions with no redeal left that a depth-first search proved lost (see
         :mod:`crescent.solver.depth_first`): a later depth-first search of the solve
         skips them."""
@@ -98,6 +115,25 @@ class Meter:
             self.over = True
             return True  # the turn ends: the portfolio lets the largest search go
         return now > self.slice_end
+
+    def chunk(self) -> int:
+        """Nodes the search core runs before the next look (:mod:`crescent.solver.core`):
+        :attr:`stride` on, to a multiple of :data:`CHECK_EVERY`, not past the look that stops at
+        ``max_nodes``. Unpaced the stride is :data:`CHECK_EVERY`: it looks at every node
+        the pure search looks at, so a simulated clock falls on the same nodes. Paced (a
+        real clock) the stride is what the core searched in :data:`CORE_LOOK_S` of it."""
+        if self.paced is not None:
+            now = self.clock()
+            then, nodes = self.paced
+            if then >= 0 and now > then:
+                pace = int((self.nodes - nodes) / (now - then) * CORE_LOOK_S)
+                self.stride = max(CHECK_EVERY, min(MAX_CHUNK, pace - pace % CHECK_EVERY))
+            self.paced = (now, self.nodes)
+        end = (self.nodes + self.stride) // CHECK_EVERY * CHECK_EVERY
+        if self.max_nodes is not None:
+            last = max(self.max_nodes, self.nodes + 1)
+            end = min(end, -(-last // CHECK_EVERY) * CHECK_EVERY)
+        return end - self.nodes
 
     def trim_memo(self) -> None:
         """Empty the memo when it outgrows its share of the budget."""

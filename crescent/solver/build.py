@@ -1,23 +1,19 @@
-"""``python -m crescent.solver.build [DIR]``: the compiled build of the search's modules.
+"""``python -m crescent.solver.build [DIR]``: the search core (``_core.c``) built into a copy.
 
-mypyc compiles the typed modules the exhaustive search spends its time in
-(:data:`COMPILED`) into C extensions placed beside them: Python loads an extension
-before a ``.py`` of the same name, so the same package runs compiled, and without the
-extensions (deleted, or never built) it runs the pure modules, which stay the
-reference. Both give the same results (``tests/solver/test_compiled.py`` checks the
-recorded cases of ``benchmarks/solver_same.py`` on both). It needs mypy (the ``dev``
-extra) and a C compiler: gcc or clang on Linux and macOS, MSVC on Windows.
+``pip install`` (so ``make run`` and ``make install``) builds the core where a C compiler
+is (setup.py); this builds it into a copy of the sources, as ``make package`` does for
+the one-file executable. Without a compiler the build says so in one line, and the
+solver searches in pure Python (:mod:`crescent.solver.core`). It needs a C compiler: gcc
+or clang on Linux, Xcode's command line tools on macOS, MSVC's Build Tools on Windows.
 
-``DIR`` is a folder holding a copy of the ``crescent`` package (default: the package
-itself, in place). ``--clean`` removes the extensions again.
+``DIR`` is a folder holding a copy of the ``crescent`` package (default: the checkout,
+in place). ``--clean`` removes the extension again.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.machinery
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,55 +21,57 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-COMPILED: Final = ("position", "dead", "moves", "table", "depth_first", "exact")
-"""The modules compiled (the rest imports them as usual)."""
-
-
-def compiled() -> bool:
-    """Whether the search's modules run compiled (in a checkout, an install or a frozen
-    executable alike)."""
-    # Here, not at the top: the build rewrites this module's extension in place, which
-    # must not be loaded while it does.
-    from crescent.solver import depth_first
-
-    suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    return any(str(depth_first.__file__).endswith(suffix) for suffix in suffixes)
-
-
-def extensions(root: Path) -> list[Path]:
-    """The compiled modules (and mypyc's shared library) under ``root``."""
-    solver = root / "crescent" / "solver"
-    found = [p for name in COMPILED for p in solver.glob(f"{name}.*") if p.suffix in _SUFFIXES]
-    return found + [p for p in root.glob("*__mypyc*") if p.suffix in _SUFFIXES]
-
-
 _SUFFIXES: Final = (".so", ".pyd")
 
 
+def compiled() -> bool:
+    """Whether the solver searches in the core (in a checkout, an install or a frozen
+    executable alike)."""
+    # Here, not at the top: importing the solver loads nothing until it is wanted.
+    from crescent.solver import core
+
+    return core.CORE is not None
+
+
+def extensions(root: Path) -> list[Path]:
+    """The built core under ``root``."""
+    solver = root / "crescent" / "solver"
+    return [p for p in solver.glob("_core.*") if p.suffix in _SUFFIXES]
+
+
+_COMPILE: Final = """
+import sys
+from setuptools import Distribution, Extension
+core = Extension("crescent.solver._core", sources=["crescent/solver/_core.c"])
+work = sys.argv[1]
+args = ["--quiet", "build_ext", "--inplace", "--build-temp", work, "--build-lib", work]
+dist = Distribution({"ext_modules": [core], "script_name": "build", "script_args": args})
+dist.parse_command_line()
+dist.run_commands()
+"""
+"""setuptools' ``build_ext --inplace`` of the core alone (as setup.py builds it, without
+reading pyproject.toml: the venv's setuptools may be older than the build's)."""
+
+
 def build(root: Path) -> list[Path]:
-    """Compile :data:`COMPILED` of the package under ``root`` (in a copy, so no build
-    folder is left behind) and put the extensions beside its modules; their paths."""
-    sources = [f"crescent/solver/{name}.py" for name in COMPILED]
+    """Build the core of the package under ``root`` beside its modules (its build folder
+    a temporary one); its paths. CalledProcessError without a C compiler."""
     with tempfile.TemporaryDirectory() as work:
-        copy = Path(work)
-        skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "assets")
-        shutil.copytree(root / "crescent", copy / "crescent", ignore=skip)
         subprocess.run(
-            [sys.executable, "-m", "mypyc", *sources],
-            cwd=copy,
+            [sys.executable, "-c", _COMPILE, work],
+            cwd=root,
             env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
             check=True,
             stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
-        for path in extensions(copy):
-            shutil.copy2(path, root / path.relative_to(copy))
     return extensions(root)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m crescent.solver.build")
     parser.add_argument("root", nargs="?", type=Path, default=Path(__file__).parents[2])
-    parser.add_argument("--clean", action="store_true", help="remove the extensions")
+    parser.add_argument("--clean", action="store_true", help="remove the extension")
     args = parser.parse_args(argv)
     if args.clean:
         for path in extensions(args.root):
@@ -81,8 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         built = build(args.root)
-    except (OSError, subprocess.CalledProcessError) as e:
-        print(f"build failed (needs mypy and a C compiler): {e}", file=sys.stderr)
+    except (OSError, subprocess.CalledProcessError):
+        built = []
+    if not built:
+        print("the search core was not built (no C compiler?): pure Python", file=sys.stderr)
         return 1
     print("\n".join(map(str, built)))
     return 0

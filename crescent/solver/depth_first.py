@@ -162,6 +162,7 @@ class DepthFirst:
         path: list[tuple[Step, ...]] = [steps0]
         thorough = thorough and not self.moves.accept
         lost0 = self.meter.lost0
+        assert lost0 is None or isinstance(lost0, Table), "a solve's searches are all pure"
         layers = Layers(lost0)
         stack: list[list[Child]] = [self.frame(piles, fnd, r, root_hash, seen, use_autoplay)]
         parent_state: list[tuple[bytes, int]] = [(fnd, r)]

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from crescent.rules.engine import Game, IllegalMove
+from crescent.solver import core
 from crescent.solver.best_first import BestFirst, Found
 from crescent.solver.budget import MAX_BYTES, Meter, Stop
 from crescent.solver.dead import proven_lost
@@ -55,6 +56,9 @@ turns with. Among positions of equal score a search takes the oldest first or th
 first; the two orders win very different deals, so both are in the portfolio."""
 FIRST_SLICE: Final = 0.05
 """Seconds each search of the portfolio gets in the first round (doubling each round)."""
+REAL_CLOCKS: Final = (time.monotonic, time.perf_counter, time.process_time, time.thread_time)
+"""Clocks a search core may look at less often than every :data:`CHECK_EVERY` nodes
+(another clock may be a simulated one, counting the looks)."""
 GIVE_BACK_NODES: Final = 20_000
 """A search this big (a second or more) hands its memory back on return; a small one has
 little to give and returns at once (a cancelled hint answers within 100 ms)."""
@@ -101,7 +105,8 @@ def solve(
     start = clock()
     stop = _stop_flag(cancel)
     memo = Memo()
-    meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo)
+    paced = core.supports(game) and clock in REAL_CLOCKS
+    meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo, paced)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
         if outcome == "lost":  # a hashed search's candidate: settled exactly, or unknown
@@ -127,7 +132,9 @@ def solve(
     finally:
         memo.clear()
         if meter.nodes >= GIVE_BACK_NODES:
-            _give_back_memory()
+            # The core's tables go back as they are freed; its search leaves the
+            # interpreter's heap as it was, and a collection would hold the lock.
+            _give_back_memory(collect=not core.supports(game))
 
 
 def _line(game: Game, steps: list[Step]) -> list[str] | None:
@@ -151,12 +158,14 @@ def _never() -> bool:
     return False
 
 
-def _give_back_memory() -> None:
+def _give_back_memory(collect: bool = True) -> None:
     """Hand what the search freed back to the system (else the process stays tens of MB
-    above its size before the search). A full collection empties the interpreter's free
-    lists, whose few recently freed tuples would each pin a whole arena of the search's
-    memory; on Linux, glibc's malloc_trim returns the heap that large tables freed."""
-    gc.collect()
+    above its size before the search). A full collection (``collect``) empties the
+    interpreter's free lists, whose few recently freed tuples would each pin a whole arena
+    of the search's memory; on Linux, glibc's malloc_trim returns the heap that large
+    tables freed."""
+    if collect:
+        gc.collect()
     if sys.platform.startswith("linux"):
         # Here, not at the top: importing ctypes opens a library (dlopen), and importing
         # the solver does nothing (tests/test_pure_imports.py).
@@ -172,10 +181,11 @@ def _portfolio(game: Game, meter: Meter) -> list[Turns]:
     most losses) within its share of the budget (:meth:`Meter.beside`)."""
     cap = meter.states()
     running: list[Turns] = []
+    best_first, depth_first = core.searches(game)
     for w_redeal, w_depth, newest_first in PORTFOLIO:
-        search = BestFirst(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
+        search = best_first(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
         running.append((search, search.run(max_states=cap, use_autoplay=True)))
-    dfs = DepthFirst(Moves(game, meter.memo), meter)
+    dfs = depth_first(Moves(game, meter.memo), meter)
     turns = dfs.turns(use_autoplay=True, thorough=True, max_bytes=meter.beside())
     running.append((dfs, turns))
     return running
@@ -207,7 +217,7 @@ def _settled(
     # others gave back.
     _give_back_memory()
     meter.slice_end = meter.deadline
-    return _last_word(DepthFirst(Moves(game, meter.memo), meter), written, done)
+    return _last_word(core.searches(game)[1](Moves(game, meter.memo), meter), written, done)
 
 
 def _turn(entry: Turns, running: list[Turns], meter: Meter) -> list[Step] | bool | None:

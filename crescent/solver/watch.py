@@ -10,9 +10,12 @@ is answered from what is known, without a search. Where a lost game went wrong i
 looked for only when the player asks (a tap on the marker: the table's hints search the
 undo history), so each change costs one search of at most ``WATCH_BUDGET_S``.
 
-The search runs in a process of its own (:class:`SearchProcess`), fed by the watcher's
-thread: in a thread of the game's process it held the interpreter lock the game loop
-needs, and the frames drawn meanwhile took twice as long at the 95th percentile
+The search runs in the watcher's thread when the solver's search core is built (the
+core lets go of the interpreter lock while it searches, so the game's loop runs on,
+:mod:`crescent.solver.core`). Without it, the pure search runs in a process of its own
+(:class:`SearchProcess`, started with the first search), fed by the watcher's thread:
+in a thread of the game's process the pure search held the interpreter lock the game
+loop needs, and the frames drawn meanwhile took twice as long at the 95th percentile
 (``python -m crescent.bench watch``); a search in another process costs them about 5 %.
 """
 
@@ -20,18 +23,20 @@ from __future__ import annotations
 
 import atexit
 import enum
-import multiprocessing
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from crescent.rules.engine import Game, parse_step
+from crescent.solver import core
 from crescent.solver.budget import release_memory
 from crescent.solver.portfolio import solve
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 WATCH_BUDGET_S: Final = 2.0
 """The search after one change: enough for most positions of a standard deal."""
@@ -72,9 +77,11 @@ def judge(
     *,
     budget_s: float,
     max_bytes: int | None = None,
+    cancel: threading.Event | None = None,
 ) -> Watch:
-    """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds."""
-    result = solve(game, budget_s=budget_s, max_bytes=max_bytes)
+    """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds
+    (unknown when ``cancel`` is set meanwhile)."""
+    result = solve(game, budget_s=budget_s, max_bytes=max_bytes, cancel=cancel)
     if result.outcome == "won":
         return Watch(Verdict.WINNABLE, 0, tuple(result.line))
     if result.outcome == "lost":
@@ -136,7 +143,8 @@ class Watcher:
         return answer
 
     def close(self) -> None:
-        """Stop: the search under way ends with its process, none starts."""
+        """Stop: the search under way ends (at its next look, or with its process), none
+        starts."""
         self._closed.set()
         self.forget()
         self._process.close()
@@ -159,8 +167,7 @@ class Watcher:
                 generation = self._generation
             game, changes = wanted
             self.searches += 1
-            # None: the process ended (closed, or it failed): nothing is claimed.
-            found = self._process.judge(game, self.budget_s) or Watch(Verdict.UNKNOWN, 0)
+            found = self._judge(game)
             with self._lock:
                 if generation != self._generation:  # a new deal came meanwhile
                     continue
@@ -171,6 +178,15 @@ class Watcher:
                     self._answer = Watch(found.verdict, changes, found.line)
             if fresh and self.on_answer is not None:
                 self.on_answer()
+
+    def _judge(self, game: Game) -> Watch:
+        """The verdict: searched here (in the core, the game's loop runs on) or in the
+        worker process (the pure search, which would hold the loop's interpreter lock)."""
+        if core.supports(game):
+            max_bytes = self._process.max_bytes
+            return judge(game, budget_s=self.budget_s, max_bytes=max_bytes, cancel=self._closed)
+        # None: the process ended (closed, or it failed): nothing is claimed.
+        return self._process.judge(game, self.budget_s) or Watch(Verdict.UNKNOWN, 0)
 
     def _remember(self, game: Game, found: Watch) -> None:
         """Keep the verdict, and for a win every position along its line (each winnable)."""
@@ -198,7 +214,8 @@ class Watcher:
 class SearchProcess:
     """Judges positions one at a time in a worker process, started with the first (the
     ``spawn`` way on every platform: the game's threads and window stay out of it).
-    The worker ends when it is closed, or when the game ends (its pipe closes)."""
+    The worker ends when it is closed, or when the game ends (its pipe closes). Only the
+    pure search runs there (:meth:`Watcher._judge`): multiprocessing is imported then."""
 
     def __init__(self, max_bytes: int | None) -> None:
         self.max_bytes = max_bytes
@@ -237,6 +254,8 @@ class SearchProcess:
             if self._closed:
                 return None
             if self._conn is None:
+                import multiprocessing  # here: a game searching in the core never needs it
+
                 context = multiprocessing.get_context("spawn")
                 ours, theirs = context.Pipe()
                 worker = context.Process(

@@ -114,6 +114,8 @@ class TableScene(Scene):
         """"Still winnable?": the verdict on the table as it is (None: none yet)."""
         self._watched = -1
         """The session's change count the watcher was last shown."""
+        self._on_screen = False
+        """A frame of the table was shown: searches may start (none before)."""
         self._said_at = 0
         """The announcer's count at the last key or press: what it says first interrupts
         what was being said, what follows waits its turn (see :meth:`speak`)."""
@@ -201,6 +203,9 @@ class TableScene(Scene):
 
     def shown(self) -> None:
         self.view.shown()
+        if not self._on_screen:  # the first frame is up: "Still winnable?" may search
+            self._on_screen = True
+            self._update_watch()
 
     def pointer_lost(self) -> None:
         """A pointer's release will never come (focus lost, window left)."""
@@ -701,6 +706,8 @@ class TableScene(Scene):
             self.watch = None
             self._watched = -1
             return
+        if not self._on_screen:
+            return  # no search before the first frame (see shown)
         if self._watched != changes:
             self._watched = changes
             self.watch = None

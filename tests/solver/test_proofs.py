@@ -308,6 +308,7 @@ def _proven_by_layers(game: Game) -> list[Game]:
     lost0 = meter.lost0
     if lost0 is None:
         return []
+    assert isinstance(lost0, Table)
     return [_position_game(*entered[f]) for f in lost0.slots if f]
 
 

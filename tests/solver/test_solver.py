@@ -16,6 +16,7 @@ from crescent.rules import modes
 from crescent.rules.cards import parse_card
 from crescent.rules.engine import PILES, Game, Move, Rules
 from crescent.rules.modes import FACE_DOWN, STANDARD
+from crescent.solver import core
 from crescent.solver.best_first import BestFirst
 from crescent.solver.budget import CHECK_EVERY, Meter
 from crescent.solver.dead import dead
@@ -212,20 +213,32 @@ def test_the_budget_is_kept_within_one_look_at_the_clock() -> None:
     assert solve(game, budget_s=10, max_nodes=500).nodes <= 600
 
 
-def test_cancelling_stops_the_search_at_its_next_look_at_the_flag() -> None:
+@pytest.mark.parametrize("search", ["core", "pure"])
+def test_cancelling_stops_the_search_at_its_next_look_at_the_flag(
+    search: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if search == "pure":
+        monkeypatch.setattr(core, "CORE", None)
     game = Game.from_code("CR1-N-AAAAAAB")
     cancel = threading.Event()
     looks = itertools.count(1)
+    seen: list[int] = []
 
     def cancelled() -> bool:
-        if next(looks) == 20:
+        seen.append(next(looks))
+        if seen[-1] == 20:
             cancel.set()
         return cancel.is_set()
 
     result = solve(game, budget_s=1e6, cancel=cancelled)
     assert result.outcome == "unknown"
-    # The 20th look: one before the search, then one every CHECK_EVERY nodes.
-    assert result.nodes == 19 * CHECK_EVERY
+    assert seen[-1] == 20  # no look after the one that saw the flag
+    if search == "pure":
+        # The 20th look: one before the search, then one every CHECK_EVERY nodes (the
+        # core looks less often on a real clock: every 20 ms of its search).
+        assert result.nodes == 19 * CHECK_EVERY
+    else:
+        assert result.nodes % CHECK_EVERY == 0
     # An Event is looked at the same way; set before the start, nothing is searched.
     cancel.set()
     assert solve(game, budget_s=1e6, cancel=cancel).nodes == 0

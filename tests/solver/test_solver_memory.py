@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,10 +59,9 @@ def test_a_memory_budget_given_to_one_search_changes_no_other(
     class Recorded(Meter):
         __slots__ = ()
 
-        def tick(self) -> bool:
-            if self.nodes == 0:
-                given.append(self.max_bytes)
-            return Meter.tick(self)
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            given.append(self.max_bytes)
 
     monkeypatch.setattr("crescent.solver.portfolio.Meter", Recorded)
     game = Game.deal(HARD, "N")

@@ -9,7 +9,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from crescent.rules.engine import Game
+from crescent.solver import core
 from crescent.solver.watch import SearchProcess, Verdict, Watch, Watcher, judge, position_key
 from tests.solver.test_solver import spades_left
 
@@ -171,3 +174,45 @@ def _ended(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
+
+
+@pytest.mark.skipif(core.CORE is None, reason="the search core is not built")
+def test_with_the_core_the_watcher_searches_in_its_thread_and_starts_no_process() -> None:
+    watcher = Watcher(budget_s=5)
+    try:
+        watcher.look(lost_after_one_move(), changes=1)
+        assert wait(watcher) == Watch(Verdict.LOST, 1)
+        watcher.look(nearly_won(), changes=2)
+        assert wait(watcher).verdict is Verdict.WINNABLE
+        assert watcher.searches == 2
+        assert watcher._process._worker is None
+    finally:
+        watcher.close()
+
+
+def test_without_the_core_the_watcher_searches_in_a_worker_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(core, "CORE", None)
+    watcher = Watcher(budget_s=5)
+    try:
+        watcher.look(nearly_won(), changes=1)
+        assert wait(watcher).verdict is Verdict.WINNABLE
+        worker = watcher._process._worker
+        assert worker is not None
+        assert worker.pid != os.getpid()
+    finally:
+        watcher.close()
+
+
+@pytest.mark.skipif(core.CORE is None, reason="the search core is not built")
+def test_closing_the_watcher_ends_its_search_in_the_thread() -> None:
+    """Deal 1 is not settled within a minute: closing ends the search at its next look."""
+    watcher = Watcher(budget_s=600)
+    watcher.look(Game.deal(1, "N"), changes=1)
+    thread = watcher._thread
+    assert thread is not None
+    watcher.close()
+    thread.join(60)
+    assert not thread.is_alive()
+    assert watcher.poll() is None

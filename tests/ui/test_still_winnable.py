@@ -9,8 +9,12 @@ import pygame
 import pytest
 
 from crescent.i18n import text as T
+from crescent.i18n.translator import load_translator
+from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.rules.engine import Game
+from crescent.ui.app import App, Options, init_pygame
+from crescent.ui.clock import SteppedClock
 from crescent.ui.dialogs import MessageDialog
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, make_client
@@ -143,3 +147,20 @@ def test_not_in_a_kiosk(clients: list[Client]) -> None:
     clients.append(c)
     assert verdict(c, timeout_s=2) is None
     assert c.app.table._watcher is None
+
+
+def test_no_search_starts_before_the_first_frame_is_shown(clients: list[Client]) -> None:
+    init_pygame()
+    session = Session(None, Settings(watch_winnable=True))
+    session.start(code="CR1-N-AAAAAAB")
+    app = App(session, Options(size=(1280, 800)), load_translator("en"))
+    app.table.after_change()
+    app.table.update(1 / 60)
+    assert app.table._watcher is None  # nothing searched yet
+    c = Client(app, SteppedClock())
+    clients.append(c)
+    c.frames(1)
+    watcher = app.table._watcher
+    assert watcher is not None  # the first frame shown: the search starts
+    assert verdict(c) is not None
+    assert watcher.searches == 1
