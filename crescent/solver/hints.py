@@ -29,7 +29,10 @@ HINT_BUDGET_S = 3.0
 REWIND_BUDGET_S = 8.0
 TRY_NODES = 800
 """Positions a levels hint's search with fewer than all the shuffles left may enter
-(about 0.04 s pure): a level won without a shuffle is found within it."""
+(0.04 s pure without a shuffle, 0.13 s with: a shuffle's children cost more)."""
+TRIES_NODES = 2 * TRY_NODES
+"""Positions those searches may enter together: the tries without a shuffle and with one
+(at level 4 more tries were mostly unknown and took the hint's p95 over 0.5 s)."""
 
 
 @dataclass(frozen=True)
@@ -166,13 +169,15 @@ def hint_line(
     """The line a hint takes its step from: :func:`~crescent.solver.portfolio.solve`'s, or
     in the levels game (shuffles) the line with the fewest shuffles found
     (:func:`~crescent.solver.whole.fewest`: the searches allowed fewer than all the
-    shuffles left stop at :data:`TRY_NODES`, the last one has the whole budget)."""
+    shuffles left stop at :data:`TRY_NODES` each and :data:`TRIES_NODES` together, the
+    last one has the whole budget)."""
     if game.rules.redeal != "shuffle":
         return solve(game, budget_s=budget_s, clock=clock, cancel=cancel, max_bytes=max_bytes)
     found = fewest(
         game,
         budget_s=budget_s,
         try_nodes=TRY_NODES,
+        tries_nodes=TRIES_NODES,
         clock=clock,
         cancel=cancel,
         max_bytes=max_bytes,

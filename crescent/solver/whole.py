@@ -73,19 +73,23 @@ def fewest(
     budget_s: float = 10.0,
     max_nodes: int | None = None,
     try_nodes: int | None = None,
+    tries_nodes: int | None = None,
     clock: Callable[[], float] = time.monotonic,
     cancel: Cancel = None,
     max_bytes: int | None = None,
 ) -> Fewest:
     """Win ``game`` (not changed) with as few shuffles as can be found: ``solve`` with 0,
     1, ... of its shuffles allowed, each within ``budget_s`` / ``max_nodes``; the searches
-    allowed fewer than all shuffles left stop at ``try_nodes`` too (a hint's quick tries).
-    The first win ends it."""
+    allowed fewer than all shuffles left (a hint's quick tries) stop at ``try_nodes`` each
+    and ``tries_nodes`` together, then the one with all of them has its turn. The first
+    win ends it."""
     lost = 0  # 0..lost-1 shuffles allowed: proven lost, in a row from none
     nodes = 0
     seconds = 0.0
     r = game.redeals_left
     for k in range(r + 1):
+        if k < r and tries_nodes is not None and nodes >= tries_nodes:
+            continue  # the tries had their share: straight to all the shuffles left
         limit = max_nodes if k == r or try_nodes is None else min(try_nodes, max_nodes or try_nodes)
         result = solve(
             capped(game, k),

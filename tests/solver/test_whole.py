@@ -72,6 +72,16 @@ def test_fewest_tries_more_shuffles_until_a_win_and_says_what_is_proven(
     assert (found.outcome, found.at_least) == ("unknown", 1)
 
 
+def test_the_quick_tries_stop_at_their_share_of_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game.deal(1, "L", level=4)  # five shuffles left
+    allowed = _scripted(["unknown", "unknown", "won"], monkeypatch)
+    found = fewest(game, try_nodes=10, tries_nodes=20)  # each search enters 10 here
+    assert allowed == [0, 1, 5]  # two tries, then all five shuffles
+    assert (found.outcome, found.shuffles, found.at_least) == ("won", 5, 0)
+
+
 def test_a_whole_game_adds_what_each_level_took(monkeypatch: pytest.MonkeyPatch) -> None:
     # Levels 1-3 without a shuffle; level 4 unknown without, won with one.
     _scripted(["won", "won", "won", "unknown", "won"], monkeypatch)
