@@ -381,8 +381,10 @@ INTRO_SHUFFLES: Final = N_plural(
 )
 INTRO_HINTS: Final = N_plural("{n} hint at each level", "{n} hints at each level")
 INTRO_LEVEL4: Final = N_(
-    "Level 4: no card may go onto an empty pile, and an empty pile stays empty after a shuffle."
+    "Empty piles: at levels 1 to 3 any card may go onto one; at level 4 none may, and an "
+    "empty pile stays empty after a shuffle."
 )
+"""What an empty pile takes at each level (issue 47: levels 1-3 too, not level 4 alone)."""
 INTRO_AGAIN: Final = N_("To see this again: ?, then “In brief”.")
 IN_BRIEF: Final = N_("In brief")
 

@@ -1,5 +1,6 @@
 """``python -m crescent.solver CODE [--budget-s S] [--redeals K] [--level N] [--max-mb N]
-[--json]``: solve one deal (see :mod:`crescent.solver.cli`)."""
+[--max-nodes N] [--whole] [--json]``: solve one deal, or a whole levels game (see
+:mod:`crescent.solver.cli`)."""
 
 from crescent.solver.cli import main
 

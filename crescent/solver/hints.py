@@ -4,22 +4,35 @@ Pure (no pygame). The UI starts a request and polls for its answer in
 ``update``; starting another request or cancelling stops the old one. A hint is
 the next step of a line :func:`~crescent.solver.portfolio.solve` found, "lost"
 when proven, else :func:`best_guess`; a rewind asks :func:`last_winnable`.
+
+In the levels game the line wins the level with the fewest shuffles found
+(:func:`hint_line`: without a shuffle first, then with one...), so following the
+hints never spends a shuffle a later level could need when the level can be won
+without it.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from crescent.rules.engine import PILES, Game, Move, Redeal, parse_step
 from crescent.solver.dead import proven_lost
-from crescent.solver.portfolio import solve
+from crescent.solver.portfolio import Result, solve
 from crescent.solver.position import Memo, convert
+from crescent.solver.whole import fewest
 
 HINT_BUDGET_S = 3.0
 REWIND_BUDGET_S = 8.0
+TRY_NODES = 800
+"""Positions a levels hint's search with fewer than all the shuffles left may enter
+(0.04 s pure without a shuffle, 0.13 s with: a shuffle's children cost more)."""
+TRIES_NODES = 2 * TRY_NODES
+"""Positions those searches may enter together: the tries without a shuffle and with one
+(at level 4 more tries were mostly unknown and took the hint's p95 over 0.5 s)."""
 
 
 @dataclass(frozen=True)
@@ -35,12 +48,37 @@ class HintAnswer:
     changes: int = 0
 
 
+Place = tuple[object, ...]
+"""A position as the plan compares it (see :func:`_place`)."""
+
+
+def _place(game: Game) -> Place:
+    """What makes ``game``'s position: its deal, piles, foundations, shuffles left."""
+    return (
+        game.code,
+        game.level,
+        tuple(map(tuple, game.piles)),
+        tuple(map(tuple, game.foundations)),
+        tuple(game.down),
+        game.redeals_left,
+    )
+
+
 class HintWorker:
     """Asks the solver in a thread; ``max_bytes`` is its memory budget (None: the solver's
-    default; a kiosk gives its own)."""
+    default; a kiosk gives its own), ``clock`` counts its budget's seconds (a test's
+    simulated one).
 
-    def __init__(self, max_bytes: int | None = None) -> None:
+    It keeps the last winning line it found (the plan): asked again from a position the
+    plan passes through (the player followed it, or came back to it), it answers with the
+    rest of the plan at once, the same line and no more shuffles than it."""
+
+    def __init__(
+        self, max_bytes: int | None = None, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.max_bytes = max_bytes
+        self.clock = clock
+        self._plan: dict[Place, tuple[str, ...]] = {}
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
         self._answer: HintAnswer | None = None
@@ -66,7 +104,7 @@ class HintWorker:
             answer = (
                 self._rewind(snapshot, cancel, changes)
                 if rewind
-                else self._hint(snapshot, cancel, changes)
+                else self.hint(snapshot, changes, cancel)
             )
             if not cancel.is_set():
                 with self._lock:
@@ -75,11 +113,22 @@ class HintWorker:
         self._thread = threading.Thread(target=work, name="crescent-hint", daemon=True)
         self._thread.start()
 
-    def _hint(self, game: Game, cancel: threading.Event, changes: int) -> HintAnswer:
+    def hint(self, game: Game, changes: int, cancel: threading.Event | None = None) -> HintAnswer:
+        """The hint for ``game`` (not changed), here and now (:meth:`ask` runs it in a
+        thread)."""
+        with self._lock:
+            rest = self._plan.get(_place(game))
+        if rest:
+            return HintAnswer("win", parse_step(rest[0]), rest, changes=changes)
         if proven_lost(game):  # a proof without searching: say so at once
             return HintAnswer("lost", changes=changes)
-        result = solve(game, budget_s=HINT_BUDGET_S, cancel=cancel, max_bytes=self.max_bytes)
+        result = hint_line(
+            game, budget_s=HINT_BUDGET_S, clock=self.clock, cancel=cancel, max_bytes=self.max_bytes
+        )
         if result.outcome == "won" and result.line:
+            plan = _plan_of(game, result.line)
+            with self._lock:
+                self._plan = plan
             first = parse_step(result.line[0])
             return HintAnswer("win", first, tuple(result.line), changes=changes)
         if result.outcome == "lost":
@@ -97,6 +146,43 @@ class HintWorker:
         with self._lock:
             answer, self._answer = self._answer, None
         return answer
+
+
+def _plan_of(game: Game, line: list[str]) -> dict[Place, tuple[str, ...]]:
+    """Each position ``line`` passes through from ``game``, with the rest of the line."""
+    g = game.copy()
+    plan: dict[Place, tuple[str, ...]] = {}
+    for k, token in enumerate(line):
+        plan.setdefault(_place(g), tuple(line[k:]))
+        g.apply(token)
+    return plan
+
+
+def hint_line(
+    game: Game,
+    *,
+    budget_s: float = HINT_BUDGET_S,
+    clock: Callable[[], float] = time.monotonic,
+    cancel: threading.Event | None = None,
+    max_bytes: int | None = None,
+) -> Result:
+    """The line a hint takes its step from: :func:`~crescent.solver.portfolio.solve`'s, or
+    in the levels game (shuffles) the line with the fewest shuffles found
+    (:func:`~crescent.solver.whole.fewest`: the searches allowed fewer than all the
+    shuffles left stop at :data:`TRY_NODES` each and :data:`TRIES_NODES` together, the
+    last one has the whole budget)."""
+    if game.rules.redeal != "shuffle":
+        return solve(game, budget_s=budget_s, clock=clock, cancel=cancel, max_bytes=max_bytes)
+    found = fewest(
+        game,
+        budget_s=budget_s,
+        try_nodes=TRY_NODES,
+        tries_nodes=TRIES_NODES,
+        clock=clock,
+        cancel=cancel,
+        max_bytes=max_bytes,
+    )
+    return Result(found.outcome, found.line, found.nodes, found.seconds)
 
 
 def _score_game(game: Game) -> int:

@@ -30,6 +30,7 @@ from crescent.rules.engine import Game, IllegalMove
 from crescent.solver.budget import MAX_BYTES
 from crescent.solver.build import compiled
 from crescent.solver.portfolio import solve
+from crescent.solver.whole import solve_whole
 
 Row = dict[str, Any]
 SETTINGS = ("variant", "redeals", "level", "budget_s")
@@ -56,6 +57,9 @@ class Job:
     level: int | None
     budget_s: float
     max_bytes: int = MAX_BYTES
+    whole: bool = False
+    """A whole levels game (:func:`~crescent.solver.whole.solve_whole`), ``budget_s`` for
+    each of its searches."""
 
     def game(self) -> Game:
         game = Game.deal(self.number, self.variant, level=self.level)
@@ -78,6 +82,8 @@ def replays(game: Game, line: Sequence[str]) -> bool:
 
 def run(job: Job) -> Row:
     """Solve one deal (in a worker) and say what came of it, as one line of the file."""
+    if job.whole:
+        return run_whole(job)
     game = job.game()
     result = solve(game, budget_s=job.budget_s, clock=time.thread_time, max_bytes=job.max_bytes)
     row: Row = {
@@ -101,6 +107,95 @@ def run(job: Job) -> Row:
         row["proof"] = result.proof
         row["proof_positions"] = result.proof_positions
     return row
+
+
+def run_whole(job: Job) -> Row:
+    """A whole levels game: what each level took, and the game (its lines replayed)."""
+    found = solve_whole(
+        job.number, budget_s=job.budget_s, clock=time.thread_time, max_bytes=job.max_bytes
+    )
+    lines = [lv.found.line for lv in found.levels]
+    result = found.outcome
+    verified = result != "won" or _replays_whole(job.number, lines)
+    row: Row = {
+        "deal": job.number,
+        "code": found.code,
+        "variant": job.variant,
+        "redeals": job.redeals,
+        "level": None,
+        "budget_s": job.budget_s,
+        "whole": True,
+        "result": result if verified else "unknown",
+        "used": found.used if verified else None,
+        "at_least": found.at_least,
+        "exact": found.exact and verified,
+        "levels": [
+            {
+                "level": lv.level,
+                "left": lv.left,
+                "result": lv.found.outcome,
+                "shuffles": lv.found.shuffles,
+                "at_least": lv.found.at_least,
+            }
+            for lv in found.levels
+        ],
+        "seconds": round(found.seconds, 3),
+        "positions": found.nodes,
+        "build": "compiled" if compiled() else "pure",
+        "lines": lines,
+    }
+    if result == "won":
+        row["verified"] = verified
+    return row
+
+
+def _replays_whole(number: int, lines: list[list[str]]) -> bool:
+    """Whether ``lines`` win the levels of game ``number`` one after another."""
+    game = Game.deal(number, modes.LEVELS.letter, level=1)
+    for k, line in enumerate(lines):
+        if k:
+            game = game.next_level()
+        if not replays(game, line):
+            return False
+        for token in line:
+            game.apply(token)
+    return game.last_level
+
+
+def whole_table(rows: Sequence[Row]) -> str:
+    """The whole levels games of a survey: the share won within the game's shuffles
+    (Wilson 95 %), and how many shuffles each level and the game took."""
+    n = len(rows)
+    won = sum(r["result"] == "won" for r in rows)
+    lost = sum(r["result"] == "lost" for r in rows)
+    lo, hi = wilson(won, n)
+    lo2, hi2 = wilson(n - lost, n)
+    deals = sorted(r["deal"] for r in rows)
+    span = f"{deals[0]}–{deals[-1]}" if deals[-1] - deals[0] + 1 == n else f"{n} listed"
+    out = [
+        "| game | codes | budget (CPU, a search) | won | proven lost | unknown "
+        "| winnable: at least (95 %) | at most (95 %) |",
+        "|---|---|---|---|---|---|---|---|",
+        f"| levels game, whole | {span} ({n}) | {rows[0]['budget_s']:g} s | {won} | {lost} "
+        f"| {n - won - lost} | {100 * won / n:.1f} % ({100 * lo:.1f}–{100 * hi:.1f}) "
+        f"| {100 * (n - lost) / n:.1f} % ({100 * lo2:.1f}–{100 * hi2:.1f}) |",
+        "",
+        "| shuffles of the line found | 0 | 1 | 2 | 3 | 4 | 5 | none found | exact |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for level in range(1, modes.LEVELS.levels + 1):
+        got = [lv for r in rows for lv in r["levels"] if lv["level"] == level]
+        out.append(_shuffles_row(f"level {level}", got))
+    game = [{"shuffles": r["used"], "at_least": r["at_least"]} for r in rows]
+    out.append(_shuffles_row("whole game", game))
+    return "\n".join(out)
+
+
+def _shuffles_row(name: str, got: Sequence[Row]) -> str:
+    counts = [sum(g["shuffles"] == k for g in got) for k in range(modes.LEVELS.redeals + 1)]
+    none = sum(g["shuffles"] is None for g in got)
+    exact = sum(g["shuffles"] is not None and g["shuffles"] == g["at_least"] for g in got)
+    return f"| {name} | {' | '.join(map(str, counts))} | {none} | {exact} of {len(got)} |"
 
 
 def read_rows(path: str, *, mend: bool = True) -> list[Row]:
@@ -312,6 +407,12 @@ def _parser() -> argparse.ArgumentParser:
         help="how long the scheduler has to answer",
     )
     parser.add_argument("--report", action="store_true", help="print the file's table only")
+    parser.add_argument(
+        "--whole",
+        action="store_true",
+        help="whole levels games (codes CR1-L-...), the fewest shuffles level by level; "
+        "--budget-s is each search's",
+    )
     return parser
 
 
@@ -331,13 +432,18 @@ def _jobs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Job
         parser.error(f"--jobs must be a whole number 1..{MAX_JOBS}, got {args.jobs}")
     if not 0 < args.cluster_timeout_s <= 3600:
         parser.error(f"--cluster-timeout-s must be 0..3600 seconds, got {args.cluster_timeout_s}")
-    mode = modes.LEVELS if args.level is not None else modes.by_letter(args.variant)
+    if args.whole and (args.level is not None or args.redeals is not None):
+        parser.error("--whole plays every level with the game's shuffles: drop --level/--redeals")
+    whole = args.whole
+    mode = modes.LEVELS if args.level is not None or whole else modes.by_letter(args.variant)
     if args.level is not None and not 1 <= args.level <= mode.levels:
         parser.error(f"--level must be 1..{mode.levels}, got {args.level}")
     rules = mode.rules_for_level(args.level or 1)
     redeals = rules.redeals if args.redeals is None else args.redeals
     max_bytes = int(args.max_mb * 2**20)
-    return [Job(n, mode.letter, redeals, args.level, args.budget_s, max_bytes) for n in numbers]
+    return [
+        Job(n, mode.letter, redeals, args.level, args.budget_s, max_bytes, whole) for n in numbers
+    ]
 
 
 def _executor(args: argparse.Namespace) -> tuple[Executor, int]:
@@ -411,13 +517,14 @@ def main(argv: Sequence[str], executor_of: Callable[..., tuple[Executor, int]] =
         rows = read_rows(args.out, mend=not args.report)
     except OutFileError as e:
         parser.error(str(e))
-    want = {k: getattr(jobs[0], k) for k in SETTINGS}
+    want = {k: getattr(jobs[0], k) for k in SETTINGS} | {"whole": args.whole}
     for row in rows:
-        if {k: row.get(k) for k in SETTINGS} != want:
-            got = {k: row.get(k) for k in SETTINGS}
+        got = {k: row.get(k) for k in SETTINGS} | {"whole": row.get("whole", False)}
+        if got != want:
             parser.error(f"{args.out} holds a survey of other settings: {got}, not {want}")
+    report = whole_table if args.whole else table
     if args.report:
-        print(table(rows) if rows else "no deals yet")
+        print(report(rows) if rows else "no deals yet")
         return 0
     have = {row["deal"] for row in rows}
     todo = [job for job in jobs if job.number not in have]
@@ -433,7 +540,7 @@ def main(argv: Sequence[str], executor_of: Callable[..., tuple[Executor, int]] =
         # A disk that is full or fails: the lines written so far stay, the run stops.
         print(f"survey: cannot write {args.out}: {e.strerror or e}; stopped", file=sys.stderr)
         return 1
-    print(table(rows) if rows else "no deals")
+    print(report(rows) if rows else "no deals")
     return 0
 
 

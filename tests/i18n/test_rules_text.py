@@ -23,7 +23,6 @@ ADAPTED: dict[str, set[int]] = {
     "rules-ca.txt": {5, 11, 12, 23, 25, 26, 36},
     "rules-ja.txt": {5, 11, 12, 23, 25, 26, 36},
     "rules-nl.txt": {6, 15, 33, 51},
-    "levels-mode-fr.txt": {4, 5, 15},
 }
 
 
@@ -52,8 +51,64 @@ def test_seed_rule_texts_are_shipped_as_written_but_for_the_app_s_own_lines(lang
     _adapted(f"rules-{lang}.txt", resources.read_bytes(f"rules/rules-{lang}.txt"))
 
 
-def test_levels_seed_is_the_french_levels_text_but_for_the_app_s_own_lines() -> None:
-    _adapted("levels-mode-fr.txt", resources.read_bytes("rules/levels-fr.txt"))
+WEB_PAGE = {
+    # Issue 47: the seed's levels text (levels-mode-fr.txt) speaks of other versions, of
+    # a card "partly revealed" and of cards following "automatically", gives "Example:"
+    # lines apart and "End of the game" as a bullet; the app's text says what it does.
+    "en": (
+        "online versions",
+        "partly revealed",
+        "automatically",
+        "then another 7 can be placed on an 8",
+        "spaces",
+    ),
+    "fr": (
+        "versions en ligne",
+        "partiellement révélée",
+        "automatiquement",
+        "puis un autre 7 peut être placé sur un 8",
+        "case",
+    ),
+    "ca": (
+        "versions en línia",
+        "es revela en part",
+        "automàticament",
+        "i després un altre 7 es pot posar sobre un 8",
+        "casella",
+    ),
+    "nl": (
+        "online versies",
+        "gedeeltelijk zichtbaar",
+        "vanzelf volgen",
+        "en daarna kan een andere 7 op een 8",
+        "vak ",
+    ),
+    "ja": ("オンライン版", "少し見えます", "自動で載ります", "さらに別の7を別の8", "マス"),
+}
+SEED_EXAMPLES = {
+    # The seed's examples the text keeps: the 10 of Spades, the 8 of Diamonds, the 7 and
+    # 8 of Hearts turned round on an empty pile, the 3-6 of Hearts sequence.
+    "en": ("10 of Spades", "8 of Diamonds", "7 of Hearts", "3, 4, 5 and 6 of Hearts"),
+    "fr": ("10 de Pique", "8 de Carreau", "7 de Cœur", "3, 4, 5 et 6 de Cœur"),
+    "ca": ("10 de Piques", "8 de Diamants", "7 de Cors", "3, 4, 5 i 6 de Cors"),
+    "nl": ("10 van schoppen", "8 van ruiten", "7 van harten", "3, 4, 5 en 6 van harten"),
+    "ja": ("スペードの10", "ダイヤの8", "ハートの7", "ハートの3、4、5、6"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_levels_text_is_written_for_this_app(lang: str) -> None:
+    blocks = load_rules(Doc.LEVELS, lang)
+    text = " ".join(block.text for block in blocks)
+    for phrase in WEB_PAGE[lang]:
+        assert phrase not in text, phrase
+    for example in SEED_EXAMPLES[lang]:
+        assert example in text, example
+    # Text flows: no block breaks off at a colon ("Example:" then the example apart),
+    # and "End of the game" is a heading, not a bullet.
+    for block in blocks:
+        assert not block.text.endswith((":", "：")), block
+    assert [b.kind for b in blocks[-4:]] == [BlockKind.HEADING, *[BlockKind.ITEM] * 3]
 
 
 OUTSIDE_THE_APP = {

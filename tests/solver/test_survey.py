@@ -114,3 +114,25 @@ def test_a_survey_runs_on_a_dask_cluster(tmp_path: Path) -> None:
     rows = _rows(out)
     assert sorted(r["deal"] for r in rows) == [4, 5]
     assert all(r["result"] == "won" and r["verified"] for r in rows)
+
+
+def test_whole_levels_games_are_surveyed_level_by_level(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "w.jsonl"
+    argv = ["--whole", "--deals", "5,9", "--budget-s", "0.5", "--out", str(out)]
+    assert survey.main(argv, _threads) == 0
+    rows = _rows(out)
+    assert sorted(r["deal"] for r in rows) == [5, 9]
+    for row in rows:
+        assert (row["whole"], row["result"], row["verified"]) == (True, "won", True)
+        assert [lv["left"] for lv in row["levels"]] == [5, 5, 5, 5]
+        assert [lv["shuffles"] for lv in row["levels"][:3]] == [0, 0, 0]
+        assert row["used"] == sum(lv["shuffles"] for lv in row["levels"])
+    report = capsys.readouterr().out
+    assert "| levels game, whole | 2 listed (2) | 0.5 s | 2 | 0 | 0 |" in report
+    assert "| level 1 | 2 | 0 | 0 | 0 | 0 | 0 | 0 | 2 of 2 |" in report
+    # A file of single deals is not resumed as whole games, nor the other way round.
+    with pytest.raises(SystemExit):
+        survey.main(["--deals", "5", "--out", str(out)], _threads)
+    assert "other settings" in capsys.readouterr().err
