@@ -52,6 +52,7 @@ from crescent.play.safejson import shown
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.rules import modes
+from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game, IllegalMove
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DB_FILE",
     "FORMAT",
+    "MAX_LOGGED",
     "FolderBusy",
     "Notice",
     "SavedGame",
@@ -75,6 +77,15 @@ FORMAT: Final = 1
 APP_NAME: Final = "Crescent"
 MAX_MOVES: Final = 10_000_000
 """The most moves a saved game can claim."""
+MAX_LOGGED: Final = 2000
+"""The most steps of a game logged with it (a resume replays them: 6 us a step): a longer
+log is no real game's, refused unread."""
+MAX_STEP_CHARS: Final = 8
+"""The longest step of a log with its space (``P16-P15 ``)."""
+OPEN_ATTEMPTS: Final = 2
+"""A database locked by another program is waited for this many times (each SQLite's busy
+timeout, 5 s) before the session plays in memory."""
+BUSY_CODES: Final = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 ID_MAX: Final = 64
 UNDO: Final = "U"
 """An undo in the log of the moves played (beside the notation of ``--play``)."""
@@ -113,6 +124,8 @@ class Notice(enum.Enum):
     """The data is from a newer version: left alone, and not saved over this session."""
     CANNOT_SAVE = "cannot_save"
     """The disk refused a write (read-only, full...): progress cannot be saved."""
+    REPAIRED = "repaired"
+    """The database was damaged: set aside (kept as a file), what could be read kept."""
 
 
 def new_game_id() -> str:
@@ -294,6 +307,12 @@ class Store:
         """The last write failed (the disk refuses): the result of a game may be lost."""
         self.refused = False
         """A write failed this session (or the database could not be opened)."""
+        self.unreadable: str | None = None
+        """A read-only store: why the database could not be read as it is (its copy is
+        empty, or holds what could be read of a damaged one)."""
+        self._unstored: dict[str, tuple[GameEnd, tuple[Any, ...] | None]] = {}
+        """The ends of games not on the disk yet, by game id: written first by every write
+        (and at :meth:`close`) until the disk takes them."""
 
     @classmethod
     def in_memory(cls) -> Store:
@@ -330,7 +349,7 @@ class Store:
             return self._copy_in_memory()
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            conn, aside = database.open_database(self.path, self._stamp, self._import)
+            conn, aside = self._open_waiting()
         except Newer as e:
             _log().warning("%s is from a newer version (%s): left alone", self.path, e)
             self.frozen = True
@@ -341,31 +360,40 @@ class Store:
             self._degraded = True
             return database.memory_database()
         if aside is not None:
-            self._corrupt(aside)
+            self._corrupt(aside.said, Notice.REPAIRED if aside.repaired else Notice.CORRUPT)
         if self._found is not None and self._found.imported:
             database.make_durable(conn)  # before the imported files are renamed
         keep_imported_files(conn, self.root)
         self._set_aside_bad_files()
         return conn
 
-    def _copy_in_memory(self) -> sqlite3.Connection:
-        """The database (or, before it exists, the earlier files imported) in memory."""
-        memory = database.memory_database()
-        source = database.connect_read_only(self.path) if self.path.exists() else None
-        if source is not None:
+    def _open_waiting(self) -> tuple[sqlite3.Connection, database.Aside | None]:
+        """The database, opened; a database another program holds locked is waited for
+        (SQLite's busy timeout) and tried once more before the session plays in memory."""
+        for attempt in range(OPEN_ATTEMPTS):
             try:
-                source.backup(memory)
-                # An older schema (or a database still being made) is brought forward here.
-                database.migrate(memory, memory.execute("PRAGMA user_version").fetchone()[0])
-            except sqlite3.Error:
-                memory.close()
-                memory = database.memory_database()
-            finally:
-                source.close()
-        elif not os.path.lexists(self.path) and not self.frozen:
-            memory.close()
-            memory = database.connect_memory_unmigrated()
-            database.migrate(memory, 0, self._import)
+                return database.open_database(self.path, self._stamp, self._import)
+            except sqlite3.OperationalError as e:
+                busy = (getattr(e, "sqlite_errorcode", 0) & 0xFF) in BUSY_CODES
+                if not busy or attempt == OPEN_ATTEMPTS - 1:
+                    raise
+                _log().info("%s is locked by another program: trying again", self.path)
+        raise AssertionError("unreachable")
+
+    def _copy_in_memory(self) -> sqlite3.Connection:
+        """The database (or, before it exists, the earlier files imported) in memory;
+        :attr:`unreadable` says why when it could not be read (the copy is then empty)."""
+        if os.path.lexists(self.path):
+            try:
+                conn, self.unreadable = database.read_copy(self.path)
+                return conn
+            except database.Unreadable as e:
+                self.unreadable = str(e)
+                return database.memory_database()
+        if self.frozen:
+            return database.memory_database()
+        memory = database.connect_memory_unmigrated()
+        database.migrate(memory, 0, self._import)
         return memory
 
     def _stamp(self) -> str:
@@ -405,9 +433,11 @@ class Store:
             _log().info("imported %s into %s", ", ".join(found.imported), DB_FILE)
 
     def close(self) -> None:
-        """Close the database and unlock the folder (the next use opens them again)."""
+        """Close the database and unlock the folder (the next use opens them again); the
+        ends of games not stored yet are tried once more first."""
         with self._lock:
             if self._conn is not None:
+                self.unstored()
                 with contextlib.suppress(sqlite3.Error):
                     self._conn.close()
                 self._conn = None
@@ -442,12 +472,15 @@ class Store:
     def _write(
         self, what: str, work: Callable[[sqlite3.Connection], object], *, durable: bool = False
     ) -> bool:
-        """Run ``work`` in one transaction; False (and a notice) if the disk refused."""
+        """Run ``work`` in one transaction, after the ends of games not stored yet; False
+        (and a notice) if the disk refused (the ends wait for the next write)."""
         with self._lock:
             if self.frozen:
+                self.refused = True
                 return False
             try:
-                with self._transaction(durable=durable) as conn:
+                with self._transaction(durable=durable or bool(self._unstored)) as conn:
+                    stored = self._store_ends(conn)
                     work(conn)
             except (sqlite3.Error, OSError) as e:
                 self.failing = True
@@ -456,7 +489,34 @@ class Store:
             # Without its database a store keeps the session's games in memory, but they
             # are not saved.
             self.failing = self._degraded
-            return not self._degraded
+            if not self._degraded:
+                self._unstored.clear()
+            return stored and not self._degraded
+
+    def _store_ends(self, conn: sqlite3.Connection) -> bool:
+        """Every end not stored yet, with its game in progress gone (or kept, idle); False
+        if one had a value the table refuses (a bug: never storable, dropped, said)."""
+        stored = True
+        for end, row in list(self._unstored.values()):
+            try:
+                history.record_end(conn, end)
+            except sqlite3.IntegrityError as e:
+                del self._unstored[end.id]
+                self._cannot_save(f"the end of game {end.id}", e)
+                stored = False
+                continue
+            if row is not None:
+                _put_current(conn, row)
+            else:
+                conn.execute("DELETE FROM current WHERE id = ?", (end.id,))
+        return stored
+
+    def unstored(self) -> int:
+        """The ends of games not on the disk (tried once more now): a quit says so."""
+        with self._lock:
+            if self._unstored and not self._degraded:
+                self._write("the end of a game", lambda c: None, durable=True)
+            return len(self._unstored)
 
     # -- the game in progress ----------------------------------------------------------
 
@@ -503,17 +563,13 @@ class Store:
 
     def end_game(self, end: GameEnd, keep: SavedGame | None = None) -> bool:
         """One transaction: the game's row in ``games`` (unless its id is there already),
-        and no game in progress (or ``keep``, a kiosk's game left to the idle timer)."""
+        and no game in progress (or ``keep``, a kiosk's game left to the idle timer).
+        False when the disk refused: the end is kept in memory and written first by every
+        later write, and at :meth:`close` (:meth:`unstored` counts those left)."""
         row = _row_of(keep) if keep is not None else None
-
-        def work(conn: sqlite3.Connection) -> None:
-            history.record_end(conn, end)
-            if row is not None:
-                _put_current(conn, row)
-            else:
-                conn.execute("DELETE FROM current WHERE id = ?", (end.id,))
-
-        return self._write("the end of a game", work, durable=True)
+        with self._lock:
+            self._unstored[end.id] = (end, row)
+            return self._write("the end of a game", lambda c: None, durable=True)
 
     def was_recorded(self, game_id: str | None) -> bool:
         """Whether the game ``game_id`` has ended and been counted."""
@@ -563,7 +619,9 @@ class Store:
             rows = self._db().execute("SELECT pool, number FROM winnable ORDER BY rowid").fetchall()
         out: dict[str, list[int]] = {}
         for pool, number in rows:
-            out.setdefault(pool, []).append(int(number))
+            # A bad row costs that row (it names no deal).
+            if type(number) is int and 0 <= number < DEAL_COUNT and isinstance(pool, str):
+                out.setdefault(pool, []).append(number)
         return out
 
     def add_winnable(self, pool: str, number: int) -> bool:
@@ -701,8 +759,12 @@ def _saved_of(row: tuple[Any, ...]) -> SavedGame:
     if levels is None and has_levels(game.mode):
         raise ValueError("a levels game without its levels")
     log: list[str] | None = None
+    if not isinstance(played, str) or len(played) > MAX_LOGGED * MAX_STEP_CHARS:
+        raise ValueError(f"its log is longer than any real game ({MAX_LOGGED} steps)")
     if played != "?":
         log = played.split() if played else []
+        if len(log) > MAX_LOGGED:
+            raise ValueError(f"its log is longer than any real game ({MAX_LOGGED} steps)")
         # The redo list is not in the log (a redo is logged as its move) and from_dict
         # proved each of its moves legal: the position is what must match.
         position = {**game.to_dict(), "redo": None}
