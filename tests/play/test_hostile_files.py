@@ -17,7 +17,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from unittest.mock import ANY
 
 import pytest
@@ -36,6 +36,7 @@ from crescent.rules.engine import Game
 from tests.helpers_crashsave import saved_dict
 from tests.play.test_session import _nearly_won
 
+_T = TypeVar("_T")
 ROOT = Path(__file__).resolve().parents[2]
 LOADS: dict[str, Callable[[Store], object]] = {
     "game.json": Store.load_game,
@@ -417,9 +418,9 @@ def _start_plays(folder: Path) -> tuple[Session, Store]:
     return s, store
 
 
-def _hung_guard(seconds: float, work: Callable[[], object]) -> object:
+def _hung_guard(seconds: float, work: Callable[[], _T]) -> _T:
     """``work()``'s value; fails (instead of hanging the suite) if it never returns."""
-    out: list[object] = []
+    out: list[_T] = []
     failed: list[BaseException] = []
 
     def run() -> None:
@@ -462,7 +463,7 @@ def test_a_hostile_database_ends_in_a_start_that_plays_with_what_could_be_kept(
     else:
         assert json.loads(out)["modes"]["N"]["won"] == (won if won >= 0 else ANY)
     assert {p.name for p in tmp_path.iterdir()} == before  # --stats wrote nothing
-    s, store = _hung_guard(60, lambda: _start_plays(tmp_path))  # type: ignore[misc]
+    s, store = _hung_guard(60, lambda: _start_plays(tmp_path))
     try:
         if won >= 0:
             assert s.stats.get("N").won == won
