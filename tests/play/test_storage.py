@@ -527,3 +527,29 @@ def test_each_damage_says_what_was_kept(tmp_path: Path) -> None:
     again = Store(tmp_path)
     assert again.load_settings() == Settings()
     assert again.take_notices() == [Notice.CORRUPT_SETTINGS]  # the statistics stay
+
+
+def test_a_win_played_on_a_newer_versions_database_does_not_exit_0(root: Path) -> None:
+    conn = sqlite3.connect(root / DB_FILE)
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    before = (root / DB_FILE).read_bytes()
+    code, line = (REPO / "tests" / "data" / "levels-won-line.txt").read_text().split("\n", 1)
+    done = run_main(
+        ["--data-dir", str(root), "--code", code, "--play", line.strip(), "--frames", "1"], root
+    )
+    assert done.returncode == 2, done.stderr  # the win could not be stored: said
+    assert done.stderr.count("\n") == 1
+    assert "cannot save" in done.stderr
+    assert (root / DB_FILE).read_bytes() == before  # and the newer database is left alone
+
+
+def test_a_database_connection_trusts_no_schema(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.read(lambda c: c.execute("PRAGMA trusted_schema").fetchone()[0]) == 0
+    assert (
+        Store(tmp_path, read_only=True).read(
+            lambda c: c.execute("PRAGMA trusted_schema").fetchone()[0]
+        )
+        == 0
+    )
