@@ -126,6 +126,10 @@ class Notice(enum.Enum):
     """The disk refused a write (read-only, full...): progress cannot be saved."""
     REPAIRED = "repaired"
     """The database was damaged: set aside (kept as a file), what could be read kept."""
+    UNPROVEN_GAME = "unproven_game"
+    """The game in progress, started by this version, was resumed without the log of its
+    moves (a game of thousands of steps, or a hand-edited save): nothing proves its
+    position. (An earlier version's game never had a log: resumed without a word.)"""
 
 
 def new_game_id() -> str:
@@ -239,12 +243,16 @@ def _checked_game(raw: dict[str, Any]) -> Game:
     game = Game.from_dict(raw)
     if game.rules != game.mode.rules_for_level(max(game.level, 1)):
         raise ValueError(f"the rules are not those of {game.mode.key} (level {game.level})")
-    untouched = game.moves == 0 and game.redeals_left == game.rules.redeals
-    if untouched and game.level <= 1:
+    if _untouched(game):
         dealt = Game.from_code(game.code)
         if dealt.piles != game.piles or dealt.down != game.down:
             raise ValueError("the cards are not those its code deals")
     return game
+
+
+def _untouched(game: Game) -> bool:
+    """Nothing played since the deal (its cards then are checked against its code)."""
+    return game.moves == 0 and game.redeals_left == game.rules.redeals and game.level <= 1
 
 
 def replay(code: str, played: list[str]) -> Game:
@@ -534,10 +542,19 @@ class Store:
             if row is None:
                 return None
             try:
-                return _saved_of(row)
+                saved = _saved_of(row)
             except (*_BAD_DATA, sqlite3.Error) as e:
                 self._drop_bad_game(row, str(e))
                 return None
+            # A game this version started keeps its log (up to MAX_LOGGED steps); an earlier
+            # version's (imported, its start unknown) never had one.
+            if saved.played is None and saved.started is not None and not _untouched(saved.game):
+                self._corrupt(
+                    "the game in progress has no log of its moves: resumed as it was saved "
+                    "(nothing proves its cards come from its code)",
+                    Notice.UNPROVEN_GAME,
+                )
+            return saved
 
     def _drop_bad_game(self, row: tuple[Any, ...], why: str) -> None:
         why = why[:200]

@@ -542,6 +542,7 @@ class App:
             Notice.CORRUPT_GAME: T.NOTICE_CORRUPT_GAME,
             Notice.CORRUPT_SETTINGS: T.NOTICE_CORRUPT_SETTINGS,
             Notice.REPAIRED: T.NOTICE_REPAIRED,
+            Notice.UNPROVEN_GAME: T.NOTICE_UNPROVEN_GAME,
             Notice.NEWER: T.NOTICE_NEWER,
             Notice.CANNOT_SAVE: T.NOTICE_CANNOT_SAVE,
         }

@@ -395,6 +395,10 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], tuple[int, bool, bool]]] = {
         _sql(f"UPDATE current SET game = '{ONE_FROM_A_WIN}', played = ''"),
         (3, False, True),  # its log does not make it: not resumed, said
     ),
+    "a hand-edited save one move from a win, its log removed": (
+        _sql(f"UPDATE current SET game = '{ONE_FROM_A_WIN}', played = '?'"),
+        (3, True, True),  # resumed, and said (below)
+    ),
     "pages of 512 bytes": (
         _sql("PRAGMA journal_mode = DELETE", "PRAGMA page_size = 512", "VACUUM"),
         (3, True, True),
@@ -408,13 +412,13 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], tuple[int, bool, bool]]] = {
 """The hostile files of issue 43 (and more): -1 games won means "whatever could be read"."""
 
 
-def _start_plays(folder: Path) -> tuple[Session, Store]:
-    """A start as the game makes it: open, start, a move, a new game, saved, closed."""
+def _start(folder: Path) -> tuple[Session, Store]:
+    """A start as the game makes it: the folder locked, the database opened, the game
+    resumed or dealt."""
     store = Store(folder)
     store.open()
     s = Session(store, background_saves=False)
     s.start()
-    s.play(s.game.legal_moves()[0])
     return s, store
 
 
@@ -463,7 +467,7 @@ def test_a_hostile_database_ends_in_a_start_that_plays_with_what_could_be_kept(
     else:
         assert json.loads(out)["modes"]["N"]["won"] == (won if won >= 0 else ANY)
     assert {p.name for p in tmp_path.iterdir()} == before  # --stats wrote nothing
-    s, store = _hung_guard(60, lambda: _start_plays(tmp_path))
+    s, store = _hung_guard(60, lambda: _start(tmp_path))
     try:
         if won >= 0:
             assert s.stats.get("N").won == won
@@ -471,6 +475,7 @@ def test_a_hostile_database_ends_in_a_start_that_plays_with_what_could_be_kept(
             assert (s.settings.language == "fr" or store.load_settings().language == "fr") == (
                 settings_kept
             )
+        s.play(s.game.legal_moves()[0])  # it plays
         s.new_game()
         assert store.load_game() is not None  # the next game saved
         if store.take_notices():
@@ -481,7 +486,21 @@ def test_a_hostile_database_ends_in_a_start_that_plays_with_what_could_be_kept(
     # Whatever was set aside is still there, never deleted.
     aside = list(tmp_path.glob(f"{DB_FILE}.corrupt-*"))
     assert all(p.stat().st_size > 0 for p in aside if p.is_file())
-    again, store2 = _start_plays(tmp_path)  # and the start after it plays too, unchanged
+    again, store2 = _start(tmp_path)  # and the start after it plays too, unchanged
+    again.play(again.game.legal_moves()[0])
     assert store2.take_notices() == []
     again.close()
     store2.close()
+
+
+def test_a_hand_edited_save_one_move_from_a_win_is_not_resumed_silently(tmp_path: Path) -> None:
+    kept_id = _healthy_folder(tmp_path)
+    _sql(f"UPDATE current SET game = '{ONE_FROM_A_WIN}', played = '?'")(tmp_path / DB_FILE)
+    store = Store(tmp_path)
+    s = Session(store, background_saves=False)
+    s.start()
+    assert s.game_id == kept_id
+    assert store.take_notices() == [Notice.UNPROVEN_GAME]
+    assert "no log of its moves" in store.details()[0]
+    s.close()
+    store.close()
