@@ -38,6 +38,7 @@ from typing import Final, NamedTuple
 
 from crescent.files import fsync_dir
 from crescent.play.folderlock import FolderBusy, FolderLock
+from crescent.play.safejson import clip
 
 __all__ = [
     "APPLICATION_ID",
@@ -251,6 +252,14 @@ def _text(raw: bytes) -> str:
 def _check_ours(conn: sqlite3.Connection) -> int:
     """The schema version of an open database of ours, checked (see :func:`check_schema`);
     Unusable (Damaged when it can be read) or Newer otherwise."""
+    try:
+        return _checked_version(conn)
+    except UnicodeDecodeError:
+        # SQLite's own message quoted bytes that are not UTF-8 (a damaged schema's names).
+        raise Damaged("it is damaged (its schema is not readable)") from None
+
+
+def _checked_version(conn: sqlite3.Connection) -> int:
     app = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -258,7 +267,7 @@ def _check_ours(conn: sqlite3.Connection) -> int:
         raise Unusable("it is the database of another application")
     result = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
     if result != "ok":
-        raise Damaged(f"it is damaged ({str(result)[:80]})")
+        raise Damaged(f"it is damaged ({clip(str(result), 80)})")
     if version > SCHEMA_VERSION:
         raise Newer(f"schema {version}, this version reads up to {SCHEMA_VERSION}")
     if version < 0 or (version == 0 and tables):
@@ -351,7 +360,7 @@ def salvage(conn: sqlite3.Connection) -> Salvage:
     that is not UTF-8, or a table that stops reading, costs only what it holds."""
     try:
         have = {t for (t,) in conn.execute(_TABLES)}
-    except sqlite3.DatabaseError:
+    except (sqlite3.DatabaseError, UnicodeDecodeError):
         return Salvage([], 1)
     out: list[tuple[str, list[str], list[tuple[object, ...]]]] = []
     lost = 0
@@ -368,7 +377,7 @@ def salvage(conn: sqlite3.Connection) -> Salvage:
                     rows.append(tuple(v.decode() if isinstance(v, bytes) else v for v in row))
                 except UnicodeDecodeError:
                     lost += 1
-        except sqlite3.DatabaseError:
+        except (sqlite3.DatabaseError, UnicodeDecodeError):
             lost += 1
             if not rows:
                 continue
@@ -478,7 +487,7 @@ def open_database(
                 conn.close()
         if not isinstance(e, Unusable | sqlite3.DatabaseError) or is_transient(e):
             raise
-        why = str(e) if isinstance(e, Unusable) else f"it is damaged ({str(e)[:80]})"
+        why = str(e) if isinstance(e, Unusable) else f"it is damaged ({clip(str(e), 80)})"
         target = _move_aside(path, stamp())
         conn = _connect(str(path))
         version = 0
@@ -666,7 +675,7 @@ def _refusal(e: BaseException) -> str:
         return "another program holds it locked"
     if isinstance(e, OSError):
         return f"it cannot be read ({e.strerror or type(e).__name__})"
-    return f"it cannot be read ({str(e)[:80]})"
+    return f"it cannot be read ({clip(str(e), 80)})"
 
 
 def connect_read_only(path: Path) -> sqlite3.Connection | None:

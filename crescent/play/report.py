@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from crescent.play import history, queries
+from crescent.play.safejson import clip
 from crescent.play.storage import DB_FILE, Store, default_data_dir
 from crescent.rules import modes
 
@@ -78,7 +79,7 @@ def print_stats(data_dir: Path | None) -> int:
         if store.unreadable is not None:
             print(
                 f"crescent: cannot read the statistics in {store.root}: {DB_FILE}: "
-                f"{store.unreadable}",
+                f"{clip(store.unreadable, 300)}",
                 file=sys.stderr,
             )
             return EXIT_UNREADABLE

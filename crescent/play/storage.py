@@ -613,19 +613,30 @@ class Store:
     # -- settings, deals proven winnable, the kiosk's operator state -------------------------
 
     def load_settings(self) -> Settings:
-        """The saved settings, or the defaults (bad ones: the defaults, with a notice)."""
+        """The saved settings, or the defaults; a bad value costs that value (the default in
+        its place, a notice, and the settings written back so it is said once)."""
         with self._lock:
             rows = self._db().execute("SELECT name, value FROM settings").fetchall()
         if not rows:
             return Settings()
+        values: dict[str, Any] = {}
+        for name, value in rows:
+            with contextlib.suppress(ValueError):
+                values[name] = json.loads(value)
         try:
-            return Settings.from_dict({name: json.loads(value) for name, value in rows})
+            if len(values) < len(rows):
+                raise ValueError("a value is not JSON")
+            return Settings.from_dict(values)
         except _BAD_DATA as e:
-            self._corrupt(
-                f"the settings were unusable ({str(e)[:120]}): the defaults are used",
-                Notice.CORRUPT_SETTINGS,
-            )
-            return Settings()
+            why = str(e)[:120]
+        kept = Settings.from_dict(_usable(values))
+        self._corrupt(
+            f"the settings were unusable ({why}): the defaults are used for the bad ones",
+            Notice.CORRUPT_SETTINGS,
+        )
+        if not self.read_only:
+            self._write("the settings", lambda c: _write_settings(c, kept), durable=True)
+        return kept
 
     def save_settings(self, s: Settings) -> bool:
         return self._write("the settings", lambda c: _write_settings(c, s), durable=True)
@@ -714,6 +725,17 @@ class Store:
 
 
 # -- rows of the tables -------------------------------------------------------------------
+
+
+def _usable(values: dict[str, Any]) -> dict[str, Any]:
+    """The saved settings' values that load, each on its own beside the defaults."""
+    base = Settings().to_dict()
+    kept = dict(base)
+    for name, value in values.items():
+        with contextlib.suppress(*_BAD_DATA):
+            Settings.from_dict(base | {name: value})
+            kept[name] = value
+    return kept
 
 
 def _write_settings(conn: sqlite3.Connection, settings: Settings) -> None:

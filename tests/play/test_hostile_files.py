@@ -256,7 +256,7 @@ PAST_WINS = 3
 def _healthy_folder(folder: Path) -> str:
     """A data folder as play leaves it: 3 won games, a game in progress with a move, the
     settings, a deal proven winnable, a kiosk's PIN state. The id of the game in progress."""
-    s = Session(Store(folder), Settings(language="fr"), background_saves=False)
+    s = Session(Store(folder), Settings(language="fr", winnable_only=True), background_saves=False)
     s.start(code=HOSTILE_CODE)
     for i in range(PAST_WINS):
         s.add_past_game(past_game("N", Result.WON, 100.0 + i, 90, start_day="2026-12-01"))
@@ -283,14 +283,15 @@ def _sql(*statements: str) -> Callable[[Path], None]:
 
 
 def _flip_bits(seed: int) -> Callable[[Path], None]:
-    """Random bit flips (a failing disk, a bad copy): 8 of them, anywhere past the header."""
+    """Random bit flips (a failing disk, a bad copy): 8 of them, in bytes past the header
+    that hold something (the zeros of free space are left: flips there change nothing)."""
 
     def damage(path: Path) -> None:
         _sql("PRAGMA wal_checkpoint(TRUNCATE)")(path)
         data = bytearray(path.read_bytes())
         rng = random.Random(seed)
-        for _ in range(8):
-            at = rng.randrange(100, len(data))
+        used = [i for i in range(100, len(data)) if data[i]]
+        for at in rng.sample(used, 8):
             data[at] ^= 1 << rng.randrange(8)
         path.write_bytes(bytes(data))
 
@@ -365,7 +366,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], tuple[int, bool, bool]]] = {
         (3, True, True),
     ),
     "a trigger planted on current": (
-        _sql("CREATE TRIGGER wipe AFTER UPDATE ON current BEGIN DELETE FROM settings; END"),
+        _sql("CREATE TRIGGER wipe AFTER INSERT ON current BEGIN DELETE FROM settings; END"),
         (3, True, True),
     ),
     "bogus winnable rows": (
@@ -407,7 +408,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], tuple[int, bool, bool]]] = {
         _sql("PRAGMA journal_mode = DELETE", "PRAGMA page_size = 65536", "VACUUM"),
         (3, True, True),
     ),
-    **{f"8 random bit flips, seed {n}": (_flip_bits(n), (-1, False, False)) for n in range(12)},
+    **{f"8 random bit flips, seed {n}": (_flip_bits(n), (-1, False, False)) for n in range(30)},
 }
 """The hostile files of issue 43 (and more): -1 games won means "whatever could be read"."""
 
@@ -417,7 +418,7 @@ def _start(folder: Path) -> tuple[Session, Store]:
     resumed or dealt."""
     store = Store(folder)
     store.open()
-    s = Session(store, background_saves=False)
+    s = Session(store, store.load_settings(), background_saves=False)
     s.start()
     return s, store
 
@@ -475,9 +476,15 @@ def test_a_hostile_database_ends_in_a_start_that_plays_with_what_could_be_kept(
             assert (s.settings.language == "fr" or store.load_settings().language == "fr") == (
                 settings_kept
             )
+        played = s.stats.get("N").played
         s.play(s.game.legal_moves()[0])  # it plays
-        s.new_game()
+        s.new_game()  # a winnable deal (the deals proven winnable read), the last abandoned
         assert store.load_game() is not None  # the next game saved
+        if won >= 0:
+            # The end was stored, and nothing planted undid it or anything else.
+            assert store.load_stats().get("N").played == played + 1
+            assert store.load_stats().get("N").won == won + (s.stats.get("N").won - won)
+            assert (store.load_settings().language == "fr") == settings_kept
         if store.take_notices():
             assert store.details()  # what was kept and lost is said
     finally:

@@ -525,8 +525,14 @@ def test_each_damage_says_what_was_kept(tmp_path: Path) -> None:
     conn.commit()
     conn.close()
     again = Store(tmp_path)
-    assert again.load_settings() == Settings()
+    # One bad value costs that value: the language stays, the sound is the default's.
+    assert again.load_settings() == Settings(language="fr")
     assert again.take_notices() == [Notice.CORRUPT_SETTINGS]  # the statistics stay
+    assert "the defaults are used for the bad ones" in again.details()[0]
+    again.close()
+    third = Store(tmp_path)
+    assert third.load_settings() == Settings(language="fr")
+    assert third.take_notices() == []  # written back: said once
 
 
 def test_a_win_played_on_a_newer_versions_database_does_not_exit_0(root: Path) -> None:
