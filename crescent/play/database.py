@@ -3,24 +3,40 @@
 Pure module (no pygame, nothing at import time). :func:`open_database` opens it
 for a :class:`crescent.play.storage.Store`:
 
-- **checked first**: only a regular file is opened (a FIFO, a folder, a device or
-  a link to one is set aside unopened), at most :data:`MAX_DB_BYTES`, starting
-  with SQLite's header; then ``PRAGMA application_id`` says it is ours (a
-  database of another application is set aside, never changed) and
-  ``PRAGMA quick_check`` that it is sound. A database that fails is renamed
-  ``crescent.db.corrupt-<UTC time>`` (with its ``-wal``/``-shm``), never deleted,
-  and a fresh one is made, with a sentence saying what was kept and lost.
+- **checked first**: a ``-wal``, ``-shm`` or ``-journal`` that is not a regular file
+  (a FIFO, a folder, a link) is refused (:class:`OddFile`) with the database left as
+  it is; only a regular file is opened (a FIFO, a folder, a device or a link to one
+  is set aside unopened), at most :data:`MAX_DB_BYTES`, starting with SQLite's
+  header; then ``PRAGMA application_id`` says it is ours (a database of another
+  application is set aside, never changed), ``PRAGMA quick_check`` that it is sound,
+  ``user_version`` that its schema is one this version knows, and
+  :func:`check_schema` that its tables, columns, indexes and views are exactly the
+  migrations' (no trigger or view of its own: nothing planted runs, no read loops)
+  and every value of its column's kind.
+- **only damage is damage**: a database another program holds locked, a full disk,
+  a refusal of the moment (:func:`is_transient`) is never set aside: the error goes
+  to the store, which waits, tries again and plays in memory meanwhile.
+- **what can be read is kept**: a database of ours that fails a check is renamed
+  ``crescent.db.corrupt-<UTC time>`` (with its ``-wal``/``-shm``), never deleted, and
+  a fresh one made holding every row of it that can be read and passes the checks
+  (:func:`salvage`: a row not UTF-8, of the wrong kind or refused by its table costs
+  that row), with a sentence saying what was kept and how to go back to the file.
+  A file that is not a database of ours starts a fresh one, said the same way.
 - **versioned**: ``PRAGMA user_version`` is the schema's version; older schemas
   are brought forward by :data:`MIGRATIONS`, one transaction each; a newer one
-  (a later version of the game) is read but never written (:class:`Newer`).
+  (a later version of the game) is never written (:class:`Newer`).
+- **read defensively**: every connection has ``trusted_schema`` off, and decodes
+  text that is not UTF-8 with replacement characters (a bad row costs its
+  characters, never the read).
 - **durability**: ``journal_mode=WAL`` with ``synchronous=NORMAL`` (a commit is a
   write to the WAL, no fsync: 0.1 ms a move; a ``kill -9`` loses nothing
   committed, a power cut at most the last commits, never the database), and the
   end of a game, the settings and an import commit with ``synchronous=FULL``
   (fsynced). The measurements are in the README ("Saving").
-- **one process per folder**: the folder is locked (``flock``, released by the
-  system whatever ends the process); a second process gets :class:`FolderBusy`
-  before anything is written.
+- **one process per folder**: the folder is locked (:mod:`crescent.play.folderlock`);
+  a second process gets :class:`FolderBusy` before anything is written.
+- **read without writing**: :func:`read_copy` gives ``--stats`` and the trial store a
+  copy in memory, creating and changing nothing beside the database.
 """
 
 from __future__ import annotations

@@ -13,15 +13,20 @@ Never lose a game:
   ``current`` row gone), fsynced: killed at any instant, the next start finds
   the game in progress or the game ended and counted, never both, never twice.
 - Every statistic is a query over the games (:mod:`crescent.play.history`).
-- A database that cannot be used is set aside and a fresh one used
-  (:attr:`Notice.CORRUPT`, with :meth:`Store.details` saying what was kept and
-  lost); a game in progress that fails its checks (rules of another mode, a
-  code that does not deal its cards) is dropped with the same notice.
+- A database that cannot be used is set aside and a fresh one used, holding what
+  could be read of it (:attr:`Notice.REPAIRED`; :attr:`Notice.CORRUPT` when
+  nothing could), with :meth:`Store.details` saying what was kept and lost; a game
+  in progress that fails its checks (rules of another mode, a code and log that do
+  not make its cards, a log longer than any real game) is dropped
+  (:attr:`Notice.CORRUPT_GAME`); one bad setting costs that setting.
 - A database from a newer version is left alone (:attr:`Notice.NEWER`): the
   session plays on in memory.
-- When the disk refuses (read-only, full...), the game goes on:
-  :attr:`Notice.CANNOT_SAVE` is recorded once, later saves keep trying, and
-  :attr:`Store.failing` says whether the last one failed.
+- When the disk refuses (read-only, full, locked by another program...), the game
+  goes on: :attr:`Notice.CANNOT_SAVE` is recorded once, later saves keep trying,
+  and :attr:`Store.failing` says whether the last one failed. The end of a game the
+  disk refused stays in memory and is written first by every later write and at
+  :meth:`Store.close` (the game in progress it ended is kept on the disk until
+  then); :meth:`Store.unstored` counts those left, and a quit says so.
 
 Each kind of notice is reported at most once per session, through
 :meth:`Store.take_notices`; details go to the ``crescent.play.storage`` logger.
