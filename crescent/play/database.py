@@ -44,10 +44,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import shutil
 import sqlite3
 import stat
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final, NamedTuple
@@ -640,6 +638,10 @@ def read_copy(path: Path) -> tuple[sqlite3.Connection, str | None]:
         _check_file(path)
     except (OddFile, Unusable) as e:
         raise Unreadable(str(e)) from None
+    # Imported here: --stats and a trial store read a copy, a start does not.
+    import shutil
+    import tempfile
+
     wal = path.with_name(path.name + "-wal")
     try:
         with tempfile.TemporaryDirectory(prefix="crescent-read-") as tmp:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -137,8 +136,14 @@ def _msvcrt_lock(root: Path, module: ModuleType) -> Callable[[], None]:
     return unlock
 
 
+def _host() -> str:
+    import socket  # only where flock is refused (2 ms of a start otherwise)
+
+    return socket.gethostname()
+
+
 def _owner() -> str:
-    return f"{socket.gethostname()} {os.getpid()}\n"
+    return f"{_host()} {os.getpid()}\n"
 
 
 def _alive(pid: int) -> bool:
@@ -186,7 +191,7 @@ def _take_if_stale(path: Path, root: Path) -> None:
     if text is None:
         return  # just released
     host, _, pid_text = text.strip().partition(" ")
-    if host != socket.gethostname() or not pid_text.isdigit():
+    if host != _host() or not pid_text.isdigit():
         raise FolderBusy(
             f"the data folder {root} is locked by {LOCK_FILE} ({text.strip()[:80]!r}), "
             "which cannot be checked from here: if no Crescent uses it, remove that file"
