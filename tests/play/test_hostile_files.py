@@ -511,3 +511,22 @@ def test_a_hand_edited_save_one_move_from_a_win_is_not_resumed_silently(tmp_path
     assert "no log of its moves" in store.details()[0]
     s.close()
     store.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", [c for c in HOSTILE if c not in SLOW_CASES])
+def test_the_game_itself_starts_on_a_hostile_database(tmp_path: Path, case: str) -> None:
+    """The whole start (settings, the window, the loop), as a player or a kiosk's unit
+    runs it: exit code 0, never the 1 of a crash a kiosk would restart into for ever."""
+    _healthy_folder(tmp_path)
+    HOSTILE[case][0](tmp_path / DB_FILE)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    for _ in range(2):  # and the start after it
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path), "--frames", "5"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
