@@ -155,7 +155,25 @@ def _run(config: Config, store: Store | None) -> int:
     # A crash in C code (SDL, a driver) leaves its traceback beside the log (issue 43).
     crashes = store.root if store is not None and not store.read_only else None
     with logs.crash_file(crashes if config.screenshot is None else None):
-        return _run_window(config, session, tr)
+        return _said_unstored(session, _run_window(config, session, tr))
+
+
+def _said_unstored(session: Session, code: int) -> int:
+    """A game whose end the disk never took (full, refusing) is not left behind quietly:
+    one line on stderr and in the log, and exit code 1 instead of 0 (issue 43 item 3)."""
+    store = session.store
+    if store is None or store.read_only:
+        return code
+    left = session.unstored()
+    if not left:
+        return code
+    message = (
+        f"the end of {left} game{'s' if left > 1 else ''} could not be stored in {store.root}"
+        " (the disk refused): not counted"
+    )
+    logs.get().error("%s", message)
+    print(f"crescent: {message}", file=sys.stderr)
+    return EXIT_FATAL if code == 0 else code
 
 
 def _same_rng(rng: random.Random) -> random.Random:

@@ -223,6 +223,13 @@ NOTICE_CORRUPT_GAME: Final = N_(
 NOTICE_CORRUPT_SETTINGS: Final = N_(
     "The settings were damaged: the defaults are used; statistics and the game are kept."
 )
+NOTICE_REPAIRED: Final = N_(
+    "The saved data was damaged: what could be read was kept, and the damaged file was set "
+    "aside (a copy stays in the data folder)."
+)
+NOTICE_UNPROVEN_GAME: Final = N_(
+    "The game in progress was resumed as it was saved; the record of its moves is missing."
+)
 NOTICE_CANNOT_SAVE: Final = N_("Progress cannot be saved on this computer.")
 NOTICE_NEWER: Final = N_("Your saved game is from a newer version and was left untouched.")
 

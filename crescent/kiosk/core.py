@@ -694,13 +694,16 @@ class Kiosk:
 
     # -- the operator's state on disk ----------------------------------------------------
 
-    def _write_state(self, values: dict[str, object]) -> None:
+    def _write_state(self, values: dict[str, object], *, now: bool = False) -> None:
+        """Save the operator's state; ``now``: on the disk before this returns (a wrong
+        PIN: a kill just after its answer must not forget it)."""
         session = self.host.session
         store = session.store
         if store is None:
             return
         writer = session.writer
-        if writer is None:
+        if writer is None or now:
+            session.flush()  # the writes asked for before it stay before it
             store.save_operator(values)
         else:
             writer.submit("operator", lambda: store.save_operator(values))
@@ -811,14 +814,14 @@ class Kiosk:
             if self.guard.wait_left(self.host.now) > 0:
                 _log().info("the operator PIN is still locked after the restart")
 
-    def _save_pin_state(self) -> None:
+    def _save_pin_state(self, *, now: bool = False) -> None:
         if self.guard is None:
             return
         pin = self.guard.state(self.host.now, self.wall())
         idle = self.idle_s if not self.config.fixes("idle_seconds") else None
         state = KioskState(pin.failures, pin.wait_until, idle)
         self._pin_state = state
-        self._write_state(state.to_values())
+        self._write_state(state.to_values(), now=now)
 
     def set_idle(self, seconds: float) -> None:
         """The operator chose the idle time (when the config file does not set it)."""
@@ -839,7 +842,7 @@ class Kiosk:
                 self._save_pin_state()
             self.open_operator()
         elif result == "wrong":
-            self._save_pin_state()
+            self._save_pin_state(now=True)  # durable before the pad shows the answer
             wait = self.guard.wait_left(self.host.now)
             if wait > 0:
                 _log().warning(

@@ -241,14 +241,12 @@ def imported(conn: sqlite3.Connection) -> dict[str, VariantStats]:
 
 def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyStreak:
     """The daily deals won (days in a row), since the last reset, with the imported ones."""
-    days = [
-        date.fromisoformat(d)
-        for (d,) in conn.execute(
-            "SELECT daily_day FROM games WHERE daily_day IS NOT NULL AND result = 'won'"
-            " AND seq > ? AND id <> ? ORDER BY seq",
-            (since(conn), exclude or ""),
-        )
-    ]
+    rows = conn.execute(
+        "SELECT daily_day FROM games WHERE daily_day IS NOT NULL AND result = 'won'"
+        " AND seq > ? AND id <> ? ORDER BY seq",
+        (since(conn), exclude or ""),
+    )
+    days = [day for (d,) in rows if (day := _day(d)) is not None]
     streak = DailyStreak()
     row = conn.execute(
         "SELECT won, current, best, last_day FROM imported_daily WHERE slot = 1"
@@ -257,11 +255,18 @@ def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyS
         row is not None
         and conn.execute("SELECT count(*) FROM resets WHERE mode IS NULL").fetchone()[0] == 0
     ):
-        last = date.fromisoformat(row[3]) if row[3] else None
-        streak = DailyStreak(row[0], row[1], row[2], last)
+        streak = DailyStreak(row[0], row[1], row[2], _day(row[3]))
     for day in days:
         streak = streak.after_win(day)
     return streak
+
+
+def _day(text: object) -> date | None:
+    """The day ``text`` names (ISO); None for anything else (a bad row costs that row)."""
+    try:
+        return date.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
 
 
 def stats(conn: sqlite3.Connection, modes: list[str], exclude: str | None = None) -> Stats:

@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from crescent.play import history, queries
-from crescent.play.storage import Store, default_data_dir
+from crescent.play.safejson import clip
+from crescent.play.storage import DB_FILE, Store, default_data_dir
 from crescent.rules import modes
 
-__all__ = ["print_stats", "stats_report"]
+__all__ = ["EXIT_UNREADABLE", "print_stats", "stats_report"]
 
 
 def stats_report(store: Store) -> dict[str, Any]:
@@ -64,10 +65,26 @@ def stats_report(store: Store) -> dict[str, Any]:
     return out
 
 
+EXIT_UNREADABLE: Final = 1
+"""``--stats`` could not read the database (locked, damaged, a newer version's...)."""
+
+
 def print_stats(data_dir: Path | None) -> int:
-    """Print :func:`stats_report` of ``data_dir`` (the player's folder by default); 0."""
+    """Print :func:`stats_report` of ``data_dir`` (the player's folder by default): 0; or
+    one line on stderr saying why the database cannot be read: :data:`EXIT_UNREADABLE`
+    (never figures of nothing)."""
     store = Store(data_dir or default_data_dir(), read_only=True)
-    report = stats_report(store)
-    store.close()
+    try:
+        store.load_game()  # opens (copies) the database
+        if store.unreadable is not None:
+            print(
+                f"crescent: cannot read the statistics in {store.root}: {DB_FILE}: "
+                f"{clip(store.unreadable, 300)}",
+                file=sys.stderr,
+            )
+            return EXIT_UNREADABLE
+        report = stats_report(store)
+    finally:
+        store.close()
     sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
     return 0

@@ -37,7 +37,7 @@ from crescent.play.history import GameEnd, Result
 from crescent.play.levels import LevelsState, has_levels, timed
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
-from crescent.play.storage import UNDO, Notice, SavedGame, Store, new_game_id
+from crescent.play.storage import MAX_LOGGED, UNDO, Notice, SavedGame, Store, new_game_id
 from crescent.rules.engine import Game, IllegalMove, Move, Reason, Redeal, parse_step
 from crescent.rules.modes import End, Mode
 
@@ -88,8 +88,6 @@ class SaveWriter:
         return self._idle.wait(timeout)
 
 
-MAX_LOGGED: Final = 2000
-"""The most steps of a game logged with it (a resume replays them: 6 us a step)."""
 LEVEL_COMPLETE: Final = End.LEVEL
 """The outcome of a completed level that is not the last (the game goes on)."""
 TIME_UP: Final = End.TIME_UP
@@ -730,6 +728,11 @@ class Session:
             self.abandon()
         self.save()
         self.flush()
+
+    def unstored(self) -> int:
+        """The ends of games the disk has not taken (tried once more): a quit says so."""
+        self.flush()
+        return self._db.unstored()
 
     def saved_all(self) -> bool:
         """Wait for the writes asked for; whether every one of them reached the disk."""

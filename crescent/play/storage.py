@@ -13,15 +13,20 @@ Never lose a game:
   ``current`` row gone), fsynced: killed at any instant, the next start finds
   the game in progress or the game ended and counted, never both, never twice.
 - Every statistic is a query over the games (:mod:`crescent.play.history`).
-- A database that cannot be used is set aside and a fresh one used
-  (:attr:`Notice.CORRUPT`, with :meth:`Store.details` saying what was kept and
-  lost); a game in progress that fails its checks (rules of another mode, a
-  code that does not deal its cards) is dropped with the same notice.
+- A database that cannot be used is set aside and a fresh one used, holding what
+  could be read of it (:attr:`Notice.REPAIRED`; :attr:`Notice.CORRUPT` when
+  nothing could), with :meth:`Store.details` saying what was kept and lost; a game
+  in progress that fails its checks (rules of another mode, a code and log that do
+  not make its cards, a log longer than any real game) is dropped
+  (:attr:`Notice.CORRUPT_GAME`); one bad setting costs that setting.
 - A database from a newer version is left alone (:attr:`Notice.NEWER`): the
   session plays on in memory.
-- When the disk refuses (read-only, full...), the game goes on:
-  :attr:`Notice.CANNOT_SAVE` is recorded once, later saves keep trying, and
-  :attr:`Store.failing` says whether the last one failed.
+- When the disk refuses (read-only, full, locked by another program...), the game
+  goes on: :attr:`Notice.CANNOT_SAVE` is recorded once, later saves keep trying,
+  and :attr:`Store.failing` says whether the last one failed. The end of a game the
+  disk refused stays in memory and is written first by every later write and at
+  :meth:`Store.close` (the game in progress it ended is kept on the disk until
+  then); :meth:`Store.unstored` counts those left, and a quit says so.
 
 Each kind of notice is reported at most once per session, through
 :meth:`Store.take_notices`; details go to the ``crescent.play.storage`` logger.
@@ -52,6 +57,7 @@ from crescent.play.safejson import shown
 from crescent.play.settings import Settings
 from crescent.play.stats import MAX_SECONDS, Stats
 from crescent.rules import modes
+from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game, IllegalMove
 
 if TYPE_CHECKING:
@@ -60,6 +66,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DB_FILE",
     "FORMAT",
+    "MAX_LOGGED",
     "FolderBusy",
     "Notice",
     "SavedGame",
@@ -75,6 +82,15 @@ FORMAT: Final = 1
 APP_NAME: Final = "Crescent"
 MAX_MOVES: Final = 10_000_000
 """The most moves a saved game can claim."""
+MAX_LOGGED: Final = 2000
+"""The most steps of a game logged with it (a resume replays them: 6 us a step): a longer
+log is no real game's, refused unread."""
+MAX_STEP_CHARS: Final = 8
+"""The longest step of a log with its space (``P16-P15 ``)."""
+OPEN_ATTEMPTS: Final = 2
+"""A database locked by another program is waited for this many times (each SQLite's busy
+timeout, 5 s) before the session plays in memory."""
+BUSY_CODES: Final = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 ID_MAX: Final = 64
 UNDO: Final = "U"
 """An undo in the log of the moves played (beside the notation of ``--play``)."""
@@ -113,6 +129,12 @@ class Notice(enum.Enum):
     """The data is from a newer version: left alone, and not saved over this session."""
     CANNOT_SAVE = "cannot_save"
     """The disk refused a write (read-only, full...): progress cannot be saved."""
+    REPAIRED = "repaired"
+    """The database was damaged: set aside (kept as a file), what could be read kept."""
+    UNPROVEN_GAME = "unproven_game"
+    """The game in progress, started by this version, was resumed without the log of its
+    moves (a game of thousands of steps, or a hand-edited save): nothing proves its
+    position. (An earlier version's game never had a log: resumed without a word.)"""
 
 
 def new_game_id() -> str:
@@ -226,12 +248,16 @@ def _checked_game(raw: dict[str, Any]) -> Game:
     game = Game.from_dict(raw)
     if game.rules != game.mode.rules_for_level(max(game.level, 1)):
         raise ValueError(f"the rules are not those of {game.mode.key} (level {game.level})")
-    untouched = game.moves == 0 and game.redeals_left == game.rules.redeals
-    if untouched and game.level <= 1:
+    if _untouched(game):
         dealt = Game.from_code(game.code)
         if dealt.piles != game.piles or dealt.down != game.down:
             raise ValueError("the cards are not those its code deals")
     return game
+
+
+def _untouched(game: Game) -> bool:
+    """Nothing played since the deal (its cards then are checked against its code)."""
+    return game.moves == 0 and game.redeals_left == game.rules.redeals and game.level <= 1
 
 
 def replay(code: str, played: list[str]) -> Game:
@@ -294,6 +320,12 @@ class Store:
         """The last write failed (the disk refuses): the result of a game may be lost."""
         self.refused = False
         """A write failed this session (or the database could not be opened)."""
+        self.unreadable: str | None = None
+        """A read-only store: why the database could not be read as it is (its copy is
+        empty, or holds what could be read of a damaged one)."""
+        self._unstored: dict[str, tuple[GameEnd, tuple[Any, ...] | None]] = {}
+        """The ends of games not on the disk yet, by game id: written first by every write
+        (and at :meth:`close`) until the disk takes them."""
 
     @classmethod
     def in_memory(cls) -> Store:
@@ -330,7 +362,7 @@ class Store:
             return self._copy_in_memory()
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            conn, aside = database.open_database(self.path, self._stamp, self._import)
+            conn, aside = self._open_waiting()
         except Newer as e:
             _log().warning("%s is from a newer version (%s): left alone", self.path, e)
             self.frozen = True
@@ -341,31 +373,40 @@ class Store:
             self._degraded = True
             return database.memory_database()
         if aside is not None:
-            self._corrupt(aside)
+            self._corrupt(aside.said, Notice.REPAIRED if aside.repaired else Notice.CORRUPT)
         if self._found is not None and self._found.imported:
             database.make_durable(conn)  # before the imported files are renamed
         keep_imported_files(conn, self.root)
         self._set_aside_bad_files()
         return conn
 
-    def _copy_in_memory(self) -> sqlite3.Connection:
-        """The database (or, before it exists, the earlier files imported) in memory."""
-        memory = database.memory_database()
-        source = database.connect_read_only(self.path) if self.path.exists() else None
-        if source is not None:
+    def _open_waiting(self) -> tuple[sqlite3.Connection, database.Aside | None]:
+        """The database, opened; a database another program holds locked is waited for
+        (SQLite's busy timeout) and tried once more before the session plays in memory."""
+        for attempt in range(OPEN_ATTEMPTS):
             try:
-                source.backup(memory)
-                # An older schema (or a database still being made) is brought forward here.
-                database.migrate(memory, memory.execute("PRAGMA user_version").fetchone()[0])
-            except sqlite3.Error:
-                memory.close()
-                memory = database.memory_database()
-            finally:
-                source.close()
-        elif not os.path.lexists(self.path) and not self.frozen:
-            memory.close()
-            memory = database.connect_memory_unmigrated()
-            database.migrate(memory, 0, self._import)
+                return database.open_database(self.path, self._stamp, self._import)
+            except sqlite3.OperationalError as e:
+                busy = (getattr(e, "sqlite_errorcode", 0) & 0xFF) in BUSY_CODES
+                if not busy or attempt == OPEN_ATTEMPTS - 1:
+                    raise
+                _log().info("%s is locked by another program: trying again", self.path)
+        raise AssertionError("unreachable")
+
+    def _copy_in_memory(self) -> sqlite3.Connection:
+        """The database (or, before it exists, the earlier files imported) in memory;
+        :attr:`unreadable` says why when it could not be read (the copy is then empty)."""
+        if os.path.lexists(self.path):
+            try:
+                conn, self.unreadable = database.read_copy(self.path)
+                return conn
+            except database.Unreadable as e:
+                self.unreadable = str(e)
+                return database.memory_database()
+        if self.frozen:
+            return database.memory_database()
+        memory = database.connect_memory_unmigrated()
+        database.migrate(memory, 0, self._import)
         return memory
 
     def _stamp(self) -> str:
@@ -405,9 +446,11 @@ class Store:
             _log().info("imported %s into %s", ", ".join(found.imported), DB_FILE)
 
     def close(self) -> None:
-        """Close the database and unlock the folder (the next use opens them again)."""
+        """Close the database and unlock the folder (the next use opens them again); the
+        ends of games not stored yet are tried once more first."""
         with self._lock:
             if self._conn is not None:
+                self.unstored()
                 with contextlib.suppress(sqlite3.Error):
                     self._conn.close()
                 self._conn = None
@@ -442,12 +485,15 @@ class Store:
     def _write(
         self, what: str, work: Callable[[sqlite3.Connection], object], *, durable: bool = False
     ) -> bool:
-        """Run ``work`` in one transaction; False (and a notice) if the disk refused."""
+        """Run ``work`` in one transaction, after the ends of games not stored yet; False
+        (and a notice) if the disk refused (the ends wait for the next write)."""
         with self._lock:
             if self.frozen:
+                self.refused = True
                 return False
             try:
-                with self._transaction(durable=durable) as conn:
+                with self._transaction(durable=durable or bool(self._unstored)) as conn:
+                    stored = self._store_ends(conn)
                     work(conn)
             except (sqlite3.Error, OSError) as e:
                 self.failing = True
@@ -456,7 +502,34 @@ class Store:
             # Without its database a store keeps the session's games in memory, but they
             # are not saved.
             self.failing = self._degraded
-            return not self._degraded
+            if not self._degraded:
+                self._unstored.clear()
+            return stored and not self._degraded
+
+    def _store_ends(self, conn: sqlite3.Connection) -> bool:
+        """Every end not stored yet, with its game in progress gone (or kept, idle); False
+        if one had a value the table refuses (a bug: never storable, dropped, said)."""
+        stored = True
+        for end, row in list(self._unstored.values()):
+            try:
+                history.record_end(conn, end)
+            except sqlite3.IntegrityError as e:
+                del self._unstored[end.id]
+                self._cannot_save(f"the end of game {end.id}", e)
+                stored = False
+                continue
+            if row is not None:
+                _put_current(conn, row)
+            else:
+                conn.execute("DELETE FROM current WHERE id = ?", (end.id,))
+        return stored
+
+    def unstored(self) -> int:
+        """The ends of games not on the disk (tried once more now): a quit says so."""
+        with self._lock:
+            if self._unstored and not self._degraded:
+                self._write("the end of a game", lambda c: None, durable=True)
+            return len(self._unstored)
 
     # -- the game in progress ----------------------------------------------------------
 
@@ -474,10 +547,19 @@ class Store:
             if row is None:
                 return None
             try:
-                return _saved_of(row)
+                saved = _saved_of(row)
             except (*_BAD_DATA, sqlite3.Error) as e:
                 self._drop_bad_game(row, str(e))
                 return None
+            # A game this version started keeps its log (up to MAX_LOGGED steps); an earlier
+            # version's (imported, its start unknown) never had one.
+            if saved.played is None and saved.started is not None and not _untouched(saved.game):
+                self._corrupt(
+                    "the game in progress has no log of its moves: resumed as it was saved "
+                    "(nothing proves its cards come from its code)",
+                    Notice.UNPROVEN_GAME,
+                )
+            return saved
 
     def _drop_bad_game(self, row: tuple[Any, ...], why: str) -> None:
         why = why[:200]
@@ -503,17 +585,13 @@ class Store:
 
     def end_game(self, end: GameEnd, keep: SavedGame | None = None) -> bool:
         """One transaction: the game's row in ``games`` (unless its id is there already),
-        and no game in progress (or ``keep``, a kiosk's game left to the idle timer)."""
+        and no game in progress (or ``keep``, a kiosk's game left to the idle timer).
+        False when the disk refused: the end is kept in memory and written first by every
+        later write, and at :meth:`close` (:meth:`unstored` counts those left)."""
         row = _row_of(keep) if keep is not None else None
-
-        def work(conn: sqlite3.Connection) -> None:
-            history.record_end(conn, end)
-            if row is not None:
-                _put_current(conn, row)
-            else:
-                conn.execute("DELETE FROM current WHERE id = ?", (end.id,))
-
-        return self._write("the end of a game", work, durable=True)
+        with self._lock:
+            self._unstored[end.id] = (end, row)
+            return self._write("the end of a game", lambda c: None, durable=True)
 
     def was_recorded(self, game_id: str | None) -> bool:
         """Whether the game ``game_id`` has ended and been counted."""
@@ -540,19 +618,30 @@ class Store:
     # -- settings, deals proven winnable, the kiosk's operator state -------------------------
 
     def load_settings(self) -> Settings:
-        """The saved settings, or the defaults (bad ones: the defaults, with a notice)."""
+        """The saved settings, or the defaults; a bad value costs that value (the default in
+        its place, a notice, and the settings written back so it is said once)."""
         with self._lock:
             rows = self._db().execute("SELECT name, value FROM settings").fetchall()
         if not rows:
             return Settings()
+        values: dict[str, Any] = {}
+        for name, value in rows:
+            with contextlib.suppress(ValueError):
+                values[name] = json.loads(value)
         try:
-            return Settings.from_dict({name: json.loads(value) for name, value in rows})
+            if len(values) < len(rows):
+                raise ValueError("a value is not JSON")
+            return Settings.from_dict(values)
         except _BAD_DATA as e:
-            self._corrupt(
-                f"the settings were unusable ({str(e)[:120]}): the defaults are used",
-                Notice.CORRUPT_SETTINGS,
-            )
-            return Settings()
+            why = str(e)[:120]
+        kept = Settings.from_dict(_usable(values))
+        self._corrupt(
+            f"the settings were unusable ({why}): the defaults are used for the bad ones",
+            Notice.CORRUPT_SETTINGS,
+        )
+        if not self.read_only:
+            self._write("the settings", lambda c: _write_settings(c, kept), durable=True)
+        return kept
 
     def save_settings(self, s: Settings) -> bool:
         return self._write("the settings", lambda c: _write_settings(c, s), durable=True)
@@ -563,7 +652,9 @@ class Store:
             rows = self._db().execute("SELECT pool, number FROM winnable ORDER BY rowid").fetchall()
         out: dict[str, list[int]] = {}
         for pool, number in rows:
-            out.setdefault(pool, []).append(int(number))
+            # A bad row costs that row (it names no deal).
+            if type(number) is int and 0 <= number < DEAL_COUNT and isinstance(pool, str):
+                out.setdefault(pool, []).append(number)
         return out
 
     def add_winnable(self, pool: str, number: int) -> bool:
@@ -641,6 +732,17 @@ class Store:
 # -- rows of the tables -------------------------------------------------------------------
 
 
+def _usable(values: dict[str, Any]) -> dict[str, Any]:
+    """The saved settings' values that load, each on its own beside the defaults."""
+    base = Settings().to_dict()
+    kept = dict(base)
+    for name, value in values.items():
+        with contextlib.suppress(*_BAD_DATA):
+            Settings.from_dict(base | {name: value})
+            kept[name] = value
+    return kept
+
+
 def _write_settings(conn: sqlite3.Connection, settings: Settings) -> None:
     """The settings as rows (name, JSON value) of ``settings``."""
     conn.executemany(
@@ -701,8 +803,12 @@ def _saved_of(row: tuple[Any, ...]) -> SavedGame:
     if levels is None and has_levels(game.mode):
         raise ValueError("a levels game without its levels")
     log: list[str] | None = None
+    if not isinstance(played, str) or len(played) > MAX_LOGGED * MAX_STEP_CHARS:
+        raise ValueError(f"its log is longer than any real game ({MAX_LOGGED} steps)")
     if played != "?":
         log = played.split() if played else []
+        if len(log) > MAX_LOGGED:
+            raise ValueError(f"its log is longer than any real game ({MAX_LOGGED} steps)")
         # The redo list is not in the log (a redo is logged as its move) and from_dict
         # proved each of its moves legal: the position is what must match.
         position = {**game.to_dict(), "redo": None}

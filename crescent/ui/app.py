@@ -542,6 +542,8 @@ class App:
             Notice.CORRUPT_FILE: T.NOTICE_CORRUPT_FILE,
             Notice.CORRUPT_GAME: T.NOTICE_CORRUPT_GAME,
             Notice.CORRUPT_SETTINGS: T.NOTICE_CORRUPT_SETTINGS,
+            Notice.REPAIRED: T.NOTICE_REPAIRED,
+            Notice.UNPROVEN_GAME: T.NOTICE_UNPROVEN_GAME,
             Notice.NEWER: T.NOTICE_NEWER,
             Notice.CANNOT_SAVE: T.NOTICE_CANNOT_SAVE,
         }

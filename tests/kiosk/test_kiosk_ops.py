@@ -15,7 +15,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ from crescent.options import Config
 from crescent.play.database import DB_FILE
 from crescent.play.history import GameEnd, Result
 from crescent.play.legacy import parse_venue
-from crescent.play.session import Session
+from crescent.play.session import SaveWriter, Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.rules.modes import DEFAULT, HudItem
@@ -628,6 +628,39 @@ def _assert_still_locked(tmp_path: Path) -> None:
     finally:
         k.planner.close()
     pygame.quit()
+
+
+class _HeldWriter(SaveWriter):
+    """A background writer whose writes reach the disk only when flushed: the instant
+    between a write asked for and done, held open (a kill -9 there loses the write)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list[Callable[[], object]] = []
+
+    def submit(self, key: str, write: Callable[[], object]) -> None:
+        self.held.append(write)
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        while self.held:
+            self.held.pop(0)()
+        return True
+
+
+def test_the_third_wrong_pin_is_on_the_disk_before_its_answer_shows(tmp_path: Path) -> None:
+    # Issue 43: a kill -9 within 5 ms of the third wrong PIN lost the lock-out.
+    c, k = make_kiosk(tmp_path)
+    c.app.session.writer = _HeldWriter()
+    try:
+        hold_corner(c, 5.1)
+        for _ in range(3):
+            enter_pin(c, "1111")
+        # Killed now: what the next start reads.
+        saved = KioskState.of(Store(tmp_path / "data").load_operator())
+        assert saved.failures == 3
+        assert saved.wait_until is not None
+    finally:
+        k.planner.close()
 
 
 def test_a_touch_in_the_first_frame_keeps_the_pin_wait(tmp_path: Path) -> None:

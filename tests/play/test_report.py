@@ -4,6 +4,7 @@ folder neither created nor changed)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from datetime import date
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from crescent.play.database import DB_FILE
+from crescent.play.report import EXIT_UNREADABLE
 from crescent.play.session import Session
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
@@ -105,3 +107,72 @@ def test_a_win_played_by_play_records_no_time(tmp_path: Path) -> None:
     n = stats_of(tmp_path)[0]["modes"]["N"]
     assert (n["best_time"], n["average_time"], n["median_time"]) == (None, None, None)
     assert (n["won"], n["untimed_won"]) == (1, 1)
+
+
+# -- issue 43: --stats says when it cannot read, and writes nothing --------------------------
+
+
+def _stats_refused(folder: Path) -> str:
+    out = subprocess.run(
+        [sys.executable, "-m", "crescent", "--stats", "--data-dir", str(folder)],
+        cwd=REPO,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == EXIT_UNREADABLE, out.stdout
+    assert out.stdout == ""  # never figures of nothing
+    assert out.stderr.count("\n") == 1
+    assert out.stderr.startswith("crescent: cannot read the statistics in ")
+    return out.stderr
+
+
+def test_stats_of_a_newer_versions_database_says_it_cannot_read_it(tmp_path: Path) -> None:
+    _play(tmp_path, venue=False)
+    conn = sqlite3.connect(tmp_path / DB_FILE)
+    conn.execute("PRAGMA user_version = 9")
+    conn.close()
+    assert "newer version" in _stats_refused(tmp_path)
+
+
+def test_stats_of_a_database_another_program_locks_reads_its_figures(tmp_path: Path) -> None:
+    _play(tmp_path, venue=False)
+    other = sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)
+    other.execute("PRAGMA locking_mode = EXCLUSIVE")
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        report, _ = stats_of(tmp_path)  # a copy is read: the lock is not in the way
+        assert (report["modes"]["N"]["played"], report["modes"]["N"]["won"]) == (2, 1)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+def test_stats_of_a_database_with_other_pages_reads_it(tmp_path: Path) -> None:
+    _play(tmp_path, venue=False)
+    conn = sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = DELETE")
+    conn.execute("PRAGMA page_size = 1024")
+    conn.execute("VACUUM")
+    conn.close()
+    report, _ = stats_of(tmp_path)
+    assert (report["modes"]["N"]["played"], report["modes"]["N"]["won"]) == (2, 1)
+
+
+def test_stats_while_the_game_runs_writes_nothing_not_even_its_shm(tmp_path: Path) -> None:
+    _play(tmp_path, venue=False)
+    running = Session(Store(tmp_path), background_saves=False)
+    assert running.store is not None
+    running.store.open()
+    running.start()
+    running.play(running.game.legal_moves()[0])  # the -wal and -shm of a game running
+    try:
+        before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+        assert f"{DB_FILE}-shm" in before
+        report, _ = stats_of(tmp_path)
+        assert report["modes"]["N"]["played"] == 2
+        assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    finally:
+        running.close()
+        running.store.close()

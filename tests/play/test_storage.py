@@ -227,6 +227,10 @@ BAD_DATABASES: dict[str, Callable[[Path], None]] = {
 }
 
 
+READABLE = {"pages overwritten"}
+"""Damaged databases of ours whose games can still be read."""
+
+
 @pytest.mark.parametrize("case", list(BAD_DATABASES))
 def test_a_bad_database_is_set_aside_and_a_fresh_one_used(tmp_path: Path, case: str) -> None:
     path = tmp_path / DB_FILE
@@ -238,15 +242,19 @@ def test_a_bad_database_is_set_aside_and_a_fresh_one_used(tmp_path: Path, case: 
     worker.join(10)
     assert not worker.is_alive(), "opening the database blocked"
     assert result == [None]
-    assert store.take_notices() == [Notice.CORRUPT]
     (detail,) = store.details()
     kept = f"{DB_FILE}.corrupt-20261130T182512Z"
     assert f"kept as {kept}" in detail
-    assert "not used" in detail  # what was lost
+    if case in READABLE:  # what could be read of it is kept, and said
+        assert store.take_notices() == [Notice.REPAIRED]
+        assert "kept 200 games" in detail
+    else:
+        assert store.take_notices() == [Notice.CORRUPT]
+        assert "not used" in detail  # what was lost
     assert os.path.lexists(tmp_path / kept)
     # The fresh database works, and the set-aside file is never touched again.
-    assert store.end_game(a_win())
-    assert Store(tmp_path).load_stats().get("N").won == 1
+    assert store.end_game(a_win("new"))
+    assert Store(tmp_path).load_stats().get("N").won == (201 if case in READABLE else 1)
     assert Store(tmp_path).take_notices() == []
 
 
@@ -517,5 +525,37 @@ def test_each_damage_says_what_was_kept(tmp_path: Path) -> None:
     conn.commit()
     conn.close()
     again = Store(tmp_path)
-    assert again.load_settings() == Settings()
+    # One bad value costs that value: the language stays, the sound is the default's.
+    assert again.load_settings() == Settings(language="fr")
     assert again.take_notices() == [Notice.CORRUPT_SETTINGS]  # the statistics stay
+    assert "the defaults are used for the bad ones" in again.details()[0]
+    again.close()
+    third = Store(tmp_path)
+    assert third.load_settings() == Settings(language="fr")
+    assert third.take_notices() == []  # written back: said once
+
+
+def test_a_win_played_on_a_newer_versions_database_does_not_exit_0(root: Path) -> None:
+    conn = sqlite3.connect(root / DB_FILE)
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    before = (root / DB_FILE).read_bytes()
+    code, line = (REPO / "tests" / "data" / "levels-won-line.txt").read_text().split("\n", 1)
+    done = run_main(
+        ["--data-dir", str(root), "--code", code, "--play", line.strip(), "--frames", "1"], root
+    )
+    assert done.returncode == 2, done.stderr  # the win could not be stored: said
+    assert done.stderr.count("\n") == 1
+    assert "cannot save" in done.stderr
+    assert (root / DB_FILE).read_bytes() == before  # and the newer database is left alone
+
+
+def test_a_database_connection_trusts_no_schema(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.read(lambda c: c.execute("PRAGMA trusted_schema").fetchone()[0]) == 0
+    assert (
+        Store(tmp_path, read_only=True).read(
+            lambda c: c.execute("PRAGMA trusted_schema").fetchone()[0]
+        )
+        == 0
+    )
