@@ -1,5 +1,7 @@
 """Crescent, a two-deck patience game."""
 
+__all__ = ["__version__"]
+
 try:
     # Written by setuptools-scm from the git tag when the package is built or installed
     # (`make` installs the checkout), and by `make package` into the one-file's copy.

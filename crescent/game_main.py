@@ -36,7 +36,13 @@ from crescent.solver.pools import load_daily, load_lost, load_pool
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import SteppedClock
 from crescent.ui.sound import Cue
-from crescent.ui.window import Options, init_pygame, size_needs_display, start_card_art
+from crescent.ui.window import (
+    Options,
+    init_pygame,
+    message_box,
+    size_needs_display,
+    start_card_art,
+)
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
@@ -117,7 +123,7 @@ def art_cache_dir() -> Path:
     """The folder card pictures are kept in between runs: :data:`CACHE_ENV`'s, or the
     platform's cache folder for Crescent (never the data folder: it is not players' data)."""
     named = os.environ.get(CACHE_ENV)
-    root = Path(named) if named else Path(platformdirs.user_cache_dir("Crescent"))
+    root = Path(named) if named else Path(platformdirs.user_cache_dir("Crescent", appauthor=False))
     return root / "cards"
 
 
@@ -150,6 +156,8 @@ def _run(config: Config, store: Store | None) -> int:
             store.open()  # the folder is locked: a second instance stops here, unwritten
         except FolderBusy as e:
             print(f"crescent: {e}", file=sys.stderr)
+            if _started_from_a_desktop(config):
+                message_box("Crescent", f"{e}: this one closes. Play on in its window.")
             return EXIT_USAGE
     session, tr = _session(config, store, rng)
     refused = _start_and_play(config, session)
@@ -161,6 +169,14 @@ def _run(config: Config, store: Store | None) -> int:
         print(f"crescent: cannot save in {store.root}: this game would be lost", file=sys.stderr)
         return EXIT_USAGE
     return _run_window(config, session, tr)
+
+
+def _started_from_a_desktop(config: Config) -> bool:
+    """Started by a desktop menu or a file manager, whose player sees no terminal (nor
+    stderr): a window, not a kiosk (its supervisor reads the log), no terminal on stderr."""
+    if config.kiosk or config.screenshot is not None or config.frames is not None:
+        return False
+    return sys.stderr is None or not sys.stderr.isatty()
 
 
 def _same_rng(rng: random.Random) -> random.Random:
