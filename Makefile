@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test test-all lint package clean screenshot install
+.PHONY: run test test-all lint package clean screenshot install install-desktop
 
 $(VENV)/.run-stamp: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,7 @@ lint: $(VENV)/.test-stamp
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict crescent benchmarks tools tests
 	$(VENV)/bin/lint-imports
+	$(PY) tools/lint_workflows.py
 
 # Parallel workers, one per core; the tests that share something (real X windows, timed
 # by fixed waits; the checkout's build folder) run on one worker (tests/conftest.py).
@@ -49,14 +50,19 @@ test-all: lint
 # The one-file executable, made from a copy of the sources in build/package: the solver's
 # search is compiled there with mypyc (crescent/solver/build.py), or stays pure Python when
 # that fails (no C compiler). The checkout itself is never compiled.
+# Its version is the git tag's (setuptools-scm), written into the copy. A fixed hash seed
+# and the last commit's time (SOURCE_DATE_EPOCH) make two builds of one commit the same.
 STAGE := build/package
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 package: $(VENV)/.test-stamp
 	rm -rf $(STAGE) && mkdir -p $(STAGE)
-	tar -c --exclude=__pycache__ --exclude='*.so' --exclude='*.pyd' \
-		main.py crescent.spec crescent assets | tar -x -C $(STAGE)
+	tar -c --exclude=__pycache__ --exclude='*.so' --exclude='*.pyd' --exclude=_version.py \
+		main.py crescent.spec crescent assets desktop licences LICENSE | tar -x -C $(STAGE)
+	echo "__version__ = \"$$($(PY) -m setuptools_scm)\"" > $(STAGE)/crescent/_version.py
 	$(PY) -m crescent.solver.build $(STAGE) >/dev/null \
 		|| echo "package: the solver stays pure Python (no C compiler?)"
-	cd $(STAGE) && $(CURDIR)/$(VENV)/bin/pyinstaller --noconfirm --clean \
+	cd $(STAGE) && PYTHONHASHSEED=0 SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) \
+		$(CURDIR)/$(VENV)/bin/pyinstaller --noconfirm --clean \
 		--distpath $(CURDIR)/dist --workpath $(CURDIR)/build/pyinstaller crescent.spec
 
 screenshot: $(VENV)/.run-stamp
@@ -70,10 +76,25 @@ PIP_QUIET := --quiet --disable-pip-version-check --no-warn-script-location
 install:
 	test -x "$(PREFIX)/bin/python" || $(PYTHON) -m venv "$(PREFIX)"
 	"$(PREFIX)/bin/python" -m pip install $(PIP_QUIET) --upgrade .
-	rm -rf build crescent.egg-info
+	rm -rf build crescent_patience.egg-info
 	mkdir -p "$(PREFIX)/share/crescent"
 	cp -R deploy README.md docs "$(PREFIX)/share/crescent/"
+	$(MAKE) -s install-desktop DATADIR="$(PREFIX)/share"
 	@echo "installed: $(PREFIX)/bin/crescent (deploy files: $(PREFIX)/share/crescent/deploy)"
+
+# The menu entry, icons, AppStream metainfo, man page and licences (desktop/ and licences/,
+# made by tools/desktop_files.py and tools/collect_licences.py) under DATADIR.
+DATADIR ?= $(PREFIX)/share
+APP_ID := io.github.crescent_patience.Crescent
+install-desktop:
+	install -D -m 644 desktop/$(APP_ID).desktop "$(DATADIR)/applications/$(APP_ID).desktop"
+	install -D -m 644 desktop/$(APP_ID).metainfo.xml "$(DATADIR)/metainfo/$(APP_ID).metainfo.xml"
+	install -D -m 644 desktop/crescent.6 "$(DATADIR)/man/man6/crescent.6"
+	cd desktop && for f in icons/hicolor/*/apps/$(APP_ID).png; do \
+		install -D -m 644 "$$f" "$(DATADIR)/$$f"; done
+	install -d "$(DATADIR)/doc/crescent-patience/licences"
+	install -m 644 LICENSE CHANGELOG.md assets/LICENSES.md "$(DATADIR)/doc/crescent-patience/"
+	install -m 644 licences/* "$(DATADIR)/doc/crescent-patience/licences/"
 
 clean:
 	rm -rf build dist $(VENV)
