@@ -79,7 +79,7 @@ install:
 	rm -rf build crescent_patience.egg-info
 	mkdir -p "$(PREFIX)/share/crescent"
 	cp -R deploy README.md docs "$(PREFIX)/share/crescent/"
-	$(MAKE) -s install-desktop DATADIR="$(PREFIX)/share"
+	$(MAKE) -s --no-print-directory install-desktop DATADIR="$(PREFIX)/share"
 	@echo "installed: $(PREFIX)/bin/crescent (deploy files: $(PREFIX)/share/crescent/deploy)"
 
 # The menu entry, icons, AppStream metainfo, man page and licences (desktop/ and licences/,
