@@ -58,7 +58,7 @@ def test_each_common_licence_referred_to_is_here() -> None:
 
 @pytest.mark.skipif(not ONEFILE.is_file(), reason="CRESCENT_ONEFILE names no file")
 def test_the_one_file_carries_every_licence() -> None:
-    from PyInstaller.archive.readers import CArchiveReader
+    from PyInstaller.archive.readers import CArchiveReader  # type: ignore[import-untyped]
 
     names = set(CArchiveReader(str(ONEFILE)).toc)
     carried = {n.split("/", 1)[1] for n in names if n.startswith("licences/")}
