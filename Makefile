@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test test-all lint package clean screenshot install install-desktop
+.PHONY: run test test-all lint package clean screenshot install install-desktop deb
 
 $(VENV)/.run-stamp: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -81,6 +81,12 @@ install:
 	cp -R deploy README.md docs "$(PREFIX)/share/crescent/"
 	$(MAKE) -s --no-print-directory install-desktop DATADIR="$(PREFIX)/share"
 	@echo "installed: $(PREFIX)/bin/crescent (deploy files: $(PREFIX)/share/crescent/deploy)"
+
+# The Debian package around the one-file: dist/crescent-patience_VERSION_ARCH.deb
+# (tools/make_deb.py; dpkg-deb). Two builds of one commit are the same bytes.
+deb: package
+	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) $(PY) tools/make_deb.py --onefile dist/crescent \
+		--version "$$($(PY) -m setuptools_scm)" --out dist
 
 # The menu entry, icons, AppStream metainfo, man page and licences (desktop/ and licences/,
 # made by tools/desktop_files.py and tools/collect_licences.py) under DATADIR.

@@ -50,6 +50,12 @@ def extensions(root: Path) -> list[Path]:
 _SUFFIXES: Final = (".so", ".pyd")
 
 
+def _cflags(work: str) -> str:
+    """The compiler's flags with the temporary folder's name mapped away: it would be in
+    the extensions' debug records, and two builds of one commit would differ."""
+    return f"{os.environ.get('CFLAGS', '')} -ffile-prefix-map={work}=.".strip()
+
+
 def build(root: Path) -> list[Path]:
     """Compile :data:`COMPILED` of the package under ``root`` (in a copy, so no build
     folder is left behind) and put the extensions beside its modules; their paths."""
@@ -61,7 +67,7 @@ def build(root: Path) -> list[Path]:
         subprocess.run(
             [sys.executable, "-m", "mypyc", *sources],
             cwd=copy,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "CFLAGS": _cflags(work)},
             check=True,
             stdout=subprocess.DEVNULL,
         )
