@@ -64,6 +64,7 @@ package: $(VENV)/.test-stamp
 	cd $(STAGE) && PYTHONHASHSEED=0 SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) \
 		$(CURDIR)/$(VENV)/bin/pyinstaller --noconfirm --clean \
 		--distpath $(CURDIR)/dist --workpath $(CURDIR)/build/pyinstaller crescent.spec
+	$(PY) tools/sbom.py --version "$$($(PY) -m setuptools_scm)" > dist/crescent.cdx.json
 
 screenshot: $(VENV)/.run-stamp
 	SDL_VIDEODRIVER=dummy $(PY) main.py --code CR1-N-AAAAAAD --size 1280x800 \

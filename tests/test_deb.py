@@ -68,6 +68,7 @@ def test_the_deb_carries_every_licence_and_the_desktop_files(built: Path) -> Non
     assert carried - {""} == wanted_in_a_bundle() - {"LICENSE"}
     assert DOC + "copyright" in names  # Crescent's licence, in Debian's place for it
     assert DOC + "LICENSES.md" in names
+    assert DOC + "sbom.cdx.json" in names  # tools/sbom.py's, by make package
     for text in asset_licences():
         assert f"{DOC}assets-licenses/{text}" in names
     for installed in (

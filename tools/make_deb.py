@@ -131,6 +131,9 @@ def stage(root: Path, onefile: Path, version: str, maintainer: str) -> None:
     _put(root, DOC / "copyright", copyright_file().encode())
     _put(root, DOC / "changelog.gz", _gzip(debian_changelog(version, maintainer).encode()))
     _put(root, DOC / "CHANGELOG.md", (ROOT / "CHANGELOG.md").read_bytes())
+    sbom = onefile.parent / "crescent.cdx.json"  # `make package` writes it beside
+    if sbom.exists():
+        _put(root, DOC / "sbom.cdx.json", sbom.read_bytes())
     _put(root, DOC / "LICENSES.md", (ROOT / "assets" / "LICENSES.md").read_bytes())
     for text in asset_licences():
         _put(root, DOC / "assets-licenses" / text, (ROOT / "assets" / text).read_bytes())
