@@ -47,7 +47,9 @@ def runtime_distributions(name: str = "crescent-patience") -> list[metadata.Dist
 
 def _python_component(dist: metadata.Distribution) -> dict[str, Any]:
     name, version = dist.metadata["Name"], dist.version
-    expression, named = dist.metadata["License-Expression"], dist.metadata["License"]
+    # get_all: a missing field is None from some metadata readers, KeyError from others.
+    expression = (dist.metadata.get_all("License-Expression") or [None])[0]
+    named = (dist.metadata.get_all("License") or [None])[0]
     out: dict[str, Any] = {
         "type": "library",
         "bom-ref": f"pkg:pypi/{name.lower()}@{version}",
