@@ -100,7 +100,8 @@ install-desktop:
 	cd desktop && for f in icons/hicolor/*/apps/$(APP_ID).png; do \
 		install -D -m 644 "$$f" "$(DATADIR)/$$f"; done
 	install -d "$(DATADIR)/doc/crescent-patience/licences"
-	install -m 644 LICENSE CHANGELOG.md assets/LICENSES.md "$(DATADIR)/doc/crescent-patience/"
+	install -m 644 LICENSE CHANGELOG.md assets/LICENSES.md docs/RULES.md docs/PLAYING.md \
+		"$(DATADIR)/doc/crescent-patience/"
 	install -m 644 licences/* "$(DATADIR)/doc/crescent-patience/licences/"
 
 clean:

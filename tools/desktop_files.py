@@ -170,7 +170,8 @@ def man_page(parser: argparse.ArgumentParser, version: str, date: str) -> str:
             "pictures are kept in its cache folder (~/.cache/Crescent)."
         ),
         ".SH SEE ALSO",
-        "The rules: /usr/share/doc/crescent\\-patience/RULES.md where installed.",
+        "The rules and the controls: RULES.md and PLAYING.md in "
+        "/usr/share/doc/crescent\\-patience (the .deb, make install\\-desktop).",
     ]
     return "\n".join(out) + "\n"
 

@@ -131,6 +131,8 @@ def stage(root: Path, onefile: Path, version: str, maintainer: str) -> None:
     _put(root, DOC / "copyright", copyright_file().encode())
     _put(root, DOC / "changelog.gz", _gzip(debian_changelog(version, maintainer).encode()))
     _put(root, DOC / "CHANGELOG.md", (ROOT / "CHANGELOG.md").read_bytes())
+    for doc in ("RULES.md", "PLAYING.md"):  # the man page points at them
+        _put(root, DOC / doc, (ROOT / "docs" / doc).read_bytes())
     sbom = onefile.parent / "crescent.cdx.json"  # `make package` writes it beside
     if sbom.exists():
         _put(root, DOC / "sbom.cdx.json", sbom.read_bytes())
