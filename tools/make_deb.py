@@ -166,8 +166,13 @@ def control(root: Path, version: str, maintainer: str) -> str:
 
 
 def _epoch() -> int:
-    """SOURCE_DATE_EPOCH: every file's time, and a build's date in the changelog."""
-    return int(os.environ.get("SOURCE_DATE_EPOCH", "0"))
+    """SOURCE_DATE_EPOCH (else the last commit's time): every file's time, and a build's
+    date in the changelog."""
+    named = os.environ.get("SOURCE_DATE_EPOCH")
+    if named:
+        return int(named)
+    git = ["git", "-C", str(ROOT), "log", "-1", "--format=%ct"]
+    return int(subprocess.run(git, capture_output=True, text=True, check=True).stdout)
 
 
 def build(onefile: Path, version: str, out: Path, maintainer: str) -> Path:
