@@ -301,3 +301,12 @@ def test_version_prints_the_version_the_package_was_built_with() -> None:
     # A build from the checkout (another test's) may write a newer crescent/_version.py
     # meanwhile: the form is checked, not one version.
     assert re.fullmatch(r"crescent [0-9]+\.[0-9]+\.[0-9]+\S*\n", out.stdout), out.stdout
+
+
+def test_sources_never_built_say_the_same_version_as_setuptools_scm_without_git() -> None:
+    """crescent/__init__.py's fallback is pyproject.toml's fallback_version."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    fallback = config["tool"]["setuptools_scm"]["fallback_version"]
+    assert f'__version__ = "{fallback}"' in (ROOT / "crescent" / "__init__.py").read_text()
