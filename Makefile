@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test test-all test-fast test-load lint package clean screenshot install
+.PHONY: run test test-all test-fast test-load lint package clean screenshot install install-desktop deb
 
 # setup.py builds the solver's search core (crescent/solver/_core.c) where a C compiler is.
 $(VENV)/.run-stamp: pyproject.toml setup.py crescent/solver/_core.c
@@ -34,6 +34,7 @@ lint: $(VENV)/.test-stamp
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict crescent benchmarks tools tests
 	$(VENV)/bin/lint-imports
+	$(PY) tools/lint_workflows.py
 
 # Parallel workers, one per core; the tests that share something (real X windows, timed
 # by fixed waits; the checkout's build folder) run on one worker (tests/conftest.py).
@@ -64,14 +65,20 @@ test-load: lint
 # The one-file executable, made from a copy of the sources in build/package: the solver's
 # search core is built there (crescent/solver/build.py), or the search stays pure Python
 # when that fails (no C compiler).
+# Its version is the git tag's (setuptools-scm), written into the copy. A fixed hash seed
+# and the last commit's time (SOURCE_DATE_EPOCH) make two builds of one commit the same.
 STAGE := build/package
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 package: $(VENV)/.test-stamp
 	rm -rf $(STAGE) && mkdir -p $(STAGE)
-	tar -c --exclude=__pycache__ --exclude='*.so' --exclude='*.pyd' \
-		main.py crescent.spec crescent assets | tar -x -C $(STAGE)
+	tar -c --exclude=__pycache__ --exclude='*.so' --exclude='*.pyd' --exclude=_version.py \
+		main.py crescent.spec crescent assets desktop licences LICENSE | tar -x -C $(STAGE)
+	echo "__version__ = \"$$($(PY) -m setuptools_scm)\"" > $(STAGE)/crescent/_version.py
 	$(PY) -m crescent.solver.build $(STAGE) >/dev/null || true  # it says when it cannot
-	cd $(STAGE) && $(CURDIR)/$(VENV)/bin/pyinstaller --noconfirm --clean \
+	cd $(STAGE) && PYTHONHASHSEED=0 SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) \
+		$(CURDIR)/$(VENV)/bin/pyinstaller --noconfirm --clean \
 		--distpath $(CURDIR)/dist --workpath $(CURDIR)/build/pyinstaller crescent.spec
+	$(PY) tools/sbom.py --version "$$($(PY) -m setuptools_scm)" > dist/crescent.cdx.json
 
 screenshot: $(VENV)/.run-stamp
 	SDL_VIDEODRIVER=dummy $(PY) main.py --code CR1-N-AAAAAAD --size 1280x800 \
@@ -84,10 +91,32 @@ PIP_QUIET := --quiet --disable-pip-version-check --no-warn-script-location
 install:
 	test -x "$(PREFIX)/bin/python" || $(PYTHON) -m venv "$(PREFIX)"
 	"$(PREFIX)/bin/python" -m pip install $(PIP_QUIET) --upgrade .
-	rm -rf build crescent.egg-info
+	rm -rf build crescent_patience.egg-info
 	mkdir -p "$(PREFIX)/share/crescent"
 	cp -R deploy README.md docs "$(PREFIX)/share/crescent/"
+	$(MAKE) -s --no-print-directory install-desktop DATADIR="$(PREFIX)/share"
 	@echo "installed: $(PREFIX)/bin/crescent (deploy files: $(PREFIX)/share/crescent/deploy)"
+
+# The Debian package around the one-file: dist/crescent-patience_VERSION_ARCH.deb
+# (tools/make_deb.py; dpkg-deb). Two builds of one commit are the same bytes.
+deb: package
+	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) $(PY) tools/make_deb.py --onefile dist/crescent \
+		--version "$$($(PY) -m setuptools_scm)" --out dist
+
+# The menu entry, icons, AppStream metainfo, man page and licences (desktop/ and licences/,
+# made by tools/desktop_files.py and tools/collect_licences.py) under DATADIR.
+DATADIR ?= $(PREFIX)/share
+APP_ID := io.github.crescent_patience.Crescent
+install-desktop:
+	install -D -m 644 desktop/$(APP_ID).desktop "$(DATADIR)/applications/$(APP_ID).desktop"
+	install -D -m 644 desktop/$(APP_ID).metainfo.xml "$(DATADIR)/metainfo/$(APP_ID).metainfo.xml"
+	install -D -m 644 desktop/crescent.6 "$(DATADIR)/man/man6/crescent.6"
+	cd desktop && for f in icons/hicolor/*/apps/$(APP_ID).png; do \
+		install -D -m 644 "$$f" "$(DATADIR)/$$f"; done
+	install -d "$(DATADIR)/doc/crescent-patience/licences"
+	install -m 644 LICENSE CHANGELOG.md assets/LICENSES.md docs/RULES.md docs/PLAYING.md \
+		"$(DATADIR)/doc/crescent-patience/"
+	install -m 644 licences/* "$(DATADIR)/doc/crescent-patience/licences/"
 
 clean:
 	rm -rf build dist $(VENV)

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from crescent import ending, logs
+from crescent import __version__, ending, logs
 from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
 from crescent.languages import LANGUAGES
 from crescent.lifeline import die_with_parent, one_file_build
@@ -191,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--speech", action="store_true", help="say aloud what changes on the table (kept on)"
     )
+    p.add_argument("--version", action="version", version=f"crescent {__version__}")
     return p
 
 

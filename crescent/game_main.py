@@ -34,7 +34,13 @@ from crescent.solver.pools import load_daily, load_lost, load_pool
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import SteppedClock
 from crescent.ui.sound import Cue
-from crescent.ui.window import Options, init_pygame, size_needs_display, start_card_art
+from crescent.ui.window import (
+    Options,
+    init_pygame,
+    message_box,
+    size_needs_display,
+    start_card_art,
+)
 
 if TYPE_CHECKING:
     from crescent.ui.app import App
@@ -109,7 +115,7 @@ def art_cache_dir() -> Path:
     """The folder card pictures are kept in between runs: :data:`CACHE_ENV`'s, or the
     platform's cache folder for Crescent (never the data folder: it is not players' data)."""
     named = os.environ.get(CACHE_ENV)
-    root = Path(named) if named else Path(platformdirs.user_cache_dir("Crescent"))
+    root = Path(named) if named else Path(platformdirs.user_cache_dir("Crescent", appauthor=False))
     return root / "cards"
 
 
@@ -142,6 +148,8 @@ def _run(config: Config, store: Store | None) -> int:
             store.open()  # the folder is locked: a second instance stops here, unwritten
         except FolderBusy as e:
             print(f"crescent: {e}", file=sys.stderr)
+            if _started_from_a_desktop(config):
+                message_box("Crescent", f"{e}: this one closes. Play on in its window.")
             return EXIT_USAGE
     session, tr = _session(config, store, rng)
     refused = _start_and_play(config, session)
@@ -174,6 +182,14 @@ def _said_unstored(session: Session, code: int) -> int:
     logs.get().error("%s", message)
     print(f"crescent: {message}", file=sys.stderr)
     return EXIT_FATAL if code == 0 else code
+
+
+def _started_from_a_desktop(config: Config) -> bool:
+    """Started by a desktop menu or a file manager, whose player sees no terminal (nor
+    stderr): a window, not a kiosk (its supervisor reads the log), no terminal on stderr."""
+    if config.kiosk or config.screenshot is not None or config.frames is not None:
+        return False
+    return sys.stderr is None or not sys.stderr.isatty()
 
 
 def _same_rng(rng: random.Random) -> random.Random:

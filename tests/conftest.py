@@ -23,9 +23,11 @@ SHARED: dict[str, str] = {
     "tests/kiosk/test_kiosk_x11.py::": "x-display",
     "tests/kiosk/test_kiosk.py::test_real_kiosk_window_under_xvfb": "x-display",
     "tests/test_bench_kiosk_memory.py::": "x-display",
-    # Both build from the checkout, which makes and removes build/ and crescent.egg-info in it.
+    # They build from the checkout, which makes and removes build/ and its .egg-info in it
+    # (`make deb` makes build/ and dist/).
     "tests/test_resources.py::test_finds_assets_from_an_installed_wheel": "source-tree",
     "tests/kiosk/test_deploy.py::test_make_install_is_headless_and_quiet": "source-tree",
+    "tests/test_deb.py::": "source-tree",
 }
 """Node id prefix -> the xdist group its tests run in (one worker per group)."""
 BENCH_RESULTS = "CRESCENT_BENCH_RESULTS"

@@ -59,7 +59,7 @@ def test_finds_assets_from_an_installed_wheel(tmp_path: Path) -> None:
         timeout=300,
         capture_output=True,
     )
-    (wheel,) = wheels.glob("crescent-*.whl")
+    (wheel,) = wheels.glob("crescent_patience-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "crescent/assets/cards/AS.svg" in names
     assert "crescent/assets/LICENSES.md" in names

@@ -481,3 +481,13 @@ SPOKEN_UNAVAILABLE: Final = N_("unavailable")
 SPOKEN_TABLE: Final = N_("Back to the table")
 # . Said when the Hint button turns into Finish: every card left can go home by itself.
 SPOKEN_FINISH_READY: Final = N_("The rest plays itself: press Finish, or H")
+
+# Issue 49 item 3: the Credits screen (from Settings and the rules screen). The names
+# of the works and libraries after each label stay as they are.
+CREDITS: Final = N_("Credits")
+# . Before the card artist's required credit (kept in English, as he wrote it).
+CREDITS_CARDS: Final = N_("Card faces")
+CREDITS_FONTS: Final = N_("Fonts")
+# . Before the list of the libraries the game is built on (Python, pygame-ce, SDL...).
+CREDITS_MADE_WITH: Final = N_("Made with")
+CREDITS_LICENCES: Final = N_("The licence of each comes with the game, in its licences folder.")

@@ -53,6 +53,12 @@ dist.run_commands()
 reading pyproject.toml: the venv's setuptools may be older than the build's)."""
 
 
+def _cflags(work: str) -> str:
+    """The compiler's flags with the temporary folder's name mapped away: it would be in
+    the extensions' debug records, and two builds of one commit would differ."""
+    return f"{os.environ.get('CFLAGS', '')} -ffile-prefix-map={work}=.".strip()
+
+
 def build(root: Path) -> list[Path]:
     """Build the core of the package under ``root`` beside its modules (its build folder
     a temporary one); its paths. CalledProcessError without a C compiler."""
@@ -60,7 +66,7 @@ def build(root: Path) -> list[Path]:
         subprocess.run(
             [sys.executable, "-c", _COMPILE, work],
             cwd=root,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "CFLAGS": _cflags(work)},
             check=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -70,6 +70,8 @@ def open_screen(host: TableHost, screen: Screen) -> None:
             host.push(reset_stats_dialog(host))
         case Screen.RESTART:
             host.push(restart_dialog(host))
+        case Screen.CREDITS:
+            host.push(credits_dialog(host))
         case Screen.PAUSE:
             shown = host.table.paused_by
             if shown is None or not host.showing(shown):
@@ -121,6 +123,30 @@ def pause_screen(host: TableHost) -> PauseScreen:
 
     buttons = [ButtonSpec(tr(T.RESUME), host.pop, True), ButtonSpec(tr(T.RESTART), restart)]
     return PauseScreen(host, tr(T.PAUSED), [tr(T.PAUSED_TEXT)], buttons)
+
+
+CARD_ARTIST_CREDIT = (
+    "Vectorized Playing Cards 1.3 - http://code.google.com/p/vectorized-playing-cards/ - "
+    "Copyright 2011 - Chris Aguilar - Licensed under LGPL 3 - www.gnu.org/copyleft/lesser.html"
+)
+"""The card artist's credit, word for word as he asks for it (assets/LICENSES.md)."""
+FONTS_CREDIT = "DejaVu Sans (Bitstream Vera, Arev); Noto Sans CJK JP © 2014-2021 Adobe"
+LIBRARIES_CREDIT = (
+    "Python, pygame-ce, SDL 2 (SDL_image, SDL_mixer, SDL_ttf), FreeType, HarfBuzz, libpng, "
+    "libjpeg-turbo, libwebp, Ogg Vorbis, Opus, FLAC, mpg123, platformdirs"
+)
+
+
+def credits_dialog(host: Host) -> MessageDialog:
+    """Who made what the game shows and is built on; Close goes back."""
+    tr = host.tr
+    lines = [
+        f"{tr(T.CREDITS_CARDS)}: {CARD_ARTIST_CREDIT}",
+        f"{tr(T.CREDITS_FONTS)}: {FONTS_CREDIT}",
+        f"{tr(T.CREDITS_MADE_WITH)}: {LIBRARIES_CREDIT}",
+        tr(T.CREDITS_LICENCES),
+    ]
+    return MessageDialog(host, tr(T.CREDITS), lines, [ButtonSpec(tr(T.CLOSE), host.pop, True)])
 
 
 def reset_stats_dialog(host: Host) -> MessageDialog:

@@ -136,6 +136,9 @@ class RulesScreen(Scene):
     def open_intro(self) -> None:
         self.host.open(Screen.LEVELS_INTRO)
 
+    def open_credits(self) -> None:
+        self.host.open(Screen.CREDITS)
+
     def show(self, doc: Doc) -> None:
         if doc is not self.doc:
             self.doc = doc
@@ -258,10 +261,14 @@ class RulesScreen(Scene):
         pygame.draw.rect(surface, render.theme().hud_bg[:3], bar)
         row = pygame.Rect(margin // 2, margin // 2, bar.w - margin, bar_h)
         close_w = max(bar_h * 2, round(px * 5))
-        tab_w = min(round(px * 10), (row.w - close_w) * 2 // 5)
+        tab_w = min(round(px * 10), (row.w - 2 * close_w - margin) * 2 // 5)
         self.buttons = []
         x = row.right - close_w
         close = render.Button(pygame.Rect(x, row.y, close_w, bar_h), tr(T.CLOSE), self.close)
+        x -= close_w + margin // 2
+        credits = render.Button(
+            pygame.Rect(x, row.y, close_w, bar_h), tr(T.CREDITS), self.open_credits
+        )
         tabs: list[tuple[render.Button, bool]] = []
         for doc, label in reversed(TABS):
             x -= tab_w + margin // 2
@@ -269,7 +276,7 @@ class RulesScreen(Scene):
             tabs.insert(
                 0, (render.Button(rect, tr(label), self._tab_actions[doc]), doc is self.doc)
             )
-        for b, open_tab in (*tabs, (close, False)):
+        for b, open_tab in (*tabs, (credits, False), (close, False)):
             # The open tab is light on the dark bar; the others and Close are dark.
             b.draw(surface, fonts, px, on_panel=open_tab)
             self.buttons.append(b)

@@ -60,6 +60,8 @@ class Screen(enum.Enum):
     """The table covered, the clock stopped, until Resume."""
     LEVELS_INTRO = enum.auto()
     """The levels game in one screen (from the "?" screen's "In brief")."""
+    CREDITS = enum.auto()
+    """The card artist, the fonts and the libraries (from Settings and the rules)."""
 
 
 class Host(Protocol):

@@ -146,6 +146,9 @@ class SettingsScreen(Dialog):
     def open_rules(self) -> None:
         self.host.open(Screen.RULES)
 
+    def open_credits(self) -> None:
+        self.host.open(Screen.CREDITS)
+
     def quit(self) -> None:
         self.host.quit()
 
@@ -205,6 +208,10 @@ class SettingsScreen(Dialog):
             rows.append(Row(RowKind.SETTING, label, (ButtonSpec(value, action),)))
             if action == self.cycle_level_times and self.times_later:
                 rows.append(Row(RowKind.TEXT, tr(T.LEVEL_TIMES_NEXT)))
+        if self.page == 1:  # the shorter page: room for one more row at 800x600
+            rows.append(
+                Row(RowKind.BUTTONS, buttons=(ButtonSpec(tr(T.CREDITS), self.open_credits),))
+            )
         # Quit on the desktop only: a kiosk's visitors never leave the game.
         leave = () if self.host.options.kiosk else (ButtonSpec(tr(T.QUIT), self.quit),)
         buttons = (

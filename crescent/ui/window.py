@@ -83,6 +83,19 @@ def init_pygame() -> None:
     pygame.font.init()
 
 
+def message_box(title: str, text: str) -> bool:
+    """A small window saying ``text`` with an OK button (pygame-ce's native message box),
+    for a player who started the game from a desktop menu and sees no terminal. False
+    when none can be shown: a headless driver, or no display."""
+    if os.environ.get("SDL_VIDEODRIVER") in HEADLESS_DRIVERS:
+        return False
+    try:
+        pygame.display.message_box(title, text, message_type="error")
+    except pygame.error:
+        return False
+    return True
+
+
 def _full_screen(options: Options, settings: Settings) -> bool:
     return options.fullscreen or options.kiosk or settings.fullscreen
 

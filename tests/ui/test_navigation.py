@@ -41,6 +41,7 @@ OPENS: dict[Screen, type[Scene]] = {
     Screen.RESTART: MessageDialog,
     Screen.PAUSE: PauseScreen,
     Screen.LEVELS_INTRO: LevelsIntro,
+    Screen.CREDITS: MessageDialog,
 }
 """What each screen is (the levels game's end needs a finished level: tests/ui/test_ui_levels)."""
 
