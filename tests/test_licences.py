@@ -3,7 +3,9 @@ it bundles Python and pygame-ce, their texts and those of each native library py
 wheel bundles (licences/, gathered by tools/collect_licences.py).
 
 The artifact test opens the one-file named by CRESCENT_ONEFILE (skipped without it, so that
-an old dist/crescent fails nobody's `make test`): .ci/run names dist/crescent once built."""
+an old dist/crescent fails nobody's `make test`): .ci/run names dist/crescent once built.
+The app test opens the macOS app folder named by CRESCENT_APP (the release workflow names
+dist/Crescent.app on macOS once built; skipped when unset, failed when it names no app)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from tools import collect_licences as tool
 ROOT = Path(__file__).resolve().parents[1]
 LICENCES = ROOT / "licences"
 ONEFILE = Path(os.environ.get("CRESCENT_ONEFILE", "/nonexistent/crescent"))
+APP = os.environ.get("CRESCENT_APP")
 
 
 def _bundled_libraries() -> set[str]:
@@ -64,3 +67,12 @@ def test_the_one_file_carries_every_licence() -> None:
     carried = {n.split("/", 1)[1] for n in names if n.startswith("licences/")}
     assert carried == wanted_in_a_bundle()
     assert "crescent/assets/LICENSES.md" in names
+
+
+@pytest.mark.skipif(APP is None, reason="CRESCENT_APP is not set")
+def test_the_macos_app_carries_every_licence() -> None:
+    # PyInstaller puts data files under Contents/Resources (linked from Contents/MacOS).
+    resources = Path(str(APP)) / "Contents" / "Resources"
+    assert resources.is_dir(), f"{APP} is no app folder"
+    assert {p.name for p in (resources / "licences").iterdir()} == wanted_in_a_bundle()
+    assert (resources / "crescent" / "assets" / "LICENSES.md").is_file()

