@@ -195,7 +195,7 @@ def main(argv: list[str]) -> int:
             runs[on].append(paced_frames(app, args.frames, WatchPlayer(app, seed)))
             app.session.settings.watch_winnable = False
             wait_idle(app)
-    app.table.stop_watching()
+    app.table.winnable.close()
     app.session.close()
     found = figures(runs, verdicts) | {"runs": args.runs, "frames_per_run": args.frames}
     if args.json:

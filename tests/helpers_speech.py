@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from crescent.control.input import PLACES
+from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.i18n.speech import Announcer
 from crescent.i18n.translator import Translator
@@ -331,7 +332,7 @@ def observed(c: Client) -> tuple[object, ...]:
         for look in (hud.look(table, c.app, item) for item in c.app.hud_items)
         if look.kind is CellKind.BUTTON
     )
-    message = table.message[0] if table.message is not None else None
+    message = table.banner.text
     return (focus, ctl.selected, places, g.redeals_left, g.moves, g.status, scene, buttons, message)
 
 
@@ -391,7 +392,7 @@ class Judge:
         if isinstance(top, Dialog) and top.focus >= 0:
             label = [x for x in top.buttons if x.enabled][top.focus].label
             assert label in (b.button or ""), f"{where}: believes {b.button!r} has the focus"
-        if c.app.table.finish and not c.app.table.finishing:
+        if c.app.table.finish.line and c.app.table.mode is not TableMode.FINISHING:
             assert b.finish, f"{where}: Finish is offered and was never said"
 
     def _places_true(self, where: str) -> None:

@@ -323,7 +323,7 @@ class App:
         if a is not None:
             game = self.session.game
             a.say(a.table(game, self.tr(T.MODE_NAMES[game.mode.key])))
-            if self.table.finish:
+            if self.table.finish.line:
                 a.say(self.tr(T.SPOKEN_FINISH_READY), interrupt=False)
 
     def stop_speech(self) -> None:
@@ -403,7 +403,7 @@ class App:
         said = a.count if a is not None else 0
         top.handle(event)
         if a is not None and a.count == said and top is not self.table and self.on_top(self.table):
-            self.table.speak_back()  # a dialog closed, and nothing else was said
+            self.table.voice.back()  # a dialog closed, and nothing else was said
 
     def _window_event(self, event: WindowEvent) -> None:
         kind = event.kind
@@ -438,7 +438,7 @@ class App:
             and session.outcome is None
             and session.game.status == "playing"
         ):
-            self.table.pause()
+            self.table.pauser.pause()
 
     def clock_runs(self) -> bool:
         """Whether the game's clock runs: not while paused, nor under a dialog (the

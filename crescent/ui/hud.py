@@ -9,19 +9,24 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import pygame
 
 from crescent.control.confirm import RedealGuard
+from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.languages import LANGUAGES
 from crescent.play.levels import LevelsState
 from crescent.rules import modes
-from crescent.rules.engine import Game, Move
+from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.scene import Host
+
+if TYPE_CHECKING:
+    # Loaded with the first hint (see crescent.ui.parts.hints), not by the start-up.
+    from crescent.solver.hints import HintAnswer
 
 HUD_ITEMS = modes.DEFAULT.hud
 
@@ -50,8 +55,25 @@ class HudLook(NamedTuple):
     """The clock cell of a game that pauses: a tap pauses it (a pause sign shows)."""
 
 
+class Aids(NamedTuple):
+    """What the table's aids show now (its parts: crescent/ui/parts/): the view and the
+    HUD draw it, and a frame is drawn again when it changes."""
+
+    mode: TableMode = TableMode.PLAYING
+    hint: HintAnswer | None = None
+    """The hint shown (its places ringed)."""
+    message: str | None = None
+    """The sentence over the table."""
+    marker: tuple[str, tuple[int, int, int]] | None = None
+    """ "Still winnable?": its line, where the sentences go, and the colour of its dot."""
+    point_redeal: bool = False
+    """No move is left but a redeal: the redeal button glows."""
+    finish: bool = False
+    """An auto-finish is on offer (the hint button says Finish)."""
+
+
 class HudSource(Protocol):
-    """What the HUD shows besides the session: the table's game and its state."""
+    """What the HUD shows besides the session: the table's game and its aids."""
 
     @property
     def game(self) -> Game: ...
@@ -60,20 +82,7 @@ class HudSource(Protocol):
     def redeal_guard(self) -> RedealGuard: ...
 
     @property
-    def point_redeal(self) -> bool:
-        """No move is left but a redeal: the redeal button glows."""
-        ...
-
-    @property
-    def finish(self) -> list[Move] | None:
-        """The auto-finish line on offer (the hint button says Finish)."""
-        ...
-
-    @property
-    def finishing(self) -> list[Move]: ...
-
-    @property
-    def hint_pending(self) -> bool: ...
+    def aids(self) -> Aids: ...
 
     @property
     def pausable(self) -> bool:
@@ -148,7 +157,7 @@ def _redeal(seen: _Seen) -> HudLook:
     # Between levels and after the end of a game of levels nothing is shuffled.
     live = seen.levels is None or host.session.outcome is None
     short = tr.plural(T.LEFT_SHORT, n)
-    return HudLook(CellKind.BUTTON, title, sub, live, source.point_redeal and live, short)
+    return HudLook(CellKind.BUTTON, title, sub, live, source.aids.point_redeal and live, short)
 
 
 def _undo(seen: _Seen) -> HudLook:
@@ -163,7 +172,8 @@ def _redo(seen: _Seen) -> HudLook:
 
 def _hint(seen: _Seen) -> HudLook:
     tr, source, levels = seen.host.tr, seen.source, seen.levels
-    if source.finish:
+    aids = source.aids
+    if aids.finish:
         return HudLook(CellKind.BUTTON, tr(T.FINISH), "", True, True)
     hints = levels.hints_left if levels is not None and seen.item is HudItem.HINTS else None
     return HudLook(
@@ -171,10 +181,10 @@ def _hint(seen: _Seen) -> HudLook:
         tr(T.HINT),
         tr.plural(T.HINTS_LEFT, hints) if hints is not None else "",
         source.game.status == "playing"
-        and not source.finishing
+        and aids.mode is not TableMode.FINISHING
         and hints != 0
         and (levels is None or seen.host.session.outcome is None),
-        source.hint_pending,
+        aids.mode is TableMode.ASKING,
         tr.plural(T.LEFT_SHORT, hints) if hints is not None else "",
     )
 

@@ -65,7 +65,7 @@ from crescent.ui.hud import CellKind, HudLook, format_time
 from crescent.ui.render import Action
 from crescent.ui.scene import Host, Overlay
 from crescent.ui.screens import SettingsScreen
-from crescent.ui.table import TableScene
+from crescent.ui.table import TableScene, animate_redeal
 from crescent.ui.table_view import TableView
 from crescent.ui.x11_watch import WindowProbe
 
@@ -181,6 +181,7 @@ class AttractScene(TableScene):
         self.kiosk = kiosk
         self.demo = Game.new()
         super().__init__(app)
+        self.view = AttractView(app, self)
         self.line: DemoLine | None = None
         self.pos = 0
         self.wait = 0.0
@@ -197,9 +198,6 @@ class AttractScene(TableScene):
     @property
     def game(self) -> Game:
         return self.demo
-
-    def _make_view(self) -> AttractView:
-        return AttractView(self.host, self)
 
     # -- lifecycle -----------------------------------------------------------------
 
@@ -221,7 +219,7 @@ class AttractScene(TableScene):
         self._pressed = None
         # Between two idle spells the loop holds no picture: its full-screen surfaces
         # (the table drawn under it and its clean felt) are made again when it comes back.
-        self.view = self._make_view()
+        self.view = AttractView(self.host, self)
 
     def next_deal(self) -> None:
         """Deal the next winnable deal of the loop."""
@@ -307,7 +305,7 @@ class AttractScene(TableScene):
         demo = self.demo
         if token == REDEAL:
             demo.redeal()
-            self._animate_redeal()
+            animate_redeal(self.anims, self.host.layout, self.geometry, demo)
             return
         move = Move.parse(token)
         card = demo.top(move.src)
@@ -739,7 +737,7 @@ class AppKioskHost:
 
 def install_kiosk(app: App, config: Config) -> Kiosk:
     """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
-    app.table.solver_bytes = KIOSK_SOLVER_BYTES  # hints at the kiosk's memory budget
+    app.table.hints.solver_bytes = KIOSK_SOLVER_BYTES  # hints at the kiosk's memory budget
     # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
     kc = config.kiosk_config or KioskConfig()
     host = AppKioskHost(app)

@@ -71,10 +71,7 @@ def open_screen(host: TableHost, screen: Screen) -> None:
         case Screen.RESTART:
             host.push(restart_dialog(host))
         case Screen.PAUSE:
-            shown = host.table.paused_by
-            if shown is None or not host.showing(shown):
-                host.table.paused_by = pause_screen(host)
-                host.push(host.table.paused_by)
+            host.table.pauser.cover(lambda: pause_screen(host))
         case _:
             assert_never(screen)
 
@@ -108,7 +105,11 @@ def restart_dialog(host: TableHost) -> MessageDialog:
     """Restart this deal with moves played: Yes leaves this attempt (counted as played,
     not won, as a new game would) and deals its code again; No (the default) plays on."""
     tr = host.tr
-    return confirm_dialog(host, tr(T.RESTART_TITLE), tr(T.ABANDON_TEXT), host.table.restart)
+
+    def restart() -> None:
+        host.new_game(host.table.game.code)
+
+    return confirm_dialog(host, tr(T.RESTART_TITLE), tr(T.ABANDON_TEXT), restart)
 
 
 def pause_screen(host: TableHost) -> PauseScreen:
@@ -156,7 +157,7 @@ def lost_dialog(host: TableHost) -> MessageDialog:
 
     def go_back() -> None:
         host.pop()
-        host.table.rewind_to_winnable()
+        host.table.hints.rewind_to_winnable()
 
     buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game), ButtonSpec(tr(T.CLOSE), host.pop)]
     if host.session.game.can_undo:
@@ -184,7 +185,7 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
             host.pop()
             session.go_on()
             host.table.after_change()
-            host.table.speak_table(tr(T.LEVEL_N, n=levels.level))  # its new deal
+            host.table.voice.say_table(tr(T.LEVEL_N, n=levels.level))  # its new deal
 
         lines = [
             tr(T.LEVEL_TIME_LEFT, time=format_time(done.time_left)),
@@ -215,7 +216,7 @@ def _restart(host: TableHost) -> list[ButtonSpec]:
     game starts its code from level 1); none in the kiosk."""
     if host.options.kiosk:
         return []
-    return [ButtonSpec(host.tr(T.RESTART), host.table.restart)]
+    return [ButtonSpec(host.tr(T.RESTART), lambda: host.new_game(host.table.game.code))]
 
 
 def shuffle_dialog(host: TableHost) -> MessageDialog:

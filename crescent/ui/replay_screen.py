@@ -38,11 +38,11 @@ from crescent.i18n import text as T
 from crescent.i18n.translator import Translator
 from crescent.play.replay import Playback, Replay, Step, StepKind, step_at
 from crescent.play.session import Session
-from crescent.rules.engine import Game, Move
+from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
 from crescent.ui.cards import CardArt
-from crescent.ui.hud import CellKind, HudLook
+from crescent.ui.hud import Aids, CellKind, HudLook
 from crescent.ui.scene import Host, Scene, Screen
 from crescent.ui.sound import SoundBoard
 from crescent.ui.table_view import TableView
@@ -50,7 +50,6 @@ from crescent.ui.window import Options, showing_cards
 
 if TYPE_CHECKING:
     from crescent.i18n.speech import Announcer
-    from crescent.solver.hints import HintAnswer
 
 
 class Control(enum.Enum):
@@ -243,14 +242,9 @@ class ReplayScene(Scene):
         # What the table's picture reads of a table scene: nothing selected, no hint.
         self.controller = Controller()
         self.anims = Animations()
-        self.hint: HintAnswer | None = None
-        self.message: tuple[str, float] | None = None
-        self.marker: tuple[str, tuple[int, int, int]] | None = None
+        self.aids = Aids()
+        """No hint, no sentence, no verdict: the replay shows none of the table's aids."""
         self.redeal_guard = RedealGuard()
-        self.point_redeal = False
-        self.finish: list[Move] | None = None
-        self.finishing: list[Move] = []
-        self.hint_pending = False
         self.pausable = False
         self._pressed: tuple[int, Control | None] | None = None
         """(pointer, the cell under it, or None: the scrub bar) of the press in progress."""

@@ -10,7 +10,7 @@ the display. Drawing reads the game and the scene's state and changes neither.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 import pygame
 
@@ -26,11 +26,9 @@ from crescent.ui.cards import corner_radius, draw_back_bands
 from crescent.ui.fan_view import draw_fan
 from crescent.ui.hud import HudLook, HudSource
 from crescent.ui.marks import draw_playable_mark
+from crescent.ui.parts.banner import draw_banner
+from crescent.ui.parts.winnable import draw_marker
 from crescent.ui.scene import Host
-
-if TYPE_CHECKING:
-    # Loaded with the first hint (see TableScene.hints), not by the start-up.
-    from crescent.solver.hints import HintAnswer
 
 
 class SlotLook(NamedTuple):
@@ -66,20 +64,6 @@ class TableState(HudSource, Protocol):
 
     @property
     def anims(self) -> Animations: ...
-
-    @property
-    def hint(self) -> HintAnswer | None: ...
-
-    @property
-    def message(self) -> tuple[str, float] | None:
-        """The sentence shown over the table, and how long it stays."""
-        ...
-
-    @property
-    def marker(self) -> tuple[str, tuple[int, int, int]] | None:
-        """ "Still winnable?": the line shown where the sentences go, when none is, and
-        the colour of its dot."""
-        ...
 
 
 class TableView:
@@ -133,7 +117,8 @@ class TableView:
         if sel is not None:
             dests = set(self.state.controller.destinations(self.game, sel))
         hint: set[int] = set()
-        step = self.state.hint.step if self.state.hint is not None else None
+        shown = self.state.aids.hint
+        step = shown.step if shown is not None else None
         if isinstance(step, Move):
             hint = {step.src, step.dst}
         d = self.state.controller.drag
@@ -366,19 +351,14 @@ class TableView:
             c.focus,
             c.focus_visible,
             int(session.elapsed),
-            self.state.hint,
-            self.state.hint_pending,
-            self.state.point_redeal,
+            self.state.aids,
             self.state.redeal_guard.armed(self.host.now),
             math.ceil(session.levels.time_left) if session.levels is not None else 0,
-            bool(self.state.finish),
-            bool(self.state.finishing),
             self.host.tr.lang,
             self.host.layout,
             session.settings.sound,
             session.settings.show_playable,
             session.daily_day(load=False),
-            self.state.marker,
         )
 
     def draw(self, surface: pygame.Surface, full: bool, on_top: bool) -> list[pygame.Rect] | None:
@@ -392,7 +372,7 @@ class TableView:
         moving = (
             self.state.anims.busy
             or (drag is not None and drag.active)
-            or self.state.message is not None
+            or self.state.aids.message is not None
         )
         if self.base is None or self.base.get_size() != size:
             # With nothing moving and no scene above, a new base is drawn straight on the
@@ -494,7 +474,7 @@ class TableView:
             rects.append(
                 pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m)
             )
-        if self.state.message is not None:
+        if self.state.aids.message is not None:
             msg = lay.message
             rects.append(pygame.Rect(msg.x, msg.y, msg.w, msg.h))
         return rects
@@ -504,8 +484,9 @@ class TableView:
         lay = host.layout
         size = (lay.card_w, lay.card_h)
         radius = max(4, lay.card_w // 14)
-        if self.state.message is not None:
-            self._draw_message(surface)
+        message = self.state.aids.message
+        if message is not None:
+            draw_banner(surface, host.fonts, lay, message)
         for f in self.state.anims.flights:
             if f.elapsed < f.delay:
                 continue
@@ -537,28 +518,10 @@ class TableView:
         surface.blit(art.face(card, size), pos)
         render.outline_card(surface, pygame.Rect(pos, size), corner_radius(size[0]))
 
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        assert self.state.message is not None
-        lay = self.host.layout
-        msg = lay.message
-        rect = pygame.Rect(msg.x, msg.y, msg.w, msg.h)
-        text, _ = self.state.message
-        font, lines = self.host.fonts.wrap(text, rect.w - 32, lay.hud_px, 2, bold=True)
-        lh = font.get_linesize()
-        w = min(rect.w, max(font.size(ln)[0] for ln in lines) + 40)
-        h = min(rect.h, lh * len(lines) + 20)
-        box = pygame.Rect(0, 0, w, h)
-        box.center = rect.center
-        render.alpha_rounded(surface, box, render.theme().message_bg, h // 4)
-        y = box.centery - lh * len(lines) // 2 + lh // 2
-        for ln in lines:
-            render.text_centered(surface, font, ln, (box.centerx, y), render.theme().ink)
-            y += lh
-
     def _redraw_marker(self, base: pygame.Surface) -> list[pygame.Rect]:
         """ "Still winnable?" in the message area, on the base (it stays: no frame redraws
         it until it changes); a sentence, when one shows, is drawn over it."""
-        marker = self.state.marker
+        marker = self.state.aids.marker
         if marker == self._marker:
             return []
         self._marker = marker
@@ -566,25 +529,8 @@ class TableView:
         area = pygame.Rect(msg.x, msg.y, msg.w, msg.h)
         base.blit(self._clean_felt(), area, area)
         if marker is not None:
-            self._draw_marker(base, *marker)
+            draw_marker(base, self.host.fonts, self.host.layout, marker)
         return [area]
-
-    def _draw_marker(self, surface: pygame.Surface, text: str, dot: tuple[int, int, int]) -> None:
-        """A quiet pill at the message area's middle: a coloured dot and the verdict."""
-        lay = self.host.layout
-        msg = lay.message
-        px = max(render.MIN_PX, round(lay.hud_px * 0.85))
-        font = self.host.fonts.get(px)
-        tw, th = font.size(text)
-        r = max(3, th // 4)
-        w = min(msg.w, tw + 4 * r + 28)
-        box = pygame.Rect(0, 0, w, th + 14)
-        box.center = (msg.x + msg.w // 2, msg.y + msg.h // 2)
-        render.alpha_rounded(surface, box, render.theme().label_bg, box.h // 2)
-        pygame.draw.circle(surface, dot, (box.x + 12 + r, box.centery), r)
-        render.text_centered(
-            surface, font, text, (box.x + 12 + 2 * r + 6 + tw // 2, box.centery), render.theme().ink
-        )
 
     def _hud_key(self, i: int) -> HudLook:
         c = self.state.controller

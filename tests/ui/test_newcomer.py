@@ -12,6 +12,7 @@ from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard
 from crescent.control.explain import ROW_TAGS, contrast_ratio, over, place_label
 from crescent.control.input import PLACES
 from crescent.control.layout import compute_layout
+from crescent.control.table_mode import TableMode
 from crescent.engine import Game, Move, Reason
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
@@ -40,8 +41,8 @@ def top_dialog(c: Client) -> MessageDialog:
 
 
 def message(c: Client) -> str:
-    assert c.app.table.message is not None, "nothing said"
-    return c.app.table.message[0]
+    assert c.app.table.banner.text is not None, "nothing said"
+    return c.app.table.banner.text
 
 
 def play_first_move(c: Client) -> None:
@@ -265,7 +266,7 @@ def test_press_redeal_again_goes_once_the_redeal_is_done(client_for: MakeClient)
     c.key(pygame.K_r)
     c.frames(1)
     assert c.game.redeals_left == 2
-    assert c.app.table.message is None
+    assert c.app.table.banner.text is None
 
 
 def test_press_redeal_goes_after_the_last_redeal(client_for: MakeClient) -> None:
@@ -277,18 +278,18 @@ def test_press_redeal_goes_after_the_last_redeal(client_for: MakeClient) -> None
     c.frames(1)
     c.settle()
     assert c.game.redeals_left == 0
-    assert c.app.table.message is None or c.app.table.message[0] != c.app.tr(T.POINT_REDEAL)
+    assert c.app.table.banner.text is None or c.app.table.banner.text != c.app.tr(T.POINT_REDEAL)
 
 
 def test_the_hint_sentence_goes_once_its_move_is_played(client_for: MakeClient) -> None:
     c = client_for(position({"P1": ["6S"], "P2": ["7S"], "P3": ["5S"]}, {"F1": "4S"}))
     table = c.app.table
-    table.hint = HintAnswer("guess", Move(0, 1), changes=c.app.session.changes)
+    table.hints.answer = HintAnswer("guess", Move(0, 1), changes=c.app.session.changes)
     table.say(c.app.tr(T.HINT_UNSURE, move="P1 → P2"))
-    table.ask_hint()  # the second press plays it
+    table.hints.ask()  # the second press plays it
     c.frames(1)
     assert c.game.moves == 1
-    assert table.message is None
+    assert table.banner.text is None
 
 
 def test_undo_after_a_redeal_says_why_it_does_nothing(client_for: MakeClient) -> None:
@@ -337,7 +338,7 @@ def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
     c.frames(1)
     assert c.app.table.anims.busy
     assert c.app.table.anims.flights[-1].dst == 0
-    assert c.app.table.message is None
+    assert c.app.table.banner.text is None
     c.settle()
     assert c.game.piles == before
 
@@ -394,7 +395,7 @@ def test_hud_text_is_never_under_11_px_and_fits_its_cell(
     c.frames(1)
     states.append(_hud_texts(c, monkeypatch))
     c.app.session.game.redeals_left = 0
-    c.app.table.finish = [c.game.legal_moves()[0]]  # the Finish button
+    c.app.table.finish.line = [c.game.legal_moves()[0]]  # the Finish button
     states.append(_hud_texts(c, monkeypatch))
     seen = 0
     for drawn in states:
@@ -545,7 +546,7 @@ def _lost_game(with_history: bool) -> Game:
 
 
 def _answer_lost(c: Client) -> None:
-    c.app.table._hint_ready(HintAnswer("lost", changes=c.app.session.changes))
+    c.app.table.hints.ready(HintAnswer("lost", changes=c.app.session.changes))
     c.frames(1)
 
 
@@ -563,7 +564,7 @@ def test_the_lost_dialog_offers_going_back_only_with_history_and_says_it_once(
         c.app.table.say(c.app.tr(T.HINT_THINKING))
         _answer_lost(c)
         d = top_dialog(c)
-        assert c.app.table.message is None  # not also behind the box
+        assert c.app.table.banner.text is None  # not also behind the box
         labels = [b.label for b in d.buttons]
         assert (c.app.tr(T.HINT_GO_BACK) in labels) == history
         px = _dialog_px(c)
@@ -589,13 +590,13 @@ def test_while_the_solver_searches_back_its_progress_stays_on_screen(
     c = client_for()
     table = c.app.table
     table.say(c.app.tr(T.HINT_SEARCHING_BACK))
-    table.hint_pending = True
+    table.mode = TableMode.ASKING
     c.frames(60 * 5)
-    assert table.message is not None
-    assert table.message[0] == c.app.tr(T.HINT_SEARCHING_BACK)
-    table.hint_pending = False
+    assert table.banner.text is not None
+    assert table.banner.text == c.app.tr(T.HINT_SEARCHING_BACK)
+    table.mode = TableMode.PLAYING
     c.frames(60 * 4)
-    assert table.message is None
+    assert table.banner.text is None
 
 
 @pytest.mark.parametrize("width", [200, 260, 320, 400, 560])

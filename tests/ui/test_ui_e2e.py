@@ -162,8 +162,8 @@ def test_an_invalid_drop_slides_back_and_says_why(client_for: MakeClient) -> Non
     [flight] = c.app.table.anims.flights
     assert flight.card == SIX_S
     assert flight.dst == 0
-    assert c.app.table.message is not None
-    assert c.app.table.message[0] == c.app.tr("Must be one rank higher or lower")
+    assert c.app.table.banner.text is not None
+    assert c.app.table.banner.text == c.app.tr("Must be one rank higher or lower")
     c.settle()
     shown_matches_engine(c)
 
