@@ -100,7 +100,7 @@ class Paced:
 
 def searching(app: App) -> bool:
     """The "Still winnable?" watcher has a search under way."""
-    watcher = app.table._watcher
+    watcher = app.table.winnable.watcher
     return watcher is not None and watcher.busy
 
 

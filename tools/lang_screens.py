@@ -39,11 +39,11 @@ def main() -> int:
         app.push(blocked_dialog(app))
         app.screenshot(out / f"{lang}-blocked.png")
         app.close_dialogs()
-        app.table.message = None
+        app.table.banner.clear()
         app.table.controller.selected = None
-        app.table.command(Cmd.REDEAL)  # moves remain: armed, the button says so
+        app.table.buttons.press(Cmd.REDEAL)  # moves remain: armed, the button says so
         app.screenshot(out / f"{lang}-redeal-armed.png")
-        app.table.command(Cmd.NEW)
+        app.table.buttons.press(Cmd.NEW)
         app.screenshot(out / f"{lang}-abandon.png")
         app.close_dialogs()
         app.push(lost_dialog(app))

@@ -192,7 +192,7 @@ class Dialog(Overlay):
         elif ev.key in ("return", "space") and enabled:
             if 0 <= self.focus < len(enabled):
                 self.run(enabled[self.focus].action)
-                if self.host.on_top(self):
+                if self.host.scenes[-1] is self:
                     self.speak_focus()  # its new value (a setting), or the same button
             else:
                 primary = [b for b in enabled if b.primary]
@@ -210,9 +210,9 @@ class Dialog(Overlay):
     def layout(self) -> PanelLayout:
         """Where the panel, each row and each button go in the window (measures, draws nothing)."""
         host = self.host
-        w, h = host.size
-        touch = host.layout.touch_px
-        px = max(16, min(34, host.layout.hud_px + 2))
+        w, h = host.kit.size
+        touch = host.kit.layout.touch_px
+        px = max(16, min(34, host.kit.layout.hud_px + 2))
         pw = min(w - 24, max(360, int(px * self.width_em)))
         pad = max(14, px)
         rows = self.rows()
@@ -242,7 +242,7 @@ class Dialog(Overlay):
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         lay = self.layout()
-        panel, px, fonts = lay.panel, lay.px, self.host.fonts
+        panel, px, fonts = lay.panel, lay.px, self.host.kit.fonts
         shadow = pygame.Surface((panel.w + 24, panel.h + 24), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=24)
         surface.blit(shadow, (panel.x - 12, panel.y - 6))
@@ -257,7 +257,7 @@ class Dialog(Overlay):
             render.rounded(surface, b.rect.inflate(8, 8), (40, 120, 220), 10, 3)
 
     def _row_height(self, row: Row, inner: int, px: int, touch: int) -> int:
-        fonts = self.host.fonts
+        fonts = self.host.kit.fonts
         if row.kind == RowKind.TITLE:
             font, lines = fonts.wrap(row.text, inner, int(px * 1.4), 2, bold=True)
             return font.get_linesize() * len(lines)
@@ -294,7 +294,7 @@ class Dialog(Overlay):
         (a long label, "Undo to the last winnable position", gets a row of its own),
         spread evenly over the lines they take."""
         n = max(1, len(row.buttons))
-        font = self.host.fonts.get(px)
+        font = self.host.kit.fonts.get(px)
         widest = max((font.size(label)[0] for label, _, _ in row.buttons), default=0)
         for per_row in range(n, 1, -1):
             bw = (width - (per_row - 1) * 10) // per_row
@@ -433,7 +433,7 @@ class MessageDialog(Dialog):
 
 def confirm_dialog(host: Host, title: str, text: str, yes: Action) -> MessageDialog:
     """A question whose default (Enter, Esc) is No."""
-    tr = host.tr
+    tr = host.kit.tr
     no = ButtonSpec(tr(T.NO), host.pop, True)
     return MessageDialog(host, title, [text], [ButtonSpec(tr(T.YES), yes), no])
 
@@ -467,6 +467,6 @@ def deal_code(host: Host, code: str) -> None:
     if not host.session.leaving_counts or host.session.outcome is not None:
         host.new_game(code=code)
         return
-    tr = host.tr
+    tr = host.kit.tr
     yes = partial(host.new_game, code=code)
     host.push(confirm_dialog(host, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), yes))

@@ -70,6 +70,8 @@ class Aids(NamedTuple):
     """No move is left but a redeal: the redeal button glows."""
     finish: bool = False
     """An auto-finish is on offer (the hint button says Finish)."""
+    playable: bool = False
+    """ "Show playable cards" marks the cards that can move."""
 
 
 class HudSource(Protocol):
@@ -117,7 +119,7 @@ def look(source: HudSource, host: Host, item: HudItem) -> HudLook:
 
 
 def _clock(seen: _Seen) -> HudLook:
-    tr, levels = seen.host.tr, seen.levels
+    tr, levels = seen.host.kit.tr, seen.levels
     if seen.item is HudItem.COUNTDOWN and levels is not None and levels.counts_down:
         left = format_time(math.ceil(levels.time_left))
         title = tr(T.LEVEL_N, n=levels.level)
@@ -136,11 +138,13 @@ def _clock(seen: _Seen) -> HudLook:
 
 
 def _moves(seen: _Seen) -> HudLook:
-    return HudLook(CellKind.INFO, seen.host.tr(T.MOVES), str(seen.source.game.moves), True, False)
+    return HudLook(
+        CellKind.INFO, seen.host.kit.tr(T.MOVES), str(seen.source.game.moves), True, False
+    )
 
 
 def _redeal(seen: _Seen) -> HudLook:
-    tr, source, host = seen.host.tr, seen.source, seen.host
+    tr, source, host = seen.host.kit.tr, seen.source, seen.host
     n = source.game.redeals_left
     shuffles = seen.item is HudItem.SHUFFLE
     if n <= 0:
@@ -162,16 +166,16 @@ def _redeal(seen: _Seen) -> HudLook:
 
 def _undo(seen: _Seen) -> HudLook:
     enabled = seen.source.game.can_undo and seen.host.session.outcome is None
-    return HudLook(CellKind.BUTTON, seen.host.tr(T.UNDO), "", enabled, False)
+    return HudLook(CellKind.BUTTON, seen.host.kit.tr(T.UNDO), "", enabled, False)
 
 
 def _redo(seen: _Seen) -> HudLook:
     enabled = seen.source.game.can_redo and seen.host.session.outcome is None
-    return HudLook(CellKind.BUTTON, seen.host.tr(T.REDO), "", enabled, False)
+    return HudLook(CellKind.BUTTON, seen.host.kit.tr(T.REDO), "", enabled, False)
 
 
 def _hint(seen: _Seen) -> HudLook:
-    tr, source, levels = seen.host.tr, seen.source, seen.levels
+    tr, source, levels = seen.host.kit.tr, seen.source, seen.levels
     aids = source.aids
     if aids.finish:
         return HudLook(CellKind.BUTTON, tr(T.FINISH), "", True, True)
@@ -190,32 +194,32 @@ def _hint(seen: _Seen) -> HudLook:
 
 
 def _new(seen: _Seen) -> HudLook:
-    return HudLook(CellKind.BUTTON, seen.host.tr(T.NEW_GAME), "", True, False)
+    return HudLook(CellKind.BUTTON, seen.host.kit.tr(T.NEW_GAME), "", True, False)
 
 
 def _code(seen: _Seen) -> HudLook:
     game, session = seen.source.game, seen.host.session
     daily = game is session.game and session.daily_day(load=False) is not None
-    title = seen.host.tr(T.DAILY_DEAL if daily else T.CODE)
+    title = seen.host.kit.tr(T.DAILY_DEAL if daily else T.CODE)
     return HudLook(CellKind.BUTTON, title, game.code, True, False)
 
 
 def _settings(seen: _Seen) -> HudLook:
-    return HudLook(CellKind.BUTTON, seen.host.tr(T.SETTINGS), "", True, False)
+    return HudLook(CellKind.BUTTON, seen.host.kit.tr(T.SETTINGS), "", True, False)
 
 
 def _rules(seen: _Seen) -> HudLook:
-    return HudLook(CellKind.BUTTON, "?", seen.host.tr(T.RULES_SHORT), True, False)
+    return HudLook(CellKind.BUTTON, "?", seen.host.kit.tr(T.RULES_SHORT), True, False)
 
 
 def _sound(seen: _Seen) -> HudLook:
-    tr = seen.host.tr
+    tr = seen.host.kit.tr
     on = seen.host.session.settings.sound
     return HudLook(CellKind.BUTTON, tr(T.SOUND), tr(T.ON if on else T.OFF), True, False)
 
 
 def _language(seen: _Seen) -> HudLook:
-    tr = seen.host.tr
+    tr = seen.host.kit.tr
     return HudLook(CellKind.BUTTON, LANGUAGES.get(tr.lang, tr.lang), tr(T.LANGUAGE), True, False)
 
 

@@ -35,6 +35,10 @@ class TableHost(Host, Protocol):
     @property
     def table(self) -> TableScene: ...
 
+    def quit(self) -> None:
+        """Leave the game (refused in the kiosk)."""
+        ...
+
 
 _PLAIN: dict[Screen, Callable[[Host], Scene]] = {
     Screen.SETTINGS: SettingsScreen,
@@ -72,6 +76,8 @@ def open_screen(host: TableHost, screen: Screen) -> None:
             host.push(restart_dialog(host))
         case Screen.PAUSE:
             host.table.pauser.cover(lambda: pause_screen(host))
+        case Screen.QUIT:
+            host.quit()
         case _:
             assert_never(screen)
 
@@ -97,14 +103,14 @@ def open_levels_end(host: TableHost) -> None:
 
 def abandon_dialog(host: Host) -> MessageDialog:
     """New game with moves played: Yes abandons (a loss), No (the default) keeps playing."""
-    tr = host.tr
+    tr = host.kit.tr
     return confirm_dialog(host, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), host.new_game)
 
 
 def restart_dialog(host: TableHost) -> MessageDialog:
     """Restart this deal with moves played: Yes leaves this attempt (counted as played,
     not won, as a new game would) and deals its code again; No (the default) plays on."""
-    tr = host.tr
+    tr = host.kit.tr
 
     def restart() -> None:
         host.new_game(host.table.game.code)
@@ -114,11 +120,11 @@ def restart_dialog(host: TableHost) -> MessageDialog:
 
 def pause_screen(host: TableHost) -> PauseScreen:
     """The table covered and the clock stopped: Resume (the default), or restart this deal."""
-    tr = host.tr
+    tr = host.kit.tr
 
     def restart() -> None:
         host.pop()
-        host.table.command(Cmd.RESTART)
+        host.table.buttons.press(Cmd.RESTART)
 
     buttons = [ButtonSpec(tr(T.RESUME), host.pop, True), ButtonSpec(tr(T.RESTART), restart)]
     return PauseScreen(host, tr(T.PAUSED), [tr(T.PAUSED_TEXT)], buttons)
@@ -131,18 +137,18 @@ def reset_stats_dialog(host: Host) -> MessageDialog:
         host.session.reset_stats()
         host.pop()
 
-    tr = host.tr
+    tr = host.kit.tr
     return confirm_dialog(host, tr(T.RESET_STATS), tr(T.RESET_CONFIRM), reset)
 
 
 def blocked_dialog(host: TableHost) -> MessageDialog:
     """No move and no redeal left: undo the last move (when there is one), a new game,
     or this deal again."""
-    tr = host.tr
+    tr = host.kit.tr
 
     def undo() -> None:
         host.pop()
-        host.table.command(Cmd.UNDO)
+        host.table.buttons.press(Cmd.UNDO)
 
     buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True), *_restart(host)]
     if host.session.game.can_undo:
@@ -153,7 +159,7 @@ def blocked_dialog(host: TableHost) -> MessageDialog:
 def lost_dialog(host: TableHost) -> MessageDialog:
     """The position cannot be won: go back (only when the undo history holds an
     earlier position), a new game, or close."""
-    tr = host.tr
+    tr = host.kit.tr
 
     def go_back() -> None:
         host.pop()
@@ -168,7 +174,7 @@ def lost_dialog(host: TableHost) -> MessageDialog:
 def levels_end_dialog(host: TableHost) -> MessageDialog:
     """Levels game: level complete (time left, hints used, next level), game over
     (why, levels completed, time left per level), or all four levels won."""
-    tr = host.tr
+    tr = host.kit.tr
     session = host.session
     out = session.outcome
     levels = session.levels
@@ -214,15 +220,15 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
 def _restart(host: TableHost) -> list[ButtonSpec]:
     """The end screens' "Restart this deal" (the ended attempt is counted once; a levels
     game starts its code from level 1); none in the kiosk."""
-    if host.options.kiosk:
+    if host.kit.options.kiosk:
         return []
-    return [ButtonSpec(host.tr(T.RESTART), lambda: host.new_game(host.table.game.code))]
+    return [ButtonSpec(host.kit.tr(T.RESTART), lambda: host.new_game(host.table.game.code))]
 
 
 def shuffle_dialog(host: TableHost) -> MessageDialog:
     """Levels game: moves remain; a shuffle spends one of the game's five for good, so
     Cancel is the default (Enter), like No in "Abandon this game?"."""
-    tr = host.tr
+    tr = host.kit.tr
 
     def shuffle() -> None:
         host.pop()

@@ -66,8 +66,8 @@ class RulesScreen(Scene):
 
     def _metrics(self) -> tuple[int, int, pygame.Rect, pygame.Rect]:
         """(text px, bar height, bar, text column) for the current window."""
-        w, h = self.host.size
-        touch = self.host.layout.touch_px
+        w, h = self.host.kit.size
+        touch = self.host.kit.layout.touch_px
         px = max(15, min(34, round(min(w, h) / 32)))
         bar_h = max(touch, round(px * 2.4))
         margin = max(10, px)
@@ -78,7 +78,7 @@ class RulesScreen(Scene):
 
     def relayout(self) -> None:
         px, _, _, column = self._metrics()
-        key = (self.host.size, self.host.tr.lang, self.doc, self.host.layout.touch_px)
+        key = (self.host.kit.size, self.host.kit.tr.lang, self.doc, self.host.kit.layout.touch_px)
         if key != self._key:
             self._key = key
             self.lines = self._wrap(px, column.w)
@@ -88,15 +88,15 @@ class RulesScreen(Scene):
         self._dirty = True
 
     def _wrap(self, px: int, width: int) -> list[Line]:
-        fonts = self.host.fonts
+        fonts = self.host.kit.fonts
         out: list[Line] = []
         y = px // 2
         if self.doc is Doc.LEVELS:
             # The levels game in one screen, above its full text.
-            h = max(self.host.layout.touch_px, px * 2)
-            out.append(Line(y, 0, self.host.tr(T.IN_BRIEF), px, True, h=h, button=True))
+            h = max(self.host.kit.layout.touch_px, px * 2)
+            out.append(Line(y, 0, self.host.kit.tr(T.IN_BRIEF), px, True, h=h, button=True))
             y += h + round(px * 0.8)
-        for block in load_rules(self.doc, self.host.tr.lang):
+        for block in load_rules(self.doc, self.host.kit.tr.lang):
             kind = block.kind
             size = {BlockKind.TITLE: round(px * 1.5), BlockKind.HEADING: round(px * 1.2)}.get(
                 kind, px
@@ -106,7 +106,7 @@ class RulesScreen(Scene):
             if kind is BlockKind.DIAGRAM:
                 caption = T.DIAGRAM_CAPTIONS.get(block.text)
                 if caption is not None:
-                    font, wrapped = fonts.wrap(self.host.tr(caption), width, px, 3, bold=True)
+                    font, wrapped = fonts.wrap(self.host.kit.tr(caption), width, px, 3, bold=True)
                     for text in wrapped:
                         out.append(Line(y, 0, text, font.point_size, True))
                         y += font.get_linesize()
@@ -149,7 +149,7 @@ class RulesScreen(Scene):
         a = self.host.announcer
         if a is None:
             return
-        tr = self.host.tr
+        tr = self.host.kit.tr
         parts = []
         for block in load_rules(self.doc, tr.lang):
             if block.kind is not BlockKind.DIAGRAM:
@@ -195,7 +195,7 @@ class RulesScreen(Scene):
         if not (full or self._dirty):
             return []
         self._dirty = False
-        if self._key[0] != self.host.size:
+        if self._key[0] != self.host.kit.size:
             self.relayout()
         px, bar_h, bar, column = self._metrics()
         surface.fill(render.PANEL_BG)
@@ -211,7 +211,7 @@ class RulesScreen(Scene):
             if line.h:
                 img = draw_diagram(self.host, load_diagram(line.text), self._metrics()[3].w)
             else:
-                font = self.host.fonts.get(line.px, bold=line.bold)
+                font = self.host.kit.fonts.get(line.px, bold=line.bold)
                 img = font.render(line.text, True, render.PANEL_INK)
             self._rendered.keep(i, img)
         return img
@@ -243,17 +243,17 @@ class RulesScreen(Scene):
     def _draw_text_button(
         self, surface: pygame.Surface, line: Line, rect: pygame.Rect, column: pygame.Rect
     ) -> None:
-        font = self.host.fonts.get(line.px, bold=True)
+        font = self.host.kit.fonts.get(line.px, bold=True)
         rect.w = min(column.w, max(rect.h * 3, font.size(line.text)[0] + 2 * line.px))
         button = render.Button(rect, line.text, self.open_intro, True, True)
-        button.draw(surface, self.host.fonts, line.px)
+        button.draw(surface, self.host.kit.fonts, line.px)
         shown = rect.clip(column)  # tapped only where it shows (not under the bar)
         if shown.h > 0:
             self.text_buttons.append(render.Button(shown, line.text, self.open_intro))
 
     def _draw_bar(self, surface: pygame.Surface, px: int, bar_h: int, bar: pygame.Rect) -> None:
-        tr = self.host.tr
-        fonts = self.host.fonts
+        tr = self.host.kit.tr
+        fonts = self.host.kit.fonts
         margin = bar.h - bar_h
         pygame.draw.rect(surface, render.theme().hud_bg[:3], bar)
         row = pygame.Rect(margin // 2, margin // 2, bar.w - margin, bar_h)
@@ -357,8 +357,8 @@ def draw_diagram(host: Host, diagram: Diagram, width: int) -> pygame.Surface:
         if top is None:
             render.rounded(picture, slot, (12, 52, 34), radius, 2)
         else:
-            picture.blit(host.art.face(top, g.card), slot)
+            picture.blit(host.kit.art.face(top, g.card), slot)
         area = pygame.Rect(slot.x - g.gap // 2, slot.bottom + 2, slot.w + g.gap, g.label_h - 2)
-        text = place_label(place, counts[place], host.tr.place_tag(place))
-        render.place_label(picture, host.fonts, area, g.label_px, text)
+        text = place_label(place, counts[place], host.kit.tr.place_tag(place))
+        render.place_label(picture, host.kit.fonts, area, g.label_px, text)
     return picture

@@ -27,7 +27,6 @@ from crescent.control.anim import (
 from crescent.control.confirm import RedealGuard
 from crescent.control.explain import undo_cleared_by_redeal
 from crescent.control.input import (
-    Cmd,
     Command,
     Controller,
     DragBack,
@@ -82,7 +81,7 @@ class TableScene(Scene):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.controller = Controller(hud_items=self.hud_items, pausable=self.pausable)
-        self.controller.set_dpi(host.options.dpi)
+        self.controller.set_dpi(host.kit.options.dpi)
         self.anims = Animations()
         self.mode = TableMode.PLAYING
         self.geometry = make_geometry(self.host, lambda: self.game)
@@ -115,12 +114,12 @@ class TableScene(Scene):
     @property
     def hud_items(self) -> tuple[HudItem, ...]:
         """The HUD cells shown, in order (the mode of the game declares them)."""
-        return self.host.hud_items
+        return self.host.kit.hud_items
 
     @property
     def pausable(self) -> bool:
         """The game pauses: everywhere but in the kiosk (its idle timer covers it)."""
-        return not self.host.options.kiosk
+        return not self.host.kit.options.kiosk
 
     @property
     def aids(self) -> Aids:
@@ -132,7 +131,12 @@ class TableScene(Scene):
             self.winnable.marker,
             self.pointer.point,
             bool(self.finish.line),
+            self.host.session.settings.show_playable,
         )
+
+    @property
+    def changes(self) -> int:
+        return self.host.session.changes
 
     def relayout(self) -> None:
         self.geometry = make_geometry(self.host, lambda: self.game)
@@ -146,7 +150,7 @@ class TableScene(Scene):
         self.view.forget()
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
-        return self.view.draw(surface, full, self.host.on_top(self))
+        return self.view.draw(surface, full, self.host.scenes[-1] is self)
 
     def shown(self) -> None:
         self.view.shown()
@@ -162,7 +166,7 @@ class TableScene(Scene):
 
     def tell(self, reason: Reason) -> None:
         """A rule's refusal: shown and said with "Explain the rules", else said only."""
-        words = self.host.tr.reason(reason)
+        words = self.host.kit.tr.reason(reason)
         if self.host.session.settings.interactive_rules:
             self.say(words)
         else:
@@ -234,17 +238,13 @@ class TableScene(Scene):
         elif isinstance(intent, Nowhere):
             card = self.game.top(intent.place)
             if card is not None:
-                tr = self.host.tr
+                tr = self.host.kit.tr
                 self.say(
                     tr(T.NO_PLACE_TAKES, card=card_symbol(card)),
                     spoken=tr(T.NO_PLACE_TAKES, card=tr.card(card)),
                 )
         elif isinstance(intent, Command):
             self.buttons.press(intent.name)
-
-    def command(self, name: Cmd) -> None:
-        """What a HUD cell or a shortcut asks for."""
-        self.buttons.press(name)
 
     # -- moves and their flights ---------------------------------------------------
 
@@ -260,7 +260,7 @@ class TableScene(Scene):
         if game_over(self.host.session):
             if from_pos is not None:
                 self._slide_back(move.src, from_pos)
-            self.say(self.host.tr(T.GAME_OVER))
+            self.say(self.host.kit.tr(T.GAME_OVER))
             return False
         game = self.game  # the level's game, even when the move ends it (the next one is dealt)
         card = game.top(move.src)
@@ -284,7 +284,7 @@ class TableScene(Scene):
         if from_pos is None:
             # A refused tap: the card still nudges and slides back, sentence or not.
             x, y = self.geometry.slot_origin(place)
-            from_pos = (x + self.host.layout.card_w * 0.18, y)
+            from_pos = (x + self.host.kit.layout.card_w * 0.18, y)
         self._slide_back(place, from_pos)
         self.host.sound.play(Cue.REFUSE)
         self.tell(reason)
@@ -313,7 +313,7 @@ class TableScene(Scene):
         last = game.history[-1] if game.can_undo else None
         if last is None or not self.host.session.undo():
             if undo_cleared_by_redeal(game.can_undo, game.rules.redeals - game.redeals_left):
-                self.say(self.host.tr(T.UNDO_AFTER_REDEAL))
+                self.say(self.host.kit.tr(T.UNDO_AFTER_REDEAL))
             return
         self.controller.reset()
         self._fly_back(last, redo=False)
@@ -337,7 +337,7 @@ class TableScene(Scene):
         before = [pile_look(self.game, p) for p in range(PILES)]
         self.host.session.redeal()
         self.host.sound.play(Cue.REDEAL)
-        animate_redeal(self.anims, self.host.layout, self.geometry, self.game)
+        animate_redeal(self.anims, self.host.kit.layout, self.geometry, self.game)
         self.voice.redealt(before)
         self.after_change()
 
@@ -383,10 +383,10 @@ def animate_redeal(anims: Animations, lay: TableLayout, geometry: LayoutView, ga
 
 def make_geometry(host: Host, game: Callable[[], Game]) -> LayoutView:
     """Hit-testing and card origins: the fans' when "Show whole piles" is on."""
-    fan = host.fan
+    fan = host.kit.fan
     if fan is None:
-        return LayoutView(host.layout)
+        return LayoutView(host.kit.layout)
     # Only with "Show whole piles": a start does not load it (docs/PERFORMANCE.md).
     from crescent.control.fan import FanView
 
-    return FanView(host.layout, fan, game)
+    return FanView(host.kit.layout, fan, game)

@@ -77,7 +77,7 @@ def _session(game: Game, **settings: bool) -> Any:
 
 
 def _host(session: Any) -> Any:
-    return SimpleNamespace(session=session, tr=lambda key, **_: str(key))
+    return SimpleNamespace(session=session, kit=SimpleNamespace(tr=lambda key, **_: str(key)))
 
 
 def _land(table: FakeTable) -> None:

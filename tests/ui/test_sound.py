@@ -115,8 +115,8 @@ def test_table_cues_place_pickup_refuse_redeal() -> None:
         table.play(next(m for m in game.legal_moves() if m.src < 16))
         assert cued[-1] is Cue.PLACE
         c.settle()
-        table.command(Cmd.REDEAL)  # moves are left: the first press arms Redeal...
-        table.command(Cmd.REDEAL)  # ...the second redeals
+        table.buttons.press(Cmd.REDEAL)  # moves are left: the first press arms Redeal...
+        table.buttons.press(Cmd.REDEAL)  # ...the second redeals
         assert last_cue(cued) is Cue.REDEAL
         c.settle()
         # A press on a pile, dragged past the threshold, picks the card up.

@@ -9,6 +9,7 @@ from typing import Protocol
 from crescent.control.confirm import RedealGuard
 from crescent.control.input import Cmd
 from crescent.i18n import text as T
+from crescent.languages import next_language
 from crescent.rules.engine import Reason
 from crescent.ui.parts.base import Table, shuffles
 from crescent.ui.parts.finish import Finish
@@ -62,15 +63,19 @@ class Buttons:
             Cmd.HINT: self.hint_pressed,
             Cmd.SETTINGS: lambda: host.open(Screen.SETTINGS),
             Cmd.CODE: lambda: host.open(Screen.CODE),
-            Cmd.LANG: host.cycle_language,
-            Cmd.SOUND: host.toggle_sound,
+            Cmd.LANG: lambda: host.change_setting("language", next_language(host.kit.tr.lang)),
+            Cmd.SOUND: lambda: self.toggle("sound"),
             Cmd.RULES: lambda: host.open(Screen.RULES),
-            Cmd.FULLSCREEN: host.toggle_fullscreen,
+            Cmd.FULLSCREEN: lambda: self.toggle("fullscreen"),
             Cmd.STATUS: lambda: table.say(table.voice.status()),
             Cmd.TIME: _nothing,  # an info cell: not a button
             Cmd.MOVES: _nothing,
             Cmd.COUNTDOWN: _nothing,
         }
+
+    def toggle(self, setting: str) -> None:
+        """An on/off setting the other way round."""
+        self.host.change_setting(setting, not getattr(self.host.session.settings, setting))
 
     def press(self, name: Cmd) -> None:
         self._commands[ALIASES.get(name, name)]()
@@ -89,7 +94,7 @@ class Buttons:
         if shuffles(game) or self.table.redeal_guard.press(self.host.now, game.has_move()):
             self.table.redeal()
         else:
-            self.table.say(self.host.tr(T.REDEAL_ARMED))
+            self.table.say(self.host.kit.tr(T.REDEAL_ARMED))
 
     def new_pressed(self) -> None:
         if self.host.session.leaving_counts and self.host.session.outcome is None:
@@ -106,7 +111,7 @@ class Buttons:
     def restart_pressed(self) -> None:
         """Restart this deal: asked first when it would count as played ("Restart this
         deal?", No by default); the same code dealt again, from level 1. Not in the kiosk."""
-        if self.host.options.kiosk:
+        if self.host.kit.options.kiosk:
             return
         if self.host.session.leaving_counts:
             self.host.open(Screen.RESTART)

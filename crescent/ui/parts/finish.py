@@ -39,7 +39,7 @@ class Finish:
             self.line = None
             self.table.mode = TableMode.FINISHING
             self.table.controller.reset()
-            self.table.voice.speak(self.host.tr(T.FINISH))  # then each of its moves, in turn
+            self.table.voice.speak(self.host.kit.tr(T.FINISH))  # then each of its moves, in turn
 
     def stop(self) -> None:
         self.moves = []
@@ -77,4 +77,4 @@ class Finish:
         offered = bool(self.line)
         self.line = None if self.running else finish_line(self.table.game)
         if self.line and not offered:
-            self.table.voice.speak(self.host.tr(T.SPOKEN_FINISH_READY), interrupt=False)
+            self.table.voice.speak(self.host.kit.tr(T.SPOKEN_FINISH_READY), interrupt=False)

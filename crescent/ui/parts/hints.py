@@ -83,21 +83,21 @@ class Hints:
         if game.status != "playing":
             return
         if session.hints_left == 0:
-            self.table.say(self.host.tr(T.NO_HINTS_LEFT))
+            self.table.say(self.host.kit.tr(T.NO_HINTS_LEFT))
             return
         self.worker.ask(game, session.changes)
         self.table.mode = TableMode.ASKING
-        self.table.say(self.host.tr(T.HINT_THINKING))
+        self.table.say(self.host.kit.tr(T.HINT_THINKING))
 
     def rewind_to_winnable(self) -> None:
         """Search back for the last winnable table (from the "Cannot be won" dialog)."""
         self.worker.ask(self.table.game, self.host.session.changes, rewind=True)
         self.table.mode = TableMode.ASKING
-        self.table.say(self.host.tr(T.HINT_SEARCHING_BACK))
+        self.table.say(self.host.kit.tr(T.HINT_SEARCHING_BACK))
 
     def ready(self, answer: HintAnswer) -> None:
         """The worker's answer: shown and said when it is about the table as it is."""
-        tr = self.host.tr
+        tr = self.host.kit.tr
         session = self.host.session
         if self.asking:
             self.table.mode = TableMode.PLAYING
@@ -134,7 +134,7 @@ class Hints:
         elif undos == 0:
             self.ask()
         else:
-            self.table.say(self.host.tr(T.HINT_NO_WAY_BACK))
+            self.table.say(self.host.kit.tr(T.HINT_NO_WAY_BACK))
 
     def _rewind(self, undos: int) -> None:
         """Back to the last winnable position: ``undos`` moves taken back, each said."""
@@ -152,4 +152,4 @@ class Hints:
 
     def _words(self, move: Move) -> str:
         card = self.table.game.top(move.src)
-        return self.host.tr.move(card, move.src, move.dst) if card is not None else str(move)
+        return self.host.kit.tr.move(card, move.src, move.dst) if card is not None else str(move)

@@ -19,7 +19,7 @@ class Pause:
 
     @property
     def pausable(self) -> bool:
-        return not self.host.options.kiosk
+        return not self.host.kit.options.kiosk
 
     def pause(self) -> None:
         """Stop what plays by itself (``stop``), then cover the table."""
@@ -29,6 +29,6 @@ class Pause:
 
     def cover(self, make: Callable[[], Scene]) -> None:
         """Push the pause screen ``make`` builds, unless one is showing."""
-        if self.screen is None or not self.host.showing(self.screen):
+        if self.screen is None or self.screen not in self.host.scenes:
             self.screen = make()
             self.host.push(self.screen)

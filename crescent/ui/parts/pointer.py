@@ -29,7 +29,7 @@ class RedealPointer:
             and game.redeals_left > 0
         )
         if self.point:
-            self._say(self.host.tr(T.POINT_SHUFFLE if shuffles(game) else T.POINT_REDEAL))
+            self._say(self.host.kit.tr(T.POINT_SHUFFLE if shuffles(game) else T.POINT_REDEAL))
 
     def update(self, dt: float) -> None:
         """Nothing moves by itself."""

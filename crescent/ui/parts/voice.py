@@ -80,8 +80,8 @@ class Voice:
         if c.selected != selected and c.selected is not None:
             self.speak(a.selected(game, c.selected, c.destinations(game, c.selected)))
         elif c.selected != selected:
-            self.speak(self.host.tr(T.SPOKEN_DESELECTED))
-        elif c.focus is None or not self.host.on_top(self.host.table):
+            self.speak(self.host.kit.tr(T.SPOKEN_DESELECTED))
+        elif c.focus is None or self.host.scenes[-1] is not self.host.scenes[0]:
             return
         elif c.focus != focus or c.focus_visible != visible or key.key in FOCUS_KEYS:
             self.speak(self.focus_words(c.focus))  # an arrow that goes nowhere: said again
@@ -109,7 +109,7 @@ class Voice:
             return ""
         if focus < PLACES:
             return a.place(self.table.game, focus)
-        cell = hud.look(self.table, self.host, self.host.hud_items[focus - PLACES])
+        cell = hud.look(self.table, self.host, self.host.kit.hud_items[focus - PLACES])
         label = cell.title if cell.title != "?" else cell.sub
         return a.button(label, cell.sub, enabled=cell.enabled)
 
@@ -134,7 +134,7 @@ class Voice:
         if a is None:
             from crescent.i18n.speech import Announcer  # the words, shown only
 
-            tr = self.host.tr
+            tr = self.host.kit.tr
             a = Announcer(lambda: tr, _silent)
         return a.status(self.table.game, clock, level=level, hints_left=hints)
 

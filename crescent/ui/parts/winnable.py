@@ -46,7 +46,7 @@ class StillWinnable:
         return (
             session.settings.watch_winnable
             and session.levels is None
-            and not self.host.options.kiosk  # its months-long memory budget
+            and not self.host.kit.options.kiosk  # its months-long memory budget
             and self.table.game.status == "playing"
         )
 
@@ -99,7 +99,7 @@ class StillWinnable:
         watch = self.watch
         if watch is None or watch.changes != self.host.session.changes or not self.on():
             return None  # none yet, or about the table before its last change
-        tr = self.host.tr
+        tr = self.host.kit.tr
         verdict = watch.verdict.value
         if verdict == "winnable":
             return tr(T.WATCH_WINNABLE), render.theme().dest
@@ -114,7 +114,7 @@ class StillWinnable:
             return False
         if self.watch is None or self.watch.verdict.value != "lost" or self.marker is None:
             return False
-        m = self.host.layout.message
+        m = self.host.kit.layout.message
         if not (m.x <= event.x < m.x + m.w and m.y <= event.y < m.y + m.h):
             return False
         self.host.open(Screen.LOST)
