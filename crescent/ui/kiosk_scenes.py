@@ -456,7 +456,7 @@ class Caption:
         imgs, box = self._banner()
         pulse = 0.5 + 0.5 * math.sin(self._age() * 2 * math.pi / PULSE_S)
         radius = min(box.h // 4, imgs[-1].get_height())
-        render.alpha_rounded(surface, box, (8, 30, 20, 210 + round(30 * pulse)), radius)
+        render.rounded(surface, box, (8, 30, 20), radius)  # opaque, as every banner
         r, g, b = (
             round(dim + (gold - dim) * pulse) for dim, gold in ((120, 255), (100, 200), (40, 60))
         )

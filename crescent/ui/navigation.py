@@ -143,17 +143,18 @@ def reset_stats_dialog(host: Host) -> MessageDialog:
 
 def blocked_dialog(host: TableHost) -> MessageDialog:
     """No move and no redeal left: undo the last move (when there is one), a new game,
-    or this deal again."""
+    this deal again, or close (Esc too) to look at the table."""
     tr = host.kit.tr
 
     def undo() -> None:
         host.pop()
         host.table.buttons.press(Cmd.UNDO)
 
-    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True), *_restart(host)]
+    close = ButtonSpec(tr(T.CLOSE), host.pop)  # to look at the table, as every end dialog
+    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True), *_restart(host), close]
     if host.session.game.can_undo:
         buttons.insert(0, ButtonSpec(tr(T.UNDO_LAST), undo))
-    return MessageDialog(host, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons, escape=False)
+    return MessageDialog(host, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons)
 
 
 def lost_dialog(host: TableHost) -> MessageDialog:

@@ -262,16 +262,15 @@ class RulesScreen(Scene):
         self.buttons = []
         x = row.right - close_w
         close = render.Button(pygame.Rect(x, row.y, close_w, bar_h), tr(T.CLOSE), self.close)
-        tabs: list[tuple[render.Button, bool]] = []
+        tabs: list[render.Button] = []
         for doc, label in reversed(TABS):
             x -= tab_w + margin // 2
             rect = pygame.Rect(x, row.y, tab_w, bar_h)
-            tabs.insert(
-                0, (render.Button(rect, tr(label), self._tab_actions[doc]), doc is self.doc)
-            )
-        for b, open_tab in (*tabs, (close, False)):
-            # The open tab is light on the dark bar; the others and Close are dark.
-            b.draw(surface, fonts, px, on_panel=open_tab)
+            tab = render.TabButton(rect, tr(label), self._tab_actions[doc], primary=doc is self.doc)
+            tabs.insert(0, tab)
+        for b in (*tabs, close):
+            # The tabs as everywhere (render.TabButton); Close is dark, on the dark bar.
+            b.draw(surface, fonts, px, on_panel=False)
             self.buttons.append(b)
         title_w = x - row.x - margin // 2
         if title_w > px * 3:

@@ -82,6 +82,17 @@ class StatsScreen(Dialog):
     def show_view(self, view: View) -> None:
         self.view = view
 
+    def variants(self) -> list[list[Row]]:
+        """The rows of every tab and view (the dialog keeps the largest's size)."""
+        shown = self.mode, self.view
+        out = []
+        for mode in modes.MODES:
+            for view in View:
+                self.mode, self.view = mode, view
+                out.append(self.rows())
+        self.mode, self.view = shown
+        return out
+
     def confirm_reset(self) -> None:
         self.host.open(Screen.RESET_STATS)
 
@@ -141,14 +152,15 @@ class StatsScreen(Dialog):
             ButtonSpec(tr(T.MODE_NAMES[m.key]), self._tabs[m], m == self.mode) for m in modes.MODES
         )
         views = tuple(ButtonSpec(tr(v.value), self._views[v], v == self.view) for v in View)
-        close = ButtonSpec(tr(T.CLOSE), self.close, True)
-        bottom: tuple[ButtonSpec, ...] = (close,)
-        if self.view is View.FIGURES:
-            bottom = (ButtonSpec(tr(T.RESET_STATS), self.confirm_reset), close)
+        # The same foot in every view: Close stays where it is, as the tabs do.
+        bottom = (
+            ButtonSpec(tr(T.RESET_STATS), self.confirm_reset),
+            ButtonSpec(tr(T.CLOSE), self.close, True),
+        )
         return [
             Row(RowKind.TITLE, tr(T.STATS_TITLE)),
-            Row(RowKind.BUTTONS, buttons=tabs),
-            Row(RowKind.BUTTONS, buttons=views),
+            Row(RowKind.BUTTONS, buttons=tabs, tabs=True),
+            Row(RowKind.BUTTONS, buttons=views, tabs=True),
             *self._content(),
             Row(RowKind.BUTTONS, buttons=bottom),
         ]

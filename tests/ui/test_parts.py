@@ -8,12 +8,17 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+import pygame
+
 from crescent.control.anim import MOVE_S, Animations, Flight
 from crescent.control.input import Controller
+from crescent.control.layout import compute_layout
 from crescent.control.table_mode import TableMode
+from crescent.i18n.translator import load_translator
 from crescent.rules.engine import Game, Move
 from crescent.rules.modes import End
-from crescent.ui.parts.banner import MESSAGE_S, Banner
+from crescent.ui import render
+from crescent.ui.parts.banner import MESSAGE_S, Banner, draw_banner
 from crescent.ui.parts.ends import Ends
 from crescent.ui.parts.finish import FINISH_MOVE_S, Finish
 from crescent.ui.parts.safe import SAFE_S, SafeMoves
@@ -195,3 +200,17 @@ def test_the_end_dialog_waits_for_the_last_card_to_land() -> None:
     ends.landed()
     assert opened == [Screen.WON], "once"
     assert ends.wake_at(0.0) == math.inf
+
+
+def test_the_banner_is_opaque_over_what_the_table_shows_under_it() -> None:
+    """Nothing under the sentence reads through it (the "Still winnable?" pill did)."""
+    pygame.font.init()
+    tr = load_translator("en")
+    fonts = render.Fonts(tr.font_asset(), tr.font_asset(bold=True))
+    layout = compute_layout(1280, 800, hud_items=12)
+    surface = pygame.Surface((1280, 800))
+    surface.fill((255, 0, 255))  # whatever lay under it
+    draw_banner(surface, fonts, layout, "A")
+    msg = layout.message
+    inside = (msg.x + msg.w // 2 - msg.h // 3, msg.y + msg.h // 2)  # beside the letter
+    assert surface.get_at(inside)[:3] == render.theme().message_bg[:3]

@@ -221,8 +221,11 @@ def test_blocked_is_said_with_its_buttons(client_for: MakeClient) -> None:
     c, speaker = heard(client_for, game)
     c.app.open(Screen.BLOCKED)
     assert speaker.spoken == [
-        "Blocked. No move is possible and no redeal is left. New game, Restart this deal"
+        "Blocked. No move is possible and no redeal is left. New game, Restart this deal, Close"
     ]
+    c.key(pygame.K_ESCAPE)  # closable, as every end dialog: the table is there to look at
+    c.frames(2)
+    assert c.app.scenes == [c.app.table]
 
 
 def test_a_dialog_says_its_text_and_buttons_then_the_button_with_the_focus(

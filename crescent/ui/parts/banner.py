@@ -59,7 +59,8 @@ def draw_banner(
     h = min(rect.h, lh * len(lines) + 20)
     box = pygame.Rect(0, 0, w, h)
     box.center = rect.center
-    render.alpha_rounded(surface, box, render.theme().message_bg, h // 4)
+    # Opaque: nothing under it (the "Still winnable?" pill) reads through the sentence.
+    render.rounded(surface, box, render.theme().message_bg[:3], h // 4)
     y = box.centery - lh * len(lines) // 2 + lh // 2
     for ln in lines:
         render.text_centered(surface, font, ln, (box.centerx, y), render.theme().ink)
