@@ -41,8 +41,9 @@ def main() -> int:
         app.close_dialogs()
         app.table.banner.clear()
         app.table.controller.selected = None
-        app.table.buttons.press(Cmd.REDEAL)  # moves remain: armed, the button says so
-        app.screenshot(out / f"{lang}-redeal-armed.png")
+        app.table.buttons.press(Cmd.REDEAL)  # moves remain: asked first
+        app.screenshot(out / f"{lang}-redeal-confirm.png")
+        app.close_dialogs()
         app.table.buttons.press(Cmd.NEW)
         app.screenshot(out / f"{lang}-abandon.png")
         app.close_dialogs()

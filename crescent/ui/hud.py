@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import pygame
 
-from crescent.control.confirm import RedealGuard
 from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.languages import LANGUAGES
@@ -79,9 +78,6 @@ class HudSource(Protocol):
 
     @property
     def game(self) -> Game: ...
-
-    @property
-    def redeal_guard(self) -> RedealGuard: ...
 
     @property
     def aids(self) -> Aids: ...
@@ -153,9 +149,6 @@ def _redeal(seen: _Seen) -> HudLook:
         title = tr(T.SHUFFLE if shuffles else T.REDEAL)
         sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, 0)
         return HudLook(CellKind.BUTTON, title, sub, False, False, tr.plural(T.LEFT_SHORT, 0))
-    if not shuffles and source.redeal_guard.armed(host.now):
-        # Moves were left: a second press within a few seconds redeals.
-        return HudLook(CellKind.BUTTON, tr(T.REDEAL_AGAIN), "", True, True)
     sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, n)
     title = tr(T.SHUFFLE if shuffles else T.REDEAL)
     # Between levels and after the end of a game of levels nothing is shuffled.

@@ -33,7 +33,6 @@ import pygame
 
 from crescent import __version__, logs
 from crescent.control.anim import MOVE_S, Animations, Flight
-from crescent.control.confirm import RedealGuard
 from crescent.control.input import (
     Controller,
     GameEvent,
@@ -276,7 +275,6 @@ class AttractScene(Scene):
         self.demo = Demo(kiosk, lambda: self.geometry, lambda: self.host.kit.layout)
         self.controller = Controller()
         """Never moves: the picture reads its (empty) selection, drag and focus."""
-        self.redeal_guard = RedealGuard()
         self.pausable = False
         self.caption = Caption(app, lambda: self.age)
         self.view = self._view()

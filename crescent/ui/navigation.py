@@ -68,8 +68,8 @@ def open_screen(host: TableHost, screen: Screen) -> None:
             open_levels_end(host)
         case Screen.ABANDON:
             host.push(abandon_dialog(host))
-        case Screen.SHUFFLE:
-            host.push(shuffle_dialog(host))
+        case Screen.REDEAL:
+            host.push(redeal_dialog(host))
         case Screen.RESET_STATS:
             host.push(reset_stats_dialog(host))
         case Screen.RESTART:
@@ -226,18 +226,23 @@ def _restart(host: TableHost) -> list[ButtonSpec]:
     return [ButtonSpec(host.kit.tr(T.RESTART), lambda: host.new_game(host.table.game.code))]
 
 
-def shuffle_dialog(host: TableHost) -> MessageDialog:
-    """Levels game: moves remain; a shuffle spends one of the game's five for good, so
-    Cancel is the default (Enter), like No in "Abandon this game?"."""
+def redeal_dialog(host: TableHost) -> MessageDialog:
+    """Moves remain: a redeal (the levels game: a shuffle, one of its five) cannot be
+    undone, so Cancel is the default (Enter), like No in "Abandon this game?". The one
+    confirmation style of the game: a dialog that says what is lost (docs/PLAYING.md)."""
     tr = host.kit.tr
+    shuffles = host.table.game.rules.redeal == "shuffle"
 
-    def shuffle() -> None:
+    def redeal() -> None:
         host.pop()
         host.table.redeal()
 
     return MessageDialog(
         host,
-        tr(T.SHUFFLE_CONFIRM_TITLE),
-        [tr(T.SHUFFLE_CONFIRM)],
-        [ButtonSpec(tr(T.SHUFFLE), shuffle), ButtonSpec(tr(T.CANCEL), host.pop, True)],
+        tr(T.SHUFFLE_CONFIRM_TITLE if shuffles else T.REDEAL_CONFIRM_TITLE),
+        [tr(T.SHUFFLE_CONFIRM if shuffles else T.REDEAL_CONFIRM)],
+        [
+            ButtonSpec(tr(T.SHUFFLE if shuffles else T.REDEAL), redeal),
+            ButtonSpec(tr(T.CANCEL), host.pop, True),
+        ],
     )

@@ -23,7 +23,6 @@ from typing import ClassVar, NamedTuple
 import pygame
 
 from crescent.control.anim import MOVE_S, Animations, Flight
-from crescent.control.confirm import RedealGuard
 from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.input import (
     Controller,
@@ -140,7 +139,6 @@ class ReplayScene(Scene):
         self.anims = Animations()
         self.aids = Aids()
         """No hint, no sentence, no verdict: the replay shows none of the table's aids."""
-        self.redeal_guard = RedealGuard()
         self.pausable = False
         self._pressed: tuple[int, Control | None] | None = None
         """(pointer, the cell under it, or None: the scrub bar) of the press in progress."""

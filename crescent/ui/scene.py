@@ -51,8 +51,8 @@ class Screen(enum.Enum):
     """Levels game: a level completed, the game won or over."""
     ABANDON = enum.auto()
     """New game asked with moves played: confirm the loss."""
-    SHUFFLE = enum.auto()
-    """Levels game: confirm a shuffle while moves remain."""
+    REDEAL = enum.auto()
+    """Confirm a redeal (the levels game: a shuffle) while moves remain."""
     RESET_STATS = enum.auto()
     """Confirm a reset of the statistics."""
     RESTART = enum.auto()

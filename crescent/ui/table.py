@@ -24,7 +24,6 @@ from crescent.control.anim import (
     Flight,
     redeal_flights,
 )
-from crescent.control.confirm import RedealGuard
 from crescent.control.explain import undo_cleared_by_redeal
 from crescent.control.input import (
     Command,
@@ -86,7 +85,6 @@ class TableScene(Scene):
         self.mode = TableMode.PLAYING
         self.geometry = make_geometry(self.host, lambda: self.game)
         """Where the places are: hit-testing and card origins."""
-        self.redeal_guard = RedealGuard()
         self.banner = Banner(lambda: self.mode is TableMode.ASKING)
         self.voice = Voice(host, self)
         self.hints = Hints(host, self, self.banner)
@@ -332,7 +330,6 @@ class TableScene(Scene):
 
     def redeal(self) -> None:
         """Redeal (or shuffle) now, with its animation."""
-        self.redeal_guard.disarm()
         self.controller.reset()
         before = [pile_look(self.game, p) for p in range(PILES)]
         self.host.session.redeal()

@@ -25,7 +25,7 @@ from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
 from crescent.ui.cards import corner_radius, draw_back_bands
 from crescent.ui.fan_view import draw_fan
-from crescent.ui.hud import HudLook, HudSource
+from crescent.ui.hud import Aids, HudLook, HudSource
 from crescent.ui.marks import draw_playable_mark
 from crescent.ui.parts.banner import draw_banner
 from crescent.ui.parts.winnable import draw_marker
@@ -103,6 +103,8 @@ class TableView:
         self.kit = kit if kit is not None else host.kit
         self.cells = cells if cells is not None else self._cell
         self.over = over
+        self.aids = Aids()
+        """What the aids showed when this frame began (see :meth:`draw`)."""
         self.base: pygame.Surface | None = None
         self._slot_keys: list[SlotLook | None] = [None] * PLACES
         self._hud_keys: list[HudLook | None] = []
@@ -147,7 +149,7 @@ class TableView:
         if sel is not None:
             dests = set(self.state.controller.destinations(self.game, sel))
         hint: set[int] = set()
-        shown = self.state.aids.hint
+        shown = self.aids.hint
         step = shown.step if shown is not None else None
         if isinstance(step, Move):
             hint = {step.src, step.dst}
@@ -195,7 +197,7 @@ class TableView:
 
     def _playable_places(self) -> frozenset[int]:
         """The places "Show playable cards" marks (none when it is off)."""
-        return self._playable.get(self.game, self.state.changes, self.state.aids.playable)
+        return self._playable.get(self.game, self.state.changes, self.aids.playable)
 
     def _shadow_margin(self) -> int:
         """How far a lifted card's shadow reaches beyond the card (see _draw_card)."""
@@ -380,8 +382,7 @@ class TableView:
             c.focus,
             c.focus_visible,
             int(session.elapsed),
-            self.state.aids,
-            self.state.redeal_guard.armed(self.host.now),
+            self.aids,
             math.ceil(session.levels.time_left) if session.levels is not None else 0,
             self.kit.tr.lang,
             self.kit.layout,
@@ -394,6 +395,7 @@ class TableView:
         """Draw the table (see :meth:`crescent.ui.scene.Scene.draw`); ``on_top``: no scene
         is above it."""
         size = surface.get_size()
+        self.aids = self.state.aids  # once a frame: what the aids show, read throughout
         if self._base_on_screen:  # drawn on the screen, and not taken from it (see shown)
             self._base_on_screen = False
             self.base = None
@@ -401,7 +403,7 @@ class TableView:
         moving = (
             self.state.anims.busy
             or (drag is not None and drag.active)
-            or self.state.aids.message is not None
+            or self.aids.message is not None
         )
         if self.base is None or self.base.get_size() != size:
             # With nothing moving and no scene above, a new base is drawn straight on the
@@ -503,7 +505,7 @@ class TableView:
             rects.append(
                 pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m)
             )
-        if self.state.aids.message is not None:
+        if self.aids.message is not None:
             msg = lay.message
             rects.append(pygame.Rect(msg.x, msg.y, msg.w, msg.h))
         rects.extend(over.rect() for over in self.over)
@@ -514,7 +516,7 @@ class TableView:
         lay = kit.layout
         size = (lay.card_w, lay.card_h)
         radius = max(4, lay.card_w // 14)
-        message = self.state.aids.message
+        message = self.aids.message
         if message is not None:
             draw_banner(surface, kit.fonts, lay, message)
         for f in self.state.anims.flights:
@@ -553,7 +555,7 @@ class TableView:
     def _redraw_marker(self, base: pygame.Surface) -> list[pygame.Rect]:
         """ "Still winnable?" in the message area, on the base (it stays: no frame redraws
         it until it changes); a sentence, when one shows, is drawn over it."""
-        marker = self.state.aids.marker
+        marker = self.aids.marker
         if marker == self._marker:
             return []
         self._marker = marker

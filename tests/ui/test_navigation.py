@@ -36,7 +36,7 @@ OPENS: dict[Screen, type[Scene]] = {
     Screen.BLOCKED: MessageDialog,
     Screen.LOST: MessageDialog,
     Screen.ABANDON: MessageDialog,
-    Screen.SHUFFLE: MessageDialog,
+    Screen.REDEAL: MessageDialog,
     Screen.RESET_STATS: MessageDialog,
     Screen.RESTART: MessageDialog,
     Screen.PAUSE: PauseScreen,

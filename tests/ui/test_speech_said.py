@@ -119,9 +119,10 @@ def test_a_refusal_says_its_reason_even_with_interactive_rules_off(
 def test_a_redeal_says_what_is_left_and_every_pile_that_changed(client_for: MakeClient) -> None:
     c, speaker = heard(client_for, code="CR1-N-AAAAAAD")
     assert after(c, speaker, pygame.K_r) == [
-        "Moves are still possible. Press Redeal again to redeal."
+        "Redeal now? Moves are still possible. A redeal cannot be undone. Redeal, Cancel"
     ]
-    [said] = after(c, speaker, pygame.K_r)
+    after(c, speaker, pygame.K_TAB)  # to Redeal (Cancel is the default)
+    [said] = after(c, speaker, pygame.K_RETURN)
     assert said.startswith("Redeal. 2 redeals left. Pile 1, ")
     tr, game = c.app.tr, c.game
     for p in range(16):

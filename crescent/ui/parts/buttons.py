@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from crescent.control.confirm import RedealGuard
 from crescent.control.input import Cmd
-from crescent.i18n import text as T
 from crescent.languages import next_language
 from crescent.rules.engine import Reason
 from crescent.ui.parts.base import Table, shuffles
@@ -24,9 +22,6 @@ ALIASES = {Cmd.SHUFFLE: Cmd.REDEAL, Cmd.HINTS: Cmd.HINT}
 
 class ButtonsTable(Table, Protocol):
     """What the buttons use of the table besides a part's."""
-
-    @property
-    def redeal_guard(self) -> RedealGuard: ...
 
     @property
     def hints(self) -> Hints: ...
@@ -88,13 +83,10 @@ class Buttons:
         if game.redeals_left <= 0:
             self.table.tell(Reason.NO_SHUFFLES_LEFT if shuffles(game) else Reason.NO_REDEALS_LEFT)
             return
-        if shuffles(game) and game.has_move():
-            self.host.open(Screen.SHUFFLE)
-            return
-        if shuffles(game) or self.table.redeal_guard.press(self.host.now, game.has_move()):
-            self.table.redeal()
+        if game.has_move():
+            self.host.open(Screen.REDEAL)  # asked first: it cannot be undone
         else:
-            self.table.say(self.host.kit.tr(T.REDEAL_ARMED))
+            self.table.redeal()  # no move left: the rules point there
 
     def new_pressed(self) -> None:
         if self.host.session.leaving_counts and self.host.session.outcome is None:
