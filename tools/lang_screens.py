@@ -1,5 +1,5 @@
 """Screenshots in every language: a refusal, the blocked dialog, and the screens of
-issue 13 (armed Redeal, "Abandon this game?", "cannot be won", a bad code, statistics).
+issue 13 (Redeal asked first, "Abandon this game?", "cannot be won", a bad code, statistics).
 
     SDL_VIDEODRIVER=dummy python tools/lang_screens.py OUT_DIR [WxH]
 

@@ -589,12 +589,17 @@ def test_visitors_get_no_code_nor_settings_and_language_is_one_tap(
     assert c.app.tr.lang != lang
     assert c.app.scenes == [c.app.table]
     for item, cell in zip(c.app.hud_items, c.app.layout.hud_cells, strict=True):
-        # No HUD button opens a dialog or the PIN pad; "?" opens How to play.
+        # No HUD button opens the PIN pad nor a code or a setting; "?" opens How to play,
+        # Redeal with moves left asks first (the game's one confirmation style).
         tap(c, cell.center)
         if item == "rules":
             rules = c.app.scenes[-1]
             assert isinstance(rules, RulesScreen)
             rules.close()
+        elif item == "redeal" and c.app.scenes[-1] is not c.app.table:
+            asked = c.app.scenes[-1]
+            assert isinstance(asked, Dialog)
+            c.app.pop(asked)
         assert c.app.scenes == [c.app.table]
     c.app.open(Screen.SETTINGS)  # even called directly: nothing for visitors
     assert c.app.scenes == [c.app.table]
