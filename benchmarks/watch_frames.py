@@ -100,7 +100,7 @@ class Paced:
 
 def searching(app: App) -> bool:
     """The "Still winnable?" watcher has a search under way."""
-    watcher = app.table._watcher
+    watcher = app.table.winnable.watcher
     return watcher is not None and watcher.busy
 
 
@@ -195,7 +195,7 @@ def main(argv: list[str]) -> int:
             runs[on].append(paced_frames(app, args.frames, WatchPlayer(app, seed)))
             app.session.settings.watch_winnable = False
             wait_idle(app)
-    app.table.stop_watching()
+    app.table.winnable.close()
     app.session.close()
     found = figures(runs, verdicts) | {"runs": args.runs, "frames_per_run": args.frames}
     if args.json:

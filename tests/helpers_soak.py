@@ -172,7 +172,7 @@ class Soak:
         host = self.kiosk.host
         attract = host.attract if isinstance(host, AppKioskHost) else None
         if attract is not None:
-            assert cards_intact(attract.demo)
+            assert cards_intact(attract.game)
 
     def settled_rss(self) -> float:
         """The resident size with no search in flight. The attract loop's planner solves
@@ -249,11 +249,11 @@ class Soak:
             pad.ok()
             pad.cancel()
         elif roll < 0.05:
-            table.command(Cmd.UNDO)
+            table.buttons.press(Cmd.UNDO)
         elif roll < 0.06:
             app.new_game()
         elif not moves:
-            table.command(Cmd.REDEAL)
+            table.buttons.press(Cmd.REDEAL)
         else:
             move = self.rng.choice(moves)
             src = app.layout.slots[move.src]

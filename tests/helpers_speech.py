@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from crescent.control.input import PLACES
+from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.i18n.speech import Announcer
 from crescent.i18n.translator import Translator
@@ -96,7 +97,6 @@ class Lexicon:
             ("deal", self.joined(self.shape(T.LEVEL_N, n=r"\d+"))),
             ("deal", self.joined(_alternatives(self.said(tr(m)) for m in T.MODE_NAMES.values()))),
             ("table", re.escape(self.said(tr(T.SPOKEN_TABLE)))),
-            ("armed", re.escape(self.said(tr(T.REDEAL_ARMED)))),
             ("finish", re.escape(self.said(tr(T.SPOKEN_FINISH_READY)))),
             ("refused", f"(?P<reason>{_alternatives(self.reasons)})"),
         ):
@@ -171,6 +171,7 @@ _TITLES = (
     T.WON_LEVELS_TITLE,
     T.WON_TITLE,
     T.SHUFFLE_CONFIRM_TITLE,
+    T.REDEAL_CONFIRM_TITLE,
     T.SETTINGS,
     T.RULES_LEVELS,
 )
@@ -197,8 +198,6 @@ class Belief:
     """The last refusal heard (its reason, in words)."""
     finish: bool = False
     """The game said the rest plays itself (Finish)."""
-    armed: bool = False
-    """The game asked for a second press of Redeal."""
 
     @property
     def won(self) -> bool:
@@ -257,7 +256,9 @@ class Ears:
             focus = b.focus if isinstance(b.focus, int) else None
             b.selected = focus if h.kind == "selected" else None
         elif h.kind == "redeals":
-            b.redeals_left, b.armed = lex.redeals[v["n"]], False
+            b.redeals_left = lex.redeals[v["n"]]
+            if b.dialog == lex.said(lex.tr(T.REDEAL_CONFIRM_TITLE)):
+                b.dialog = None  # its Redeal pressed: the dialog closed and the redeal said
         elif h.kind == "moves":
             b.moves = lex.moves[v["n"]]
         elif h.kind == "deal":
@@ -268,7 +269,7 @@ class Ears:
             self._flag(h)
 
     def _flag(self, h: Heard) -> None:
-        """What is only noted: the table again, a hint to redeal, a refusal, Finish, R armed."""
+        """What is only noted: the table again, a hint to redeal, a refusal, Finish."""
         b = self.belief
         if h.kind == "table":
             b.dialog = None
@@ -278,8 +279,6 @@ class Ears:
             b.refused = h.values["reason"]
         elif h.kind == "finish":
             b.finish = True
-        elif h.kind == "armed":
-            b.armed = True
 
     def _moved(self, src: int, dst: int, card: int) -> None:
         """A card went from ``src`` to ``dst``: what ``src`` shows now is said next."""
@@ -331,7 +330,7 @@ def observed(c: Client) -> tuple[object, ...]:
         for look in (hud.look(table, c.app, item) for item in c.app.hud_items)
         if look.kind is CellKind.BUTTON
     )
-    message = table.message[0] if table.message is not None else None
+    message = table.banner.text
     return (focus, ctl.selected, places, g.redeals_left, g.moves, g.status, scene, buttons, message)
 
 
@@ -391,7 +390,7 @@ class Judge:
         if isinstance(top, Dialog) and top.focus >= 0:
             label = [x for x in top.buttons if x.enabled][top.focus].label
             assert label in (b.button or ""), f"{where}: believes {b.button!r} has the focus"
-        if c.app.table.finish and not c.app.table.finishing:
+        if c.app.table.finish.line and c.app.table.mode is not TableMode.FINISHING:
             assert b.finish, f"{where}: Finish is offered and was never said"
 
     def _places_true(self, where: str) -> None:
@@ -521,8 +520,8 @@ class BlindPlayer:
         """R; when moves remain the game asks for a second press."""
         left = self.belief.redeals_left
         said = self.press(pygame.K_r)
-        if self.belief.armed:  # "Moves are still possible. Press Redeal again"
-            said = self.press(pygame.K_r)
+        if self.belief.dialog == self.ears.lex.said(self.ears.lex.tr(T.REDEAL_CONFIRM_TITLE)):
+            said = self.choose(self.ears.lex.tr(T.REDEAL))  # asked first: moves remain
         assert self.belief.redeals_left == _more(left, -1), f"R: heard {said}"
 
     def undo(self) -> None:

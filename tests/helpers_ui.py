@@ -161,10 +161,11 @@ def make_client(
 
 def close_client(client: Client, *, hint_wait_s: float = 0.0) -> None:
     """Save and forget the client; wait up to ``hint_wait_s`` for a hint thread."""
-    client.app.table.stop_watching()
-    hints = client.app.table.hints
-    hints.cancel()
-    thread = hints._thread
+    client.app.table.winnable.close()
+    hints = client.app.table.hints._worker
+    if hints is not None:
+        hints.cancel()
+    thread = hints._thread if hints is not None else None
     if thread is not None and hint_wait_s > 0:
         thread.join(hint_wait_s)
     client.app.session.close()

@@ -1,5 +1,5 @@
 """Screenshots in every language: a refusal, the blocked dialog, and the screens of
-issue 13 (armed Redeal, "Abandon this game?", "cannot be won", a bad code, statistics).
+issue 13 (Redeal asked first, "Abandon this game?", "cannot be won", a bad code, statistics).
 
     SDL_VIDEODRIVER=dummy python tools/lang_screens.py OUT_DIR [WxH]
 
@@ -39,11 +39,12 @@ def main() -> int:
         app.push(blocked_dialog(app))
         app.screenshot(out / f"{lang}-blocked.png")
         app.close_dialogs()
-        app.table.message = None
+        app.table.banner.clear()
         app.table.controller.selected = None
-        app.table.command(Cmd.REDEAL)  # moves remain: armed, the button says so
-        app.screenshot(out / f"{lang}-redeal-armed.png")
-        app.table.command(Cmd.NEW)
+        app.table.buttons.press(Cmd.REDEAL)  # moves remain: asked first
+        app.screenshot(out / f"{lang}-redeal-confirm.png")
+        app.close_dialogs()
+        app.table.buttons.press(Cmd.NEW)
         app.screenshot(out / f"{lang}-abandon.png")
         app.close_dialogs()
         app.push(lost_dialog(app))

@@ -16,7 +16,7 @@ from crescent.control.input import DOUBLE_TAP_MM, KeyPress, WindowKind, mm_to_px
 from crescent.control.layout import TableLayout
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
-from crescent.languages import LANGUAGES
+from crescent.languages import next_language
 from crescent.play.session import Session
 from crescent.play.storage import Notice
 from crescent.rules.modes import HudItem
@@ -324,7 +324,7 @@ class App:
         if a is not None:
             game = self.session.game
             a.say(a.table(game, self.tr(T.MODE_NAMES[game.mode.key])))
-            if self.table.finish:
+            if self.table.finish.line:
                 a.say(self.tr(T.SPOKEN_FINISH_READY), interrupt=False)
 
     def stop_speech(self) -> None:
@@ -404,7 +404,7 @@ class App:
         said = a.count if a is not None else 0
         top.handle(event)
         if a is not None and a.count == said and top is not self.table and self.on_top(self.table):
-            self.table.speak_back()  # a dialog closed, and nothing else was said
+            self.table.voice.back()  # a dialog closed, and nothing else was said
 
     def _window_event(self, event: WindowEvent) -> None:
         kind = event.kind
@@ -439,7 +439,7 @@ class App:
             and session.outcome is None
             and session.game.status == "playing"
         ):
-            self.table.pause()
+            self.table.pauser.pause()
 
     def clock_runs(self) -> bool:
         """Whether the game's clock runs: not while paused, nor under a dialog (the
@@ -485,9 +485,37 @@ class App:
         self.full_redraw = True
 
     def cycle_language(self) -> None:
-        codes = list(LANGUAGES)
-        i = codes.index(self.tr.lang) if self.tr.lang in codes else 0
-        self.set_language(codes[(i + 1) % len(codes)])
+        self.set_language(next_language(self.tr.lang))
+
+    @property
+    def kit(self) -> App:
+        """What a scene draws with (``Host.kit``): the app's own fonts, art and layout."""
+        return self
+
+    def change_setting(self, name: str, value: object) -> None:
+        """Set the setting ``name`` to ``value``, saved, with its effect: a new layout, the
+        table drawn anew, the voice, the window; a plain value is read where it is used."""
+        on = bool(value)
+        effects: dict[str, Callable[[], None]] = {
+            "language": lambda: self.set_language(str(value)),
+            "sound": lambda: self.toggle_sound() if on != self.session.settings.sound else None,
+            "fullscreen": lambda: (
+                self.toggle_fullscreen() if on != self.session.settings.fullscreen else None
+            ),
+            "speech": lambda: self.set_speech(on),
+            "four_colour": lambda: self.set_four_colour(on),
+            "show_piles": lambda: self.set_show_piles(on),
+            "left_handed": lambda: self.set_left_handed(on),
+            "relaxed": lambda: self.set_relaxed(on),
+            "theme": lambda: self.set_theme(str(value)),
+            "card_back": lambda: self.set_card_back(str(value)),
+        }
+        effect = effects.get(name)
+        if effect is not None:
+            effect()
+            return
+        setattr(self.session.settings, name, value)
+        self.session.save_settings()
 
     def set_four_colour(self, on: bool) -> None:
         self.session.settings.four_colour = on

@@ -42,7 +42,7 @@ class CascadeScene(Scene):
 
     def _make(self) -> Cascade:
         host = self.host
-        lay = host.layout
+        lay = host.kit.layout
         game = self._game()
         stacks = []
         for i in range(FOUNDATIONS):
@@ -50,7 +50,7 @@ class CascadeScene(Scene):
             stacks.append((PILES + i, list(game.foundations[i]), (float(slot.x), float(slot.y))))
         return Cascade(
             stacks,
-            width=float(host.size[0]),
+            width=float(host.kit.size[0]),
             floor=float(lay.floor),
             card_w=float(lay.card_w),
             card_h=float(lay.card_h),
@@ -100,11 +100,11 @@ class CascadeScene(Scene):
     # -- drawing -----------------------------------------------------------------------
 
     def _card_size(self) -> tuple[int, int]:
-        lay = self.host.layout
+        lay = self.host.kit.layout
         return (lay.card_w, lay.card_h)
 
     def _foundation_region(self, place: int) -> pygame.Rect:
-        lay = self.host.layout
+        lay = self.host.kit.layout
         s, lab = lay.slots[place], lay.labels[place]
         m = max(6, lay.card_w // 8)
         region = pygame.Rect(s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m)
@@ -113,7 +113,7 @@ class CascadeScene(Scene):
     def _draw_foundation(self, surface: pygame.Surface, place: int) -> pygame.Rect:
         """The foundation as it is now: the card under the ones gone, or an empty slot."""
         host = self.host
-        lay = host.layout
+        lay = host.kit.layout
         if self._felt is None or self._felt.get_size() != surface.get_size():
             self._felt = render.felt(surface.get_size())
         region = self._foundation_region(place)
@@ -124,21 +124,21 @@ class CascadeScene(Scene):
         stack = self._game().foundations[place - PILES]
         radius = max(4, lay.card_w // 14)
         if left > 0:
-            surface.blit(host.art.face(stack[left - 1], rect.size), rect)
+            surface.blit(host.kit.art.face(stack[left - 1], rect.size), rect)
         else:
             render.rounded(surface, rect, (12, 52, 34), radius, 2)
         # The label as the table draws it: name, direction, count, on its pill.
         lab = lay.labels[place]
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
-        text = place_label(place, left, host.tr.place_tag(place))
-        render.place_label(surface, host.fonts, area, lay.label_px, text)
+        text = place_label(place, left, host.kit.tr.place_tag(place))
+        render.place_label(surface, host.kit.fonts, area, lay.label_px, text)
         return region
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         rects: list[pygame.Rect] = []
         if full:
             if self.won is None or self.won is self.host.session.game:
-                self.host.table.draw(surface, True)
+                self.host.scenes[0].draw(surface, True)
             else:  # the table holds the next level: the won level's piles were empty
                 if self._felt is None or self._felt.get_size() != surface.get_size():
                     self._felt = render.felt(surface.get_size())
@@ -150,7 +150,7 @@ class CascadeScene(Scene):
             rects.extend(self._draw_foundation(surface, place) for place in places)
         self._launched = []
         size = self._card_size()
-        art = self.host.art
+        art = self.host.kit.art
         for b in self.cascade.flying:
             pos = (round(b.x), round(b.y))
             surface.blit(art.face(b.card, size), pos)

@@ -73,6 +73,8 @@ class Row:
     """For "chart" rows: what draws it."""
     lines: float = 0.0
     """For "chart" rows: its height, in lines of text."""
+    tabs: bool = False
+    """For "buttons" rows: the buttons are tabs (the open one ``primary``)."""
 
 
 class ListButton(render.Button):
@@ -121,6 +123,8 @@ class Dialog(Overlay):
         self.focus = -1
         self._pressed: Action | None = None
         """The action of the button under the press in progress."""
+        self._fitted: tuple[object, tuple[int, int, int, int]] | None = None
+        """A tabbed dialog's size for a window and a language (see _fixed_fit)."""
 
     def rows(self) -> list[Row]:
         return []
@@ -192,7 +196,7 @@ class Dialog(Overlay):
         elif ev.key in ("return", "space") and enabled:
             if 0 <= self.focus < len(enabled):
                 self.run(enabled[self.focus].action)
-                if self.host.on_top(self):
+                if self.host.scenes[-1] is self:
                     self.speak_focus()  # its new value (a setting), or the same button
             else:
                 primary = [b for b in enabled if b.primary]
@@ -210,39 +214,76 @@ class Dialog(Overlay):
     def layout(self) -> PanelLayout:
         """Where the panel, each row and each button go in the window (measures, draws nothing)."""
         host = self.host
-        w, h = host.size
-        touch = host.layout.touch_px
-        px = max(16, min(34, host.layout.hud_px + 2))
+        w, h = host.kit.size
+        touch = host.kit.layout.touch_px
+        px = max(16, min(34, host.kit.layout.hud_px + 2))
         pw = min(w - 24, max(360, int(px * self.width_em)))
-        pad = max(14, px)
+        inner = pw - 2 * (max(14, px))
         rows = self.rows()
-        inner = pw - 2 * pad
-        heights = [self._row_height(row, inner, px, touch) for row in rows]
-        total = sum(heights) + pad * (len(rows) + 1)
-        if total > h - 24:
-            # Shrink text and buttons until the panel fits the window.
-            px2 = px
-            while total > h - 24 and px2 > 11:
-                px2 -= 1
-                touch2 = max(28, int(touch * px2 / px))
-                heights = [self._row_height(r, inner, px2, touch2) for r in rows]
-                total = sum(heights) + max(8, px2 // 2) * (len(rows) + 1)
-            px, touch, pad = px2, max(28, int(touch * px2 / px)), max(8, px2 // 2)
+        px, touch, pad, total = self._fixed_fit(inner, px, touch) or self._fit(
+            rows, inner, px, touch
+        )
+        heights = [self._row_height(r, inner, px, touch) for r in rows]
         panel = pygame.Rect(0, 0, pw, min(total, h - 8))
         panel.center = (w // 2, h // 2)
         placed: list[tuple[Row, pygame.Rect]] = []
         buttons: list[render.Button] = []
         y = panel.y + pad
-        for row, rh in zip(rows, heights, strict=True):
+        spare = total - (sum(heights) + pad * (len(rows) + 1))
+        for i, (row, rh) in enumerate(zip(rows, heights, strict=True)):
+            if i == len(rows) - 1:
+                y += max(0, spare)  # a tabbed dialog's last row stays at its foot
             area = pygame.Rect(panel.x + pad, y, inner, rh)
             placed.append((row, area))
             buttons += self._row_buttons(row, area, px, touch)
             y += rh + pad
         return PanelLayout(panel, px, placed, buttons)
 
+    def _fit(self, rows: list[Row], inner: int, px: int, touch: int) -> tuple[int, int, int, int]:
+        """The text size, touch size, padding and height that fit ``rows`` in the window:
+        shrunk, text and buttons, until the panel fits."""
+        h = self.host.kit.size[1]
+        pad = max(14, px)
+        heights = [self._row_height(row, inner, px, touch) for row in rows]
+        total = sum(heights) + pad * (len(rows) + 1)
+        if total <= h - 24:
+            return px, touch, pad, total
+        px2 = px
+        while total > h - 24 and px2 > 11:
+            px2 -= 1
+            touch2 = max(28, int(touch * px2 / px))
+            heights = [self._row_height(r, inner, px2, touch2) for r in rows]
+            total = sum(heights) + max(8, px2 // 2) * (len(rows) + 1)
+        return px2, max(28, int(touch * px2 / px)), max(8, px2 // 2), total
+
+    def variants(self) -> list[list[Row]]:
+        """A tabbed dialog: the rows of each of its tabs (none: not tabbed)."""
+        return []
+
+    def _fixed_fit(self, inner: int, px: int, touch: int) -> tuple[int, int, int, int] | None:
+        """A tabbed dialog keeps one size across its tabs, so that its tabs never move: the
+        smallest text size and the largest height any tab needs (worked out once for a
+        window size and a language)."""
+        key = (self.host.kit.size, self.host.kit.tr.lang, inner, px, touch)
+        if self._fitted is not None and self._fitted[0] == key:
+            return self._fitted[1]
+        variants = self.variants()
+        if not variants:
+            return None
+        fits = [self._fit(rows, inner, px, touch) for rows in variants]
+        small = min(fits)
+        total = max(
+            sum(self._row_height(r, inner, small[0], small[1]) for r in rows)
+            + small[2] * (len(rows) + 1)
+            for rows in variants
+        )
+        fixed = (small[0], small[1], small[2], total)
+        self._fitted = (key, fixed)
+        return fixed
+
     def draw_panel(self, surface: pygame.Surface) -> None:
         lay = self.layout()
-        panel, px, fonts = lay.panel, lay.px, self.host.fonts
+        panel, px, fonts = lay.panel, lay.px, self.host.kit.fonts
         shadow = pygame.Surface((panel.w + 24, panel.h + 24), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=24)
         surface.blit(shadow, (panel.x - 12, panel.y - 6))
@@ -257,7 +298,7 @@ class Dialog(Overlay):
             render.rounded(surface, b.rect.inflate(8, 8), (40, 120, 220), 10, 3)
 
     def _row_height(self, row: Row, inner: int, px: int, touch: int) -> int:
-        fonts = self.host.fonts
+        fonts = self.host.kit.fonts
         if row.kind == RowKind.TITLE:
             font, lines = fonts.wrap(row.text, inner, int(px * 1.4), 2, bold=True)
             return font.get_linesize() * len(lines)
@@ -294,7 +335,7 @@ class Dialog(Overlay):
         (a long label, "Undo to the last winnable position", gets a row of its own),
         spread evenly over the lines they take."""
         n = max(1, len(row.buttons))
-        font = self.host.fonts.get(px)
+        font = self.host.kit.fonts.get(px)
         widest = max((font.size(label)[0] for label, _, _ in row.buttons), default=0)
         for per_row in range(n, 1, -1):
             bw = (width - (per_row - 1) * 10) // per_row
@@ -391,10 +432,11 @@ class Dialog(Overlay):
         bh = max(touch, px * 2)
         bw = (area.w - (per_row - 1) * 10) // per_row
         out = []
+        kind = render.TabButton if row.tabs else render.Button
         for i, (label, action, primary) in enumerate(row.buttons):
             line, col = divmod(i, per_row)
             rect = pygame.Rect(area.x + col * (bw + 10), area.y + line * (bh + 10), bw, bh)
-            out.append(render.Button(rect, label, action, True, primary))
+            out.append(kind(rect, label, action, True, primary))
         return out
 
 
@@ -433,7 +475,7 @@ class MessageDialog(Dialog):
 
 def confirm_dialog(host: Host, title: str, text: str, yes: Action) -> MessageDialog:
     """A question whose default (Enter, Esc) is No."""
-    tr = host.tr
+    tr = host.kit.tr
     no = ButtonSpec(tr(T.NO), host.pop, True)
     return MessageDialog(host, title, [text], [ButtonSpec(tr(T.YES), yes), no])
 
@@ -467,6 +509,6 @@ def deal_code(host: Host, code: str) -> None:
     if not host.session.leaving_counts or host.session.outcome is not None:
         host.new_game(code=code)
         return
-    tr = host.tr
+    tr = host.kit.tr
     yes = partial(host.new_game, code=code)
     host.push(confirm_dialog(host, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), yes))

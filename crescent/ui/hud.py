@@ -9,19 +9,23 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import pygame
 
-from crescent.control.confirm import RedealGuard
+from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.languages import LANGUAGES
 from crescent.play.levels import LevelsState
 from crescent.rules import modes
-from crescent.rules.engine import Game, Move
+from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
 from crescent.ui import render
 from crescent.ui.scene import Host
+
+if TYPE_CHECKING:
+    # Loaded with the first hint (see crescent.ui.parts.hints), not by the start-up.
+    from crescent.solver.hints import HintAnswer
 
 HUD_ITEMS = modes.DEFAULT.hud
 
@@ -50,30 +54,33 @@ class HudLook(NamedTuple):
     """The clock cell of a game that pauses: a tap pauses it (a pause sign shows)."""
 
 
+class Aids(NamedTuple):
+    """What the table's aids show now (its parts: crescent/ui/parts/): the view and the
+    HUD draw it, and a frame is drawn again when it changes."""
+
+    mode: TableMode = TableMode.PLAYING
+    hint: HintAnswer | None = None
+    """The hint shown (its places ringed)."""
+    message: str | None = None
+    """The sentence over the table."""
+    marker: tuple[str, tuple[int, int, int]] | None = None
+    """ "Still winnable?": its line, where the sentences go, and the colour of its dot."""
+    point_redeal: bool = False
+    """No move is left but a redeal: the redeal button glows."""
+    finish: bool = False
+    """An auto-finish is on offer (the hint button says Finish)."""
+    playable: bool = False
+    """ "Show playable cards" marks the cards that can move."""
+
+
 class HudSource(Protocol):
-    """What the HUD shows besides the session: the table's game and its state."""
+    """What the HUD shows besides the session: the table's game and its aids."""
 
     @property
     def game(self) -> Game: ...
 
     @property
-    def redeal_guard(self) -> RedealGuard: ...
-
-    @property
-    def point_redeal(self) -> bool:
-        """No move is left but a redeal: the redeal button glows."""
-        ...
-
-    @property
-    def finish(self) -> list[Move] | None:
-        """The auto-finish line on offer (the hint button says Finish)."""
-        ...
-
-    @property
-    def finishing(self) -> list[Move]: ...
-
-    @property
-    def hint_pending(self) -> bool: ...
+    def aids(self) -> Aids: ...
 
     @property
     def pausable(self) -> bool:
@@ -108,7 +115,7 @@ def look(source: HudSource, host: Host, item: HudItem) -> HudLook:
 
 
 def _clock(seen: _Seen) -> HudLook:
-    tr, levels = seen.host.tr, seen.levels
+    tr, levels = seen.host.kit.tr, seen.levels
     if seen.item is HudItem.COUNTDOWN and levels is not None and levels.counts_down:
         left = format_time(math.ceil(levels.time_left))
         title = tr(T.LEVEL_N, n=levels.level)
@@ -127,11 +134,13 @@ def _clock(seen: _Seen) -> HudLook:
 
 
 def _moves(seen: _Seen) -> HudLook:
-    return HudLook(CellKind.INFO, seen.host.tr(T.MOVES), str(seen.source.game.moves), True, False)
+    return HudLook(
+        CellKind.INFO, seen.host.kit.tr(T.MOVES), str(seen.source.game.moves), True, False
+    )
 
 
 def _redeal(seen: _Seen) -> HudLook:
-    tr, source, host = seen.host.tr, seen.source, seen.host
+    tr, source, host = seen.host.kit.tr, seen.source, seen.host
     n = source.game.redeals_left
     shuffles = seen.item is HudItem.SHUFFLE
     if n <= 0:
@@ -140,30 +149,28 @@ def _redeal(seen: _Seen) -> HudLook:
         title = tr(T.SHUFFLE if shuffles else T.REDEAL)
         sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, 0)
         return HudLook(CellKind.BUTTON, title, sub, False, False, tr.plural(T.LEFT_SHORT, 0))
-    if not shuffles and source.redeal_guard.armed(host.now):
-        # Moves were left: a second press within a few seconds redeals.
-        return HudLook(CellKind.BUTTON, tr(T.REDEAL_AGAIN), "", True, True)
     sub = tr.plural(T.SHUFFLES_LEFT if shuffles else T.REDEALS_LEFT, n)
     title = tr(T.SHUFFLE if shuffles else T.REDEAL)
     # Between levels and after the end of a game of levels nothing is shuffled.
     live = seen.levels is None or host.session.outcome is None
     short = tr.plural(T.LEFT_SHORT, n)
-    return HudLook(CellKind.BUTTON, title, sub, live, source.point_redeal and live, short)
+    return HudLook(CellKind.BUTTON, title, sub, live, source.aids.point_redeal and live, short)
 
 
 def _undo(seen: _Seen) -> HudLook:
     enabled = seen.source.game.can_undo and seen.host.session.outcome is None
-    return HudLook(CellKind.BUTTON, seen.host.tr(T.UNDO), "", enabled, False)
+    return HudLook(CellKind.BUTTON, seen.host.kit.tr(T.UNDO), "", enabled, False)
 
 
 def _redo(seen: _Seen) -> HudLook:
     enabled = seen.source.game.can_redo and seen.host.session.outcome is None
-    return HudLook(CellKind.BUTTON, seen.host.tr(T.REDO), "", enabled, False)
+    return HudLook(CellKind.BUTTON, seen.host.kit.tr(T.REDO), "", enabled, False)
 
 
 def _hint(seen: _Seen) -> HudLook:
-    tr, source, levels = seen.host.tr, seen.source, seen.levels
-    if source.finish:
+    tr, source, levels = seen.host.kit.tr, seen.source, seen.levels
+    aids = source.aids
+    if aids.finish:
         return HudLook(CellKind.BUTTON, tr(T.FINISH), "", True, True)
     hints = levels.hints_left if levels is not None and seen.item is HudItem.HINTS else None
     return HudLook(
@@ -171,41 +178,41 @@ def _hint(seen: _Seen) -> HudLook:
         tr(T.HINT),
         tr.plural(T.HINTS_LEFT, hints) if hints is not None else "",
         source.game.status == "playing"
-        and not source.finishing
+        and aids.mode is not TableMode.FINISHING
         and hints != 0
         and (levels is None or seen.host.session.outcome is None),
-        source.hint_pending,
+        aids.mode is TableMode.ASKING,
         tr.plural(T.LEFT_SHORT, hints) if hints is not None else "",
     )
 
 
 def _new(seen: _Seen) -> HudLook:
-    return HudLook(CellKind.BUTTON, seen.host.tr(T.NEW_GAME), "", True, False)
+    return HudLook(CellKind.BUTTON, seen.host.kit.tr(T.NEW_GAME), "", True, False)
 
 
 def _code(seen: _Seen) -> HudLook:
     game, session = seen.source.game, seen.host.session
     daily = game is session.game and session.daily_day(load=False) is not None
-    title = seen.host.tr(T.DAILY_DEAL if daily else T.CODE)
+    title = seen.host.kit.tr(T.DAILY_DEAL if daily else T.CODE)
     return HudLook(CellKind.BUTTON, title, game.code, True, False)
 
 
 def _settings(seen: _Seen) -> HudLook:
-    return HudLook(CellKind.BUTTON, seen.host.tr(T.SETTINGS), "", True, False)
+    return HudLook(CellKind.BUTTON, seen.host.kit.tr(T.SETTINGS), "", True, False)
 
 
 def _rules(seen: _Seen) -> HudLook:
-    return HudLook(CellKind.BUTTON, "?", seen.host.tr(T.RULES_SHORT), True, False)
+    return HudLook(CellKind.BUTTON, "?", seen.host.kit.tr(T.RULES_SHORT), True, False)
 
 
 def _sound(seen: _Seen) -> HudLook:
-    tr = seen.host.tr
+    tr = seen.host.kit.tr
     on = seen.host.session.settings.sound
     return HudLook(CellKind.BUTTON, tr(T.SOUND), tr(T.ON if on else T.OFF), True, False)
 
 
 def _language(seen: _Seen) -> HudLook:
-    tr = seen.host.tr
+    tr = seen.host.kit.tr
     return HudLook(CellKind.BUTTON, LANGUAGES.get(tr.lang, tr.lang), tr(T.LANGUAGE), True, False)
 
 

@@ -32,15 +32,18 @@ from typing import Final, NamedTuple
 import pygame
 
 from crescent import __version__, logs
-from crescent.control.anim import MOVE_S, Flight
+from crescent.control.anim import MOVE_S, Animations, Flight
 from crescent.control.input import (
+    Controller,
     GameEvent,
     KeyPress,
+    LayoutView,
     PointerDown,
     PointerUp,
     TextInput,
     WindowEvent,
 )
+from crescent.control.layout import TableLayout
 from crescent.i18n import text as T
 from crescent.kiosk.config import PIN_DIGITS, KioskConfig
 from crescent.kiosk.core import (
@@ -53,19 +56,19 @@ from crescent.kiosk.core import (
     export_csv,
     export_folders,
 )
-from crescent.languages import LANGUAGES
+from crescent.languages import LANGUAGES, next_language
 from crescent.options import Config
 from crescent.play.session import Session
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
 from crescent.rules.modes import HudItem
-from crescent.ui import render
+from crescent.ui import hud, render
 from crescent.ui.app import App
 from crescent.ui.dialogs import ButtonSpec, MessageDialog, Row, RowKind
-from crescent.ui.hud import CellKind, HudLook, format_time
+from crescent.ui.hud import Aids, CellKind, HudLook, format_time
 from crescent.ui.render import Action
-from crescent.ui.scene import Host, Overlay
+from crescent.ui.scene import Host, Overlay, Scene
 from crescent.ui.screens import SettingsScreen
-from crescent.ui.table import TableScene
+from crescent.ui.table import animate_redeal, make_geometry
 from crescent.ui.table_view import TableView
 from crescent.ui.x11_watch import WindowProbe
 
@@ -178,110 +181,52 @@ def desktop_size() -> tuple[int, int] | None:
     return (w, h)
 
 
-class AttractScene(TableScene):
-    """The table playing a winnable deal by itself, with a "Touch to play" caption."""
+class Demo:
+    """The attract loop's part that plays: a winnable deal on its own
+    :class:`~crescent.rules.engine.Game` (never the session's), the solver's line one
+    move at a time with its flights, then the next deal."""
 
-    opaque = True
-    view: AttractView
-
-    def __init__(self, app: App, kiosk: Kiosk) -> None:
-        self.app = app
+    def __init__(
+        self, kiosk: Kiosk, geometry: Callable[[], LayoutView], lay: Callable[[], TableLayout]
+    ) -> None:
         self.kiosk = kiosk
-        self.demo = Game.new()
-        super().__init__(app)
+        self._geometry = geometry
+        self._lay = lay
+        self.game = Game.new()
+        self.anims = Animations()
         self.line: DemoLine | None = None
         self.pos = 0
+        """How many of the line's tokens were played (the picture's change count)."""
         self.wait = 0.0
-        self.demo_time = 0.0
-        self.age = 0.0
-        """Seconds since the scene was entered (drives the fades)."""
+        self.time = 0.0
+        """The demo's own clock, shown in the HUD."""
         self.on_step: Callable[[str], None] | None = None
         """Told every token played (tests check them against the engine)."""
-        self._pressed: tuple[int, bool] | None = None
-        """(pointer, on the language button) of the press in progress."""
-        self._snapshot: pygame.Surface | None = None
-        self._faded = False
-
-    @property
-    def game(self) -> Game:
-        return self.demo
-
-    def _make_view(self) -> AttractView:
-        return AttractView(self.host, self)
-
-    # -- lifecycle -----------------------------------------------------------------
-
-    def enter(self) -> None:
-        self._snapshot = self.app.screen.copy()
-        # The visitor's table is hidden until the loop ends: its pictures (two full-screen
-        # surfaces) are let go now and drawn anew then.
-        self.app.table.repaint()
-        self.age = 0.0
-        self._faded = False
-        self._pressed = None
-        self.controller.reset()
-        self.anims.finish()
-        self.next_deal()
-
-    def exit(self) -> None:
-        self._snapshot = None
-        self.anims.finish()
-        self._pressed = None
-        # Between two idle spells the loop holds no picture: its full-screen surfaces
-        # (the table drawn under it and its clean felt) are made again when it comes back.
-        self.view = self._make_view()
 
     def next_deal(self) -> None:
         """Deal the next winnable deal of the loop."""
         line = self.kiosk.planner.next_line()
         try:
-            demo = Game.from_code(line.code)
+            game = Game.from_code(line.code)
         except (InvalidCode, ValueError):
             self.kiosk.planner.discard(line)
             line = RECORDED
-            demo = Game.from_code(line.code)
+            game = Game.from_code(line.code)
         self.line = line
-        self.demo = demo
+        self.game = game
         self.pos = 0
         self.wait = START_S
-        self.demo_time = 0.0
+        self.time = 0.0
         self.anims.finish()
 
-    # -- input ---------------------------------------------------------------------
-
-    def _on_language(self, x: float, y: float) -> bool:
-        i = self.host.layout.hud_item_at(x, y)
-        return i is not None and self.hud_items[i] == HudItem.LANG
-
-    def handle(self, event: GameEvent) -> None:
-        if isinstance(event, WindowEvent):
-            return
-        if isinstance(event, PointerDown):
-            self._pressed = (event.pointer, self._on_language(event.x, event.y))
-        elif isinstance(event, PointerUp):
-            pressed, self._pressed = self._pressed, None
-            if pressed is None or pressed[0] != event.pointer:
-                return
-            if pressed[1] and self._on_language(event.x, event.y):
-                self.host.cycle_language()  # one tap, and the loop goes on in that language
-            else:
-                self.kiosk.end_attract()
-        elif isinstance(event, KeyPress | TextInput):
-            self.kiosk.end_attract()
-
-    # -- playing -------------------------------------------------------------------
-
     def update(self, dt: float) -> None:
-        self.age += dt
-        self.anims.update(dt)
-        if self.age < FADE_S:
-            return  # the visitor's table is still fading out
+        """One step: the clock, the flights, and the next token once the wait is over."""
         line = self.line
         if line is None:
             self.next_deal()
             return
-        if self.demo.status == "playing":
-            self.demo_time += dt
+        if self.game.status == "playing":
+            self.time += dt
         self.wait -= dt
         if self.wait > 0 or self.anims.busy:
             return
@@ -299,34 +244,145 @@ class AttractScene(TableScene):
             return
         if self.on_step is not None:
             self.on_step(token)
-        if self.pos >= len(line.tokens):
-            self.wait = WON_S
-        elif token == REDEAL:
-            self.wait = REDEAL_STEP_S
-        elif Move.parse(token).src >= FIRST_FOUNDATION:
-            self.wait = SLIDE_STEP_S
-        else:
-            self.wait = STEP_S
+        self.wait = self._wait_after(token, last=self.pos >= len(line.tokens))
+
+    @staticmethod
+    def _wait_after(token: str, *, last: bool) -> float:
+        if last:
+            return WON_S
+        if token == REDEAL:
+            return REDEAL_STEP_S
+        return SLIDE_STEP_S if Move.parse(token).src >= FIRST_FOUNDATION else STEP_S
+
+    def _play(self, token: str) -> None:
+        game = self.game
+        geometry = self._geometry()
+        if token == REDEAL:
+            game.redeal()
+            animate_redeal(self.anims, self._lay(), geometry, game)
+            return
+        move = Move.parse(token)
+        card = game.top(move.src)
+        game.play(move)  # the engine checks it: IllegalMove if the line is wrong
+        assert card is not None
+        start, end = geometry.slot_origin(move.src), geometry.slot_origin(move.dst)
+        self.anims.add(Flight(card, start, end, move.dst, FLIGHT_S))
+
+
+class AttractScene(Scene):
+    """The attract loop: the table's picture of the :class:`Demo` part's game, under a
+    "Touch to play" caption, its own clock in the HUD and only the language live."""
+
+    opaque = True
+
+    def __init__(self, app: App, kiosk: Kiosk) -> None:
+        super().__init__(app)
+        self.app = app
+        self.kiosk = kiosk
+        self.geometry = make_geometry(app, lambda: self.demo.game)
+        self.demo = Demo(kiosk, lambda: self.geometry, lambda: self.host.kit.layout)
+        self.controller = Controller()
+        """Never moves: the picture reads its (empty) selection, drag and focus."""
+        self.pausable = False
+        self.caption = Caption(app, lambda: self.age)
+        self.view = self._view()
+        self.age = 0.0
+        """Seconds since the scene was entered (drives the fades)."""
+        self._pressed: tuple[int, bool] | None = None
+        """(pointer, on the language button) of the press in progress."""
+        self._snapshot: pygame.Surface | None = None
+        self._faded = False
+
+    # -- what the picture reads ------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.demo.game
+
+    @property
+    def anims(self) -> Animations:
+        return self.demo.anims
+
+    @property
+    def changes(self) -> int:
+        return self.demo.pos
+
+    @property
+    def aids(self) -> Aids:
+        return Aids(playable=self.host.session.settings.show_playable)
+
+    def _view(self) -> TableView:
+        return TableView(self.host, self, cells=self._cell, over=(self.caption,))
+
+    def _cell(self, item: HudItem) -> HudLook:
+        """The table's HUD cell, with the demo's clock; only the language is live."""
+        if item is HudItem.TIME:
+            seconds = format_time(self.demo.time)
+            return HudLook(CellKind.INFO, self.host.kit.tr(T.TIME), seconds, True, False)
+        look = hud.look(self, self.host, item)
+        if item in (HudItem.MOVES, HudItem.LANG):
+            return look
+        return look._replace(enabled=False, glow=False)
+
+    # -- lifecycle -----------------------------------------------------------------
+
+    def enter(self) -> None:
+        self._snapshot = self.app.screen.copy()
+        # The visitor's table is hidden until the loop ends: its pictures (two full-screen
+        # surfaces) are let go now and drawn anew then.
+        self.app.table.repaint()
+        self.age = 0.0
+        self._faded = False
+        self._pressed = None
+        self.demo.next_deal()
+
+    def exit(self) -> None:
+        self._snapshot = None
+        self.demo.anims.finish()
+        self._pressed = None
+        # Between two idle spells the loop holds no picture: its full-screen surfaces
+        # (the table drawn under it and its clean felt) are made again when it comes back.
+        self.view = self._view()
+
+    def relayout(self) -> None:
+        self.geometry = make_geometry(self.app, lambda: self.demo.game)
+        self.view.forget()
+
+    # -- input ---------------------------------------------------------------------
+
+    def _on_language(self, x: float, y: float) -> bool:
+        i = self.host.kit.layout.hud_item_at(x, y)
+        return i is not None and self.host.kit.hud_items[i] == HudItem.LANG
+
+    def handle(self, event: GameEvent) -> None:
+        if isinstance(event, WindowEvent):
+            return
+        if isinstance(event, PointerDown):
+            self._pressed = (event.pointer, self._on_language(event.x, event.y))
+        elif isinstance(event, PointerUp):
+            pressed, self._pressed = self._pressed, None
+            if pressed is None or pressed[0] != event.pointer:
+                return
+            if pressed[1] and self._on_language(event.x, event.y):
+                # One tap, and the loop goes on in that language.
+                self.host.change_setting("language", next_language(self.host.kit.tr.lang))
+            else:
+                self.kiosk.end_attract()
+        elif isinstance(event, KeyPress | TextInput):
+            self.kiosk.end_attract()
+
+    # -- playing and drawing -------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.age < FADE_S:
+            self.demo.anims.update(dt)
+            return  # the visitor's table is still fading out
+        self.demo.anims.update(dt)
+        self.demo.update(dt)
 
     def wake_at(self, now: float) -> float | None:
         return None  # the loop plays and the caption pulses: every frame
-
-    def _play(self, token: str) -> None:
-        demo = self.demo
-        if token == REDEAL:
-            demo.redeal()
-            self._animate_redeal()
-            return
-        move = Move.parse(token)
-        card = demo.top(move.src)
-        demo.play(move)  # the engine checks it: IllegalMove if the line is wrong
-        assert card is not None
-        view = self.geometry
-        self.anims.add(
-            Flight(card, view.slot_origin(move.src), view.slot_origin(move.dst), move.dst, FLIGHT_S)
-        )
-
-    # -- drawing -------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         if self.age < FADE_S and self._snapshot is not None:
@@ -334,53 +390,47 @@ class AttractScene(TableScene):
             render.dim(surface, round(255 * self.age / FADE_S))
             return None
         if self.age < 2 * FADE_S:
+            # Fading in: the picture is drawn whole, then dimmed; never straight on the
+            # screen as the view's own base (the dim would stay in it: bright places
+            # redrawn on a dark table afterwards).
             self._snapshot = None
-            super().draw(surface, True)
+            self.view.draw(surface, True, on_top=False)
             render.dim(surface, round(255 * (1.0 - (self.age - FADE_S) / FADE_S)))
             return None
         if not self._faded:
             self._faded = True
             full = True
-        return super().draw(surface, full)
+        return self.view.draw(surface, full, self.host.scenes[-1] is self)
+
+    def shown(self) -> None:
+        self.view.shown()
 
 
-class AttractView(TableView):
-    """The attract loop's picture: the table's, with its own clock in the HUD, only the
-    language live, and the banner."""
+class Caption:
+    """The attract loop's caption (the game's name, its goal, "Touch to play"), under the
+    foundations and inside the horseshoe, its frame pulsing slowly."""
 
-    def __init__(self, host: Host, scene: AttractScene) -> None:
-        super().__init__(host, scene)
-        self.scene = scene
-        self._banner_cache: (
-            tuple[tuple[tuple[str, ...], int, int], tuple[pygame.Surface, ...]] | None
-        ) = None
-
-    def _hud_key(self, i: int) -> HudLook:
-        item = self.hud_items[i]
-        tr = self.host.tr
-        if item is HudItem.TIME:
-            seconds = format_time(self.scene.demo_time)
-            return HudLook(CellKind.INFO, tr(T.TIME), seconds, True, False)
-        look = super()._hud_key(i)
-        if item in (HudItem.MOVES, HudItem.LANG):
-            return look
-        return look._replace(enabled=False, glow=False)  # only the language is live
+    def __init__(self, host: Host, age: Callable[[], float]) -> None:
+        self.host = host
+        self._age = age
+        self._cache: tuple[tuple[tuple[str, ...], int, int], tuple[pygame.Surface, ...]] | None
+        self._cache = None
 
     def _banner(self) -> tuple[tuple[pygame.Surface, ...], pygame.Rect]:
         """The banner's lines (the name, the goal on one or two lines, "Touch to play")
         and its box, under the foundations and inside the horseshoe."""
-        lay = self.host.layout
-        tr = self.host.tr
+        lay = self.host.kit.layout
+        tr = self.host.kit.tr
         texts = ("Crescent", tr(T.GOAL), tr(T.TOUCH_TO_PLAY))
-        h = self.host.size[1]
+        h = self.host.kit.size[1]
         px = max(lay.hud_px * 2, round(lay.touch_px * 1.3))
         px = min(px, max(16, h // 14))
         pad = max(6, px // 2)
         inner_w = lay.message.w - 4 * pad
         key = (texts, px, inner_w)
-        cached = self._banner_cache
+        cached = self._cache
         if cached is None or cached[0] != key:
-            fonts = self.host.fonts
+            fonts = self.host.kit.fonts
             title = fonts.fit(texts[0], inner_w, round(px * 1.5), bold=True)
             goal_font, goal_lines = fonts.wrap(texts[1], inner_w, max(14, round(px * 0.6)), 2)
             touch = fonts.fit(texts[2], inner_w, px, bold=True)
@@ -390,7 +440,7 @@ class AttractView(TableView):
                 touch.render(texts[2], True, render.theme().ink),
             )
             cached = (key, imgs)
-            self._banner_cache = cached
+            self._cache = cached
         imgs = cached[1]
         box = pygame.Rect(
             0,
@@ -404,21 +454,15 @@ class AttractView(TableView):
         box.bottom = min(box.bottom, lay.floor - pad)
         return imgs, box
 
-    def caption_box(self) -> pygame.Rect:
+    def rect(self) -> pygame.Rect:
         """Where the caption goes, its pulsing frame included: it changes every frame."""
         return self._banner()[1].inflate(8, 8)
 
-    def _transient_rects(self) -> list[pygame.Rect]:
-        rects = super()._transient_rects()
-        rects.append(self.caption_box())
-        return rects
-
-    def _draw_transients(self, surface: pygame.Surface) -> None:
-        super()._draw_transients(surface)
+    def draw(self, surface: pygame.Surface) -> None:
         imgs, box = self._banner()
-        pulse = 0.5 + 0.5 * math.sin(self.scene.age * 2 * math.pi / PULSE_S)
+        pulse = 0.5 + 0.5 * math.sin(self._age() * 2 * math.pi / PULSE_S)
         radius = min(box.h // 4, imgs[-1].get_height())
-        render.alpha_rounded(surface, box, (8, 30, 20, 210 + round(30 * pulse)), radius)
+        render.rounded(surface, box, (8, 30, 20), radius)  # opaque, as every banner
         r, g, b = (
             round(dim + (gold - dim) * pulse) for dim, gold in ((120, 255), (100, 200), (40, 60))
         )
@@ -491,7 +535,7 @@ class PinPad(Overlay):
             return
         result = self.kiosk.try_pin(attempt, self.purpose)
         self.wrong = result == "wrong"
-        if result == "ok" and self.host.showing(self):
+        if result == "ok" and self in self.host.scenes:
             self.host.pop(self)
 
     # -- input ---------------------------------------------------------------------
@@ -541,9 +585,9 @@ class PinPad(Overlay):
     def _geometry(self) -> _PadGeometry:
         """Where the pad and its keys go in the window (measures, draws nothing)."""
         host = self.host
-        fonts = host.fonts
-        w, h = host.size
-        touch = host.layout.touch_px
+        fonts = host.kit.fonts
+        w, h = host.kit.size
+        touch = host.kit.layout.touch_px
         gap = max(8, touch // 4)
         # Keys a good deal larger than the touch minimum, as far as the window allows:
         # title, dots, status, four rows of keys and the cancel row.
@@ -567,7 +611,7 @@ class PinPad(Overlay):
         y += heights[2] + gap
         n = len(self.typed)
         locked = self.wait_left() > 0
-        labels = {"back": "←", "ok": host.tr(T.OK)}
+        labels = {"back": "←", "ok": host.kit.tr(T.OK)}
         buttons = []
         for i, k in enumerate(self.KEYS):
             row, col = divmod(i, 3)
@@ -577,12 +621,12 @@ class PinPad(Overlay):
             buttons.append(render.Button(rect, labels.get(k, k), action, enabled, k == "ok"))
         y += 4 * (key + gap)
         cancel = pygame.Rect(x, y, inner, heights[-1])
-        buttons.append(render.Button(cancel, host.tr(T.CANCEL), self.cancel))
+        buttons.append(render.Button(cancel, host.kit.tr(T.CANCEL), self.cancel))
         return _PadGeometry(panel, title, field, status, buttons, px, status_px, gap)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
-        tr = self.host.tr
-        fonts = self.host.fonts
+        tr = self.host.kit.tr
+        fonts = self.host.kit.fonts
         g = self._geometry()
         px = g.px
         render.rounded(surface, g.panel, render.PANEL_BG, max(12, g.gap * 2))
@@ -747,7 +791,7 @@ class AppKioskHost:
 
 def install_kiosk(app: App, config: Config) -> Kiosk:
     """Lock the app down for a kiosk (``config.kiosk_config`` holds the PIN)."""
-    app.table.solver_bytes = KIOSK_SOLVER_BYTES  # hints at the kiosk's memory budget
+    app.table.hints.solver_bytes = KIOSK_SOLVER_BYTES  # hints at the kiosk's memory budget
     # No configuration: a kiosk with no operator PIN, fully locked (never an open one).
     kc = config.kiosk_config or KioskConfig()
     host = AppKioskHost(app)
@@ -784,7 +828,7 @@ class OperatorScreen(SettingsScreen):
 
     def toggle_sound(self) -> None:
         """The operator's choice: every new visitor starts with it."""
-        self.host.toggle_sound()
+        self.host.change_setting("sound", not self.host.session.settings.sound)
         self.kiosk.sound = self.host.session.settings.sound
 
     def quit(self) -> None:
@@ -806,13 +850,13 @@ class OperatorScreen(SettingsScreen):
 
     def _setting(self, key: str, label: str, value: str, action: Action) -> Row:
         if self.kiosk.config.fixes(key):
-            note = self.host.tr(T.SET_BY_CONFIG)
+            note = self.host.kit.tr(T.SET_BY_CONFIG)
             button = ButtonSpec(f"{value}\n{note}", action)
             return Row(RowKind.SETTING, label, (button,), locked=True)
         return Row(RowKind.SETTING, label, (ButtonSpec(value, action),))
 
     def rows(self) -> list[Row]:
-        tr = self.host.tr
+        tr = self.host.kit.tr
         s = self.host.session.settings
         venue = self.kiosk.venue
         today = venue.days.get(self.kiosk.today().isoformat())
@@ -876,7 +920,7 @@ class ExportDialog(MessageDialog):
     holds_clock = True
 
     def __init__(self, host: Host, kiosk: Kiosk, folders: list[Path]) -> None:
-        tr = host.tr
+        tr = host.kit.tr
         self.kiosk = kiosk
         buttons = [ButtonSpec(str(folder), partial(self._write, folder)) for folder in folders]
         buttons.append(ButtonSpec(tr(T.CANCEL), self.close, True))
@@ -884,7 +928,7 @@ class ExportDialog(MessageDialog):
         super().__init__(host, tr(T.EXPORT_CSV), lines, buttons)
 
     def _write(self, folder: Path) -> None:
-        tr = self.host.tr
+        tr = self.host.kit.tr
         try:
             path = export_csv(self.kiosk.venue, folder, self.kiosk.today())
         except OSError as e:

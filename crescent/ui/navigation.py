@@ -35,6 +35,10 @@ class TableHost(Host, Protocol):
     @property
     def table(self) -> TableScene: ...
 
+    def quit(self) -> None:
+        """Leave the game (refused in the kiosk)."""
+        ...
+
 
 _PLAIN: dict[Screen, Callable[[Host], Scene]] = {
     Screen.SETTINGS: SettingsScreen,
@@ -64,8 +68,8 @@ def open_screen(host: TableHost, screen: Screen) -> None:
             open_levels_end(host)
         case Screen.ABANDON:
             host.push(abandon_dialog(host))
-        case Screen.SHUFFLE:
-            host.push(shuffle_dialog(host))
+        case Screen.REDEAL:
+            host.push(redeal_dialog(host))
         case Screen.RESET_STATS:
             host.push(reset_stats_dialog(host))
         case Screen.RESTART:
@@ -73,10 +77,9 @@ def open_screen(host: TableHost, screen: Screen) -> None:
         case Screen.CREDITS:
             host.push(credits_dialog(host))
         case Screen.PAUSE:
-            shown = host.table.paused_by
-            if shown is None or not host.showing(shown):
-                host.table.paused_by = pause_screen(host)
-                host.push(host.table.paused_by)
+            host.table.pauser.cover(lambda: pause_screen(host))
+        case Screen.QUIT:
+            host.quit()
         case _:
             assert_never(screen)
 
@@ -102,24 +105,28 @@ def open_levels_end(host: TableHost) -> None:
 
 def abandon_dialog(host: Host) -> MessageDialog:
     """New game with moves played: Yes abandons (a loss), No (the default) keeps playing."""
-    tr = host.tr
+    tr = host.kit.tr
     return confirm_dialog(host, tr(T.ABANDON_TITLE), tr(T.ABANDON_TEXT), host.new_game)
 
 
 def restart_dialog(host: TableHost) -> MessageDialog:
     """Restart this deal with moves played: Yes leaves this attempt (counted as played,
     not won, as a new game would) and deals its code again; No (the default) plays on."""
-    tr = host.tr
-    return confirm_dialog(host, tr(T.RESTART_TITLE), tr(T.ABANDON_TEXT), host.table.restart)
+    tr = host.kit.tr
+
+    def restart() -> None:
+        host.new_game(host.table.game.code)
+
+    return confirm_dialog(host, tr(T.RESTART_TITLE), tr(T.ABANDON_TEXT), restart)
 
 
 def pause_screen(host: TableHost) -> PauseScreen:
     """The table covered and the clock stopped: Resume (the default), or restart this deal."""
-    tr = host.tr
+    tr = host.kit.tr
 
     def restart() -> None:
         host.pop()
-        host.table.command(Cmd.RESTART)
+        host.table.buttons.press(Cmd.RESTART)
 
     buttons = [ButtonSpec(tr(T.RESUME), host.pop, True), ButtonSpec(tr(T.RESTART), restart)]
     return PauseScreen(host, tr(T.PAUSED), [tr(T.PAUSED_TEXT)], buttons)
@@ -139,7 +146,7 @@ LIBRARIES_CREDIT = (
 
 def credits_dialog(host: Host) -> MessageDialog:
     """Who made what the game shows and is built on; Close goes back."""
-    tr = host.tr
+    tr = host.kit.tr
     lines = [
         f"{tr(T.CREDITS_CARDS)}: {CARD_ARTIST_CREDIT}",
         f"{tr(T.CREDITS_FONTS)}: {FONTS_CREDIT}",
@@ -156,33 +163,34 @@ def reset_stats_dialog(host: Host) -> MessageDialog:
         host.session.reset_stats()
         host.pop()
 
-    tr = host.tr
+    tr = host.kit.tr
     return confirm_dialog(host, tr(T.RESET_STATS), tr(T.RESET_CONFIRM), reset)
 
 
 def blocked_dialog(host: TableHost) -> MessageDialog:
     """No move and no redeal left: undo the last move (when there is one), a new game,
-    or this deal again."""
-    tr = host.tr
+    this deal again, or close (Esc too) to look at the table."""
+    tr = host.kit.tr
 
     def undo() -> None:
         host.pop()
-        host.table.command(Cmd.UNDO)
+        host.table.buttons.press(Cmd.UNDO)
 
-    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True), *_restart(host)]
+    close = ButtonSpec(tr(T.CLOSE), host.pop)  # to look at the table, as every end dialog
+    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game, True), *_restart(host), close]
     if host.session.game.can_undo:
         buttons.insert(0, ButtonSpec(tr(T.UNDO_LAST), undo))
-    return MessageDialog(host, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons, escape=False)
+    return MessageDialog(host, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons)
 
 
 def lost_dialog(host: TableHost) -> MessageDialog:
     """The position cannot be won: go back (only when the undo history holds an
     earlier position), a new game, or close."""
-    tr = host.tr
+    tr = host.kit.tr
 
     def go_back() -> None:
         host.pop()
-        host.table.rewind_to_winnable()
+        host.table.hints.rewind_to_winnable()
 
     buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game), ButtonSpec(tr(T.CLOSE), host.pop)]
     if host.session.game.can_undo:
@@ -193,7 +201,7 @@ def lost_dialog(host: TableHost) -> MessageDialog:
 def levels_end_dialog(host: TableHost) -> MessageDialog:
     """Levels game: level complete (time left, hints used, next level), game over
     (why, levels completed, time left per level), or all four levels won."""
-    tr = host.tr
+    tr = host.kit.tr
     session = host.session
     out = session.outcome
     levels = session.levels
@@ -210,7 +218,7 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
             host.pop()
             session.go_on()
             host.table.after_change()
-            host.table.speak_table(tr(T.LEVEL_N, n=levels.level))  # its new deal
+            host.table.voice.say_table(tr(T.LEVEL_N, n=levels.level))  # its new deal
 
         lines = [
             tr(T.LEVEL_TIME_LEFT, time=format_time(done.time_left)),
@@ -239,23 +247,28 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
 def _restart(host: TableHost) -> list[ButtonSpec]:
     """The end screens' "Restart this deal" (the ended attempt is counted once; a levels
     game starts its code from level 1); none in the kiosk."""
-    if host.options.kiosk:
+    if host.kit.options.kiosk:
         return []
-    return [ButtonSpec(host.tr(T.RESTART), host.table.restart)]
+    return [ButtonSpec(host.kit.tr(T.RESTART), lambda: host.new_game(host.table.game.code))]
 
 
-def shuffle_dialog(host: TableHost) -> MessageDialog:
-    """Levels game: moves remain; a shuffle spends one of the game's five for good, so
-    Cancel is the default (Enter), like No in "Abandon this game?"."""
-    tr = host.tr
+def redeal_dialog(host: TableHost) -> MessageDialog:
+    """Moves remain: a redeal (the levels game: a shuffle, one of its five) cannot be
+    undone, so Cancel is the default (Enter), like No in "Abandon this game?". The one
+    confirmation style of the game: a dialog that says what is lost (docs/PLAYING.md)."""
+    tr = host.kit.tr
+    shuffles = host.table.game.rules.redeal == "shuffle"
 
-    def shuffle() -> None:
+    def redeal() -> None:
         host.pop()
         host.table.redeal()
 
     return MessageDialog(
         host,
-        tr(T.SHUFFLE_CONFIRM_TITLE),
-        [tr(T.SHUFFLE_CONFIRM)],
-        [ButtonSpec(tr(T.SHUFFLE), shuffle), ButtonSpec(tr(T.CANCEL), host.pop, True)],
+        tr(T.SHUFFLE_CONFIRM_TITLE if shuffles else T.REDEAL_CONFIRM_TITLE),
+        [tr(T.SHUFFLE_CONFIRM if shuffles else T.REDEAL_CONFIRM)],
+        [
+            ButtonSpec(tr(T.SHUFFLE if shuffles else T.REDEAL), redeal),
+            ButtonSpec(tr(T.CANCEL), host.pop, True),
+        ],
     )

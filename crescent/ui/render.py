@@ -407,6 +407,18 @@ class Button:
             y += lh
 
 
+class TabButton(Button):
+    """A tab: the open one (``primary``) dark with a gold edge, the others light; drawn the
+    same on a dialog's panel and on the rules' dark bar (one tab style everywhere)."""
+
+    __slots__ = ()
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, px: int, on_panel: bool = True) -> None:
+        super().draw(surface, fonts, px, on_panel=True)
+        if self.primary:
+            rounded(surface, self.rect, GOLD, max(6, self.rect.h // 5), 2)
+
+
 def hit(buttons: list[Button], pos: tuple[float, float]) -> Button | None:
     for b in buttons:
         if b.enabled and b.rect.collidepoint(pos):

@@ -17,12 +17,12 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
 
 import pygame
 
 from crescent.control.anim import MOVE_S, Animations, Flight
-from crescent.control.confirm import RedealGuard
 from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.input import (
     Controller,
@@ -37,20 +37,14 @@ from crescent.control.layout import TableLayout, compute_layout
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator
 from crescent.play.replay import Playback, Replay, Step, StepKind, step_at
-from crescent.play.session import Session
-from crescent.rules.engine import Game, Move
+from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
 from crescent.ui.cards import CardArt
-from crescent.ui.hud import CellKind, HudLook
-from crescent.ui.scene import Host, Scene, Screen
-from crescent.ui.sound import SoundBoard
+from crescent.ui.hud import Aids, CellKind, HudLook
+from crescent.ui.scene import Host, Scene
 from crescent.ui.table_view import TableView
 from crescent.ui.window import Options, showing_cards
-
-if TYPE_CHECKING:
-    from crescent.i18n.speech import Announcer
-    from crescent.solver.hints import HintAnswer
 
 
 class Control(enum.Enum):
@@ -110,119 +104,19 @@ def lay_out(size: tuple[int, int], touch: int, fanned: bool) -> ReplayLayout:
     return ReplayLayout(table, fan, strip, words, bar, track)
 
 
-class ReplayHost:
-    """The app's host as the replay's table sees it: the replay's layout, no fans of its
-    own unless laid out so, and no HUD items of the game (the cells are the replay's)."""
+@dataclass(frozen=True, slots=True)
+class ReplayKit:
+    """What the replay's table draws with: the host's words, fonts and art, in the
+    replay's own layout, with no HUD of the game (the cells are the replay's)."""
 
-    def __init__(self, host: Host, scene: ReplayScene) -> None:
-        self.host = host
-        self.scene = scene
-
-    @property
-    def session(self) -> Session:
-        return self.host.session
-
-    @property
-    def tr(self) -> Translator:
-        return self.host.tr
-
-    @property
-    def fonts(self) -> render.Fonts:
-        return self.host.fonts
-
-    @property
-    def art(self) -> CardArt:
-        return self.host.art
-
-    @property
-    def sound(self) -> SoundBoard:
-        return self.host.sound
-
-    @property
-    def options(self) -> Options:
-        return self.host.options
-
-    @property
-    def layout(self) -> TableLayout:
-        return self.scene.lay.table
-
-    @property
-    def fan(self) -> Fan | None:
-        return self.scene.lay.fan
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.host.size
-
-    @property
-    def now(self) -> float:
-        return self.host.now
-
-    @property
-    def hud_items(self) -> tuple[HudItem, ...]:
-        return ()
-
-    @property
-    def table(self) -> Scene:
-        return self.host.table
-
-    def push(self, scene: Scene) -> None:
-        self.host.push(scene)
-
-    def pop(self, scene: Scene | None = None) -> None:
-        self.host.pop(scene)
-
-    def on_top(self, scene: Scene) -> bool:
-        return self.host.on_top(scene)
-
-    def showing(self, scene: Scene) -> bool:
-        return self.host.showing(scene)
-
-    def open(self, screen: Screen) -> None:
-        self.host.open(screen)
-
-    def clock_runs(self) -> bool:
-        return self.host.clock_runs()
-
-    def new_game(self, code: str | None = None) -> None:
-        self.host.new_game(code)
-
-    def cycle_language(self) -> None:
-        self.host.cycle_language()
-
-    def toggle_sound(self) -> None:
-        self.host.toggle_sound()
-
-    def toggle_fullscreen(self) -> None:
-        self.host.toggle_fullscreen()
-
-    def set_four_colour(self, on: bool) -> None:
-        self.host.set_four_colour(on)
-
-    def set_show_piles(self, on: bool) -> None:
-        self.host.set_show_piles(on)
-
-    def set_left_handed(self, on: bool) -> None:
-        self.host.set_left_handed(on)
-
-    def set_theme(self, name: str) -> None:
-        self.host.set_theme(name)
-
-    def set_card_back(self, name: str) -> None:
-        self.host.set_card_back(name)
-
-    def set_relaxed(self, on: bool) -> None:
-        self.host.set_relaxed(on)
-
-    def set_speech(self, on: bool) -> None:
-        self.host.set_speech(on)
-
-    @property
-    def announcer(self) -> Announcer | None:
-        return None  # the replay's table speaks no moves of the game in progress
-
-    def quit(self) -> None:
-        self.host.quit()
+    tr: Translator
+    fonts: render.Fonts
+    art: CardArt
+    options: Options
+    layout: TableLayout
+    fan: Fan | None
+    size: tuple[int, int]
+    hud_items: tuple[HudItem, ...] = ()
 
 
 class ReplayScene(Scene):
@@ -238,48 +132,49 @@ class ReplayScene(Scene):
         """Called once closed (the dialog under it says itself again)."""
         self.playback = Playback(len(replay))
         self.game: Game = replay.position(0)
-        self.version = 0
+        self.changes = 0
         """Bumped whenever the table shown changes (the picture's signature)."""
         # What the table's picture reads of a table scene: nothing selected, no hint.
         self.controller = Controller()
         self.anims = Animations()
-        self.hint: HintAnswer | None = None
-        self.message: tuple[str, float] | None = None
-        self.marker: tuple[str, tuple[int, int, int]] | None = None
-        self.redeal_guard = RedealGuard()
-        self.point_redeal = False
-        self.finish: list[Move] | None = None
-        self.finishing: list[Move] = []
-        self.hint_pending = False
+        self.aids = Aids()
+        """No hint, no sentence, no verdict: the replay shows none of the table's aids."""
         self.pausable = False
         self._pressed: tuple[int, Control | None] | None = None
         """(pointer, the cell under it, or None: the scrub bar) of the press in progress."""
         self.lay = self._lay_out()
-        self.view = ReplayView(ReplayHost(host, self), self)
+        self.view = self._view()
         self._drawn: dict[Control, HudLook] = {}
         self._strip: tuple[object, ...] | None = None
+
+    def _view(self) -> TableView:
+        """The table's picture of the replay's game, laid out in the replay's window."""
+        kit = self.host.kit
+        lay = self.lay
+        own = ReplayKit(kit.tr, kit.fonts, kit.art, kit.options, lay.table, lay.fan, kit.size)
+        return TableView(self.host, self, own)
 
     def _lay_out(self) -> ReplayLayout:
         host = self.host
         fanned = host.session.settings.show_piles
         # A finger's size (9 mm) at least, at the screen's density (96 dpi unknown).
-        finger = math.ceil(mm_to_px(host.options.touch_mm, host.options.dpi))
-        return lay_out(host.size, max(host.layout.touch_px, finger), fanned)
+        finger = math.ceil(mm_to_px(host.kit.options.touch_mm, host.kit.options.dpi))
+        return lay_out(host.kit.size, max(host.kit.layout.touch_px, finger), fanned)
 
     # -- lifecycle -----------------------------------------------------------------
 
     def enter(self) -> None:
         table = self.lay.table
-        self.host.art.prefetch(showing_cards(self.game), (table.card_w, table.card_h))
-        self._say(self.host.tr(T.WATCH_REPLAY), self.step_said())
+        self.host.kit.art.prefetch(showing_cards(self.game), (table.card_w, table.card_h))
+        self._say(self.host.kit.tr(T.WATCH_REPLAY), self.step_said())
 
     def exit(self) -> None:
         self.anims.finish()
-        self.view = ReplayView(ReplayHost(self.host, self), self)  # its surfaces let go
+        self.view = self._view()  # its surfaces let go
 
     def relayout(self) -> None:
         self.lay = self._lay_out()
-        self.view = ReplayView(ReplayHost(self.host, self), self)
+        self.view = self._view()
         self.anims.finish()
         self._drawn = {}
         self._strip = None
@@ -298,14 +193,14 @@ class ReplayScene(Scene):
 
     def step_said(self) -> str:
         """The step shown as speech says it: its words, then "12 of 95"."""
-        tr = self.host.tr
+        tr = self.host.kit.tr
         shown = tr(T.REPLAY_STEP_OF, n=self.playback.at, total=len(self.replay))
         return f"{self.words()}, {shown}"
 
     def _say_speed(self) -> None:
         speed = self.playback.speed
         shown = SPEED_TEXT.get(speed, f"{speed:g}×")
-        self._say(self.host.tr(T.SPOKEN_SPEEDS[speed]) if speed in T.SPOKEN_SPEEDS else shown)
+        self._say(self.host.kit.tr(T.SPOKEN_SPEEDS[speed]) if speed in T.SPOKEN_SPEEDS else shown)
 
     # -- the position shown ---------------------------------------------------------
 
@@ -317,7 +212,7 @@ class ReplayScene(Scene):
             return
         self.anims.finish()
         self.game = self.replay.position(at)
-        self.version += 1
+        self.changes += 1
         if at == before + 1:
             self._fly(self.replay.steps[at - 1])
         self._say(self.step_said())
@@ -342,7 +237,7 @@ class ReplayScene(Scene):
             pb.back()
         elif control is Control.PLAY:
             pb.toggle()
-            self._say(self.host.tr(T.REPLAY_PLAY if pb.playing else T.REPLAY_PAUSE))
+            self._say(self.host.kit.tr(T.REPLAY_PLAY if pb.playing else T.REPLAY_PAUSE))
         elif control is Control.NEXT:
             pb.forward()
         elif control is Control.SPEED:
@@ -393,7 +288,7 @@ class ReplayScene(Scene):
         elif ev.key in ("up", "down"):
             pb = self.playback
             pb.faster() if ev.key == "up" else pb.slower()
-            self.version += 1
+            self.changes += 1
             self._say_speed()
 
     def _pointer(self, ev: PointerMove | PointerUp) -> None:
@@ -435,7 +330,7 @@ class ReplayScene(Scene):
 
     def look(self, control: Control) -> HudLook:
         """What the cell of ``control`` shows."""
-        tr, pb = self.host.tr, self.playback
+        tr, pb = self.host.kit.tr, self.playback
         steps = len(self.replay)
         if control is Control.STEP:
             shown = tr(T.REPLAY_STEP_OF, n=pb.at, total=steps)
@@ -456,7 +351,7 @@ class ReplayScene(Scene):
 
     def words(self) -> str:
         """The step shown, for the player: the deal, a move, a redeal, an undo, a level."""
-        tr, at = self.host.tr, self.playback.at
+        tr, at = self.host.kit.tr, self.playback.at
         if at == 0:
             return tr(T.REPLAY_DEAL)
         step = self.replay.steps[at - 1]
@@ -474,7 +369,7 @@ class ReplayScene(Scene):
         whole = rects is None
         changed = self._draw_cells(surface, whole, rects or [])
         strip = self.lay.strip
-        key = (self.playback.at, len(self.replay), self.host.tr.lang, self.lay)
+        key = (self.playback.at, len(self.replay), self.host.kit.tr.lang, self.lay)
         if whole or key != self._strip or strip.collidelist(rects or []) >= 0:
             self._strip = key
             self._draw_strip(surface)
@@ -495,12 +390,12 @@ class ReplayScene(Scene):
                 continue
             self._drawn[control] = look
             sizes = (table.hud_px, table.hud_sub_px)
-            hud.draw_cell(surface, rect, look, self.host.fonts, sizes, (base, (0, 0)))
+            hud.draw_cell(surface, rect, look, self.host.kit.fonts, sizes, (base, (0, 0)))
             out.append(rect)
         return out
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
-        lay, fonts = self.lay, self.host.fonts
+        lay, fonts = self.lay, self.host.kit.fonts
         base = self.view.base
         assert base is not None
         surface.blit(base, lay.strip, lay.strip)
@@ -518,19 +413,3 @@ class ReplayScene(Scene):
         knob = max(8, lay.bar.h // 3)
         pygame.draw.circle(surface, render.GOLD, (x, track.centery), knob)
         pygame.draw.circle(surface, render.FELT_EDGE, (x, track.centery), knob, 2)
-
-
-class ReplayView(TableView):
-    """The replay's table: the game's picture of the replay's engine game, redrawn when
-    the step shown changes, with no marks of "Show playable cards" (what was played is
-    shown, not advice)."""
-
-    def __init__(self, host: ReplayHost, scene: ReplayScene) -> None:
-        super().__init__(host, scene)
-        self.scene = scene
-
-    def _signature(self) -> tuple[object, ...]:
-        return (self.scene.version, self.host.tr.lang, self.host.layout)
-
-    def _playable_places(self) -> frozenset[int]:
-        return frozenset()

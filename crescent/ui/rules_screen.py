@@ -66,8 +66,8 @@ class RulesScreen(Scene):
 
     def _metrics(self) -> tuple[int, int, pygame.Rect, pygame.Rect]:
         """(text px, bar height, bar, text column) for the current window."""
-        w, h = self.host.size
-        touch = self.host.layout.touch_px
+        w, h = self.host.kit.size
+        touch = self.host.kit.layout.touch_px
         px = max(15, min(34, round(min(w, h) / 32)))
         bar_h = max(touch, round(px * 2.4))
         margin = max(10, px)
@@ -78,7 +78,7 @@ class RulesScreen(Scene):
 
     def relayout(self) -> None:
         px, _, _, column = self._metrics()
-        key = (self.host.size, self.host.tr.lang, self.doc, self.host.layout.touch_px)
+        key = (self.host.kit.size, self.host.kit.tr.lang, self.doc, self.host.kit.layout.touch_px)
         if key != self._key:
             self._key = key
             self.lines = self._wrap(px, column.w)
@@ -88,15 +88,15 @@ class RulesScreen(Scene):
         self._dirty = True
 
     def _wrap(self, px: int, width: int) -> list[Line]:
-        fonts = self.host.fonts
+        fonts = self.host.kit.fonts
         out: list[Line] = []
         y = px // 2
         if self.doc is Doc.LEVELS:
             # The levels game in one screen, above its full text.
-            h = max(self.host.layout.touch_px, px * 2)
-            out.append(Line(y, 0, self.host.tr(T.IN_BRIEF), px, True, h=h, button=True))
+            h = max(self.host.kit.layout.touch_px, px * 2)
+            out.append(Line(y, 0, self.host.kit.tr(T.IN_BRIEF), px, True, h=h, button=True))
             y += h + round(px * 0.8)
-        for block in load_rules(self.doc, self.host.tr.lang):
+        for block in load_rules(self.doc, self.host.kit.tr.lang):
             kind = block.kind
             size = {BlockKind.TITLE: round(px * 1.5), BlockKind.HEADING: round(px * 1.2)}.get(
                 kind, px
@@ -106,7 +106,7 @@ class RulesScreen(Scene):
             if kind is BlockKind.DIAGRAM:
                 caption = T.DIAGRAM_CAPTIONS.get(block.text)
                 if caption is not None:
-                    font, wrapped = fonts.wrap(self.host.tr(caption), width, px, 3, bold=True)
+                    font, wrapped = fonts.wrap(self.host.kit.tr(caption), width, px, 3, bold=True)
                     for text in wrapped:
                         out.append(Line(y, 0, text, font.point_size, True))
                         y += font.get_linesize()
@@ -152,7 +152,7 @@ class RulesScreen(Scene):
         a = self.host.announcer
         if a is None:
             return
-        tr = self.host.tr
+        tr = self.host.kit.tr
         parts = []
         for block in load_rules(self.doc, tr.lang):
             if block.kind is not BlockKind.DIAGRAM:
@@ -198,7 +198,7 @@ class RulesScreen(Scene):
         if not (full or self._dirty):
             return []
         self._dirty = False
-        if self._key[0] != self.host.size:
+        if self._key[0] != self.host.kit.size:
             self.relayout()
         px, bar_h, bar, column = self._metrics()
         surface.fill(render.PANEL_BG)
@@ -214,7 +214,7 @@ class RulesScreen(Scene):
             if line.h:
                 img = draw_diagram(self.host, load_diagram(line.text), self._metrics()[3].w)
             else:
-                font = self.host.fonts.get(line.px, bold=line.bold)
+                font = self.host.kit.fonts.get(line.px, bold=line.bold)
                 img = font.render(line.text, True, render.PANEL_INK)
             self._rendered.keep(i, img)
         return img
@@ -246,17 +246,17 @@ class RulesScreen(Scene):
     def _draw_text_button(
         self, surface: pygame.Surface, line: Line, rect: pygame.Rect, column: pygame.Rect
     ) -> None:
-        font = self.host.fonts.get(line.px, bold=True)
+        font = self.host.kit.fonts.get(line.px, bold=True)
         rect.w = min(column.w, max(rect.h * 3, font.size(line.text)[0] + 2 * line.px))
         button = render.Button(rect, line.text, self.open_intro, True, True)
-        button.draw(surface, self.host.fonts, line.px)
+        button.draw(surface, self.host.kit.fonts, line.px)
         shown = rect.clip(column)  # tapped only where it shows (not under the bar)
         if shown.h > 0:
             self.text_buttons.append(render.Button(shown, line.text, self.open_intro))
 
     def _draw_bar(self, surface: pygame.Surface, px: int, bar_h: int, bar: pygame.Rect) -> None:
-        tr = self.host.tr
-        fonts = self.host.fonts
+        tr = self.host.kit.tr
+        fonts = self.host.kit.fonts
         margin = bar.h - bar_h
         pygame.draw.rect(surface, render.theme().hud_bg[:3], bar)
         row = pygame.Rect(margin // 2, margin // 2, bar.w - margin, bar_h)
@@ -269,16 +269,15 @@ class RulesScreen(Scene):
         credits = render.Button(
             pygame.Rect(x, row.y, close_w, bar_h), tr(T.CREDITS), self.open_credits
         )
-        tabs: list[tuple[render.Button, bool]] = []
+        tabs: list[render.Button] = []
         for doc, label in reversed(TABS):
             x -= tab_w + margin // 2
             rect = pygame.Rect(x, row.y, tab_w, bar_h)
-            tabs.insert(
-                0, (render.Button(rect, tr(label), self._tab_actions[doc]), doc is self.doc)
-            )
-        for b, open_tab in (*tabs, (credits, False), (close, False)):
-            # The open tab is light on the dark bar; the others and Close are dark.
-            b.draw(surface, fonts, px, on_panel=open_tab)
+            tab = render.TabButton(rect, tr(label), self._tab_actions[doc], primary=doc is self.doc)
+            tabs.insert(0, tab)
+        for b in (*tabs, credits, close):
+            # The tabs as everywhere (render.TabButton); Credits and Close are dark, on the bar.
+            b.draw(surface, fonts, px, on_panel=False)
             self.buttons.append(b)
         title_w = x - row.x - margin // 2
         if title_w > px * 3:
@@ -364,8 +363,8 @@ def draw_diagram(host: Host, diagram: Diagram, width: int) -> pygame.Surface:
         if top is None:
             render.rounded(picture, slot, (12, 52, 34), radius, 2)
         else:
-            picture.blit(host.art.face(top, g.card), slot)
+            picture.blit(host.kit.art.face(top, g.card), slot)
         area = pygame.Rect(slot.x - g.gap // 2, slot.bottom + 2, slot.w + g.gap, g.label_h - 2)
-        text = place_label(place, counts[place], host.tr.place_tag(place))
-        render.place_label(picture, host.fonts, area, g.label_px, text)
+        text = place_label(place, counts[place], host.kit.tr.place_tag(place))
+        render.place_label(picture, host.kit.fonts, area, g.label_px, text)
     return picture

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -50,8 +51,8 @@ class Screen(enum.Enum):
     """Levels game: a level completed, the game won or over."""
     ABANDON = enum.auto()
     """New game asked with moves played: confirm the loss."""
-    SHUFFLE = enum.auto()
-    """Levels game: confirm a shuffle while moves remain."""
+    REDEAL = enum.auto()
+    """Confirm a redeal (the levels game: a shuffle) while moves remain."""
     RESET_STATS = enum.auto()
     """Confirm a reset of the statistics."""
     RESTART = enum.auto()
@@ -62,14 +63,12 @@ class Screen(enum.Enum):
     """The levels game in one screen (from the "?" screen's "In brief")."""
     CREDITS = enum.auto()
     """The card artist, the fonts and the libraries (from Settings and the rules)."""
+    QUIT = enum.auto()
+    """Leave the game (the desktop's Quit; refused in the kiosk)."""
 
 
-class Host(Protocol):
-    """What a scene may use of the app: what it draws with, the session, the scene stack,
-    the screens by name and the settings that change more than a value."""
-
-    @property
-    def session(self) -> Session: ...
+class Kit(Protocol):
+    """What a scene draws with: the words, the fonts, the card art, where things go."""
 
     @property
     def tr(self) -> Translator: ...
@@ -79,9 +78,6 @@ class Host(Protocol):
 
     @property
     def art(self) -> CardArt: ...
-
-    @property
-    def sound(self) -> SoundBoard: ...
 
     @property
     def options(self) -> Options: ...
@@ -98,6 +94,22 @@ class Host(Protocol):
     def size(self) -> tuple[int, int]: ...
 
     @property
+    def hud_items(self) -> tuple[HudItem, ...]: ...
+
+
+class Host(Protocol):
+    """What a scene may use of the app: what it draws, plays and says with, the session,
+    the scene stack, the screens by name, and one way to change a setting."""
+
+    @property
+    def kit(self) -> Kit:
+        """What it draws with."""
+        ...
+
+    @property
+    def sound(self) -> SoundBoard: ...
+
+    @property
     def announcer(self) -> Announcer | None:
         """What speech says, when it is on (None: off)."""
         ...
@@ -108,11 +120,11 @@ class Host(Protocol):
         ...
 
     @property
-    def hud_items(self) -> tuple[HudItem, ...]: ...
+    def session(self) -> Session: ...
 
     @property
-    def table(self) -> Scene:
-        """The table, always at the bottom of the stack."""
+    def scenes(self) -> Sequence[Scene]:
+        """The scene stack, the table first (it never closes), the top one last."""
         ...
 
     def push(self, scene: Scene) -> None: ...
@@ -121,45 +133,17 @@ class Host(Protocol):
         """Close ``scene`` (the top one when None); the table never closes."""
         ...
 
-    def on_top(self, scene: Scene) -> bool: ...
-
-    def showing(self, scene: Scene) -> bool:
-        """Whether ``scene`` is on the stack."""
-        ...
-
     def open(self, screen: Screen) -> None: ...
-
-    def clock_runs(self) -> bool: ...
 
     def new_game(self, code: str | None = None) -> None: ...
 
-    def cycle_language(self) -> None: ...
-
-    def toggle_sound(self) -> None: ...
-
-    def toggle_fullscreen(self) -> None: ...
-
-    def set_four_colour(self, on: bool) -> None: ...
-
-    def set_show_piles(self, on: bool) -> None: ...
-
-    def set_left_handed(self, on: bool) -> None: ...
-    def set_theme(self, name: str) -> None:
-        """Draw the table in the theme called ``name`` from the next frame on (saved)."""
+    def clock_runs(self) -> bool:
+        """The game's clock runs (the table on top, the window in use)."""
         ...
 
-    def set_card_back(self, name: str) -> None:
-        """Show the back called ``name`` on face-down cards from the next frame on (saved)."""
-        ...
-
-    def set_relaxed(self, on: bool) -> None:
-        """Hide (or show) the clock and the moves in the HUD (saved)."""
-        ...
-
-    def set_speech(self, on: bool) -> None: ...
-
-    def quit(self) -> None:
-        """Leave the game (the desktop's Quit; refused in the kiosk)."""
+    def change_setting(self, name: str, value: object) -> None:
+        """Set the setting ``name`` to ``value``, save it and apply its effect (a new
+        layout, a repaint, the voice...)."""
         ...
 
 

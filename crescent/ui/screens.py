@@ -10,7 +10,7 @@ import pygame.scrap
 from crescent import themes
 from crescent.control.input import KeyPress
 from crescent.i18n import text as T
-from crescent.languages import LANGUAGES
+from crescent.languages import LANGUAGES, next_language
 from crescent.play.levels import LEVEL_MINUTES
 from crescent.play.settings import Settings
 from crescent.rules import modes
@@ -49,12 +49,12 @@ class SettingsScreen(Dialog):
         the next game (and the screen says so)."""
 
     def _on_off(self, on: bool) -> str:
-        return self.host.tr(T.ON if on else T.OFF)
+        return self.host.kit.tr(T.ON if on else T.OFF)
 
     # -- what the buttons do (bound methods: the same action at every layout) ------------
 
     def cycle_language(self) -> None:
-        self.host.cycle_language()
+        self.host.change_setting("language", next_language(self.host.kit.tr.lang))
 
     def toggle_rules(self) -> None:
         s = self.host.session.settings
@@ -87,32 +87,33 @@ class SettingsScreen(Dialog):
 
     def _theme(self) -> str:
         """The theme the table is drawn in (``--theme``'s for this run, else the saved one)."""
-        return themes.by_name(self.host.options.theme or self.host.session.settings.theme).name
+        return themes.by_name(self.host.kit.options.theme or self.host.session.settings.theme).name
 
     def cycle_theme(self) -> None:
         names = list(themes.THEMES)
-        self.host.set_theme(names[(names.index(self._theme()) + 1) % len(names)])
+        self.host.change_setting("theme", names[(names.index(self._theme()) + 1) % len(names)])
 
     def cycle_card_back(self) -> None:
         names = list(themes.BACKS)
         back = self.host.session.settings.card_back
         i = names.index(back) if back in names else -1
-        self.host.set_card_back(names[(i + 1) % len(names)])
+        self.host.change_setting("card_back", names[(i + 1) % len(names)])
 
     def toggle_relaxed(self) -> None:
-        self.host.set_relaxed(not self.host.session.settings.relaxed)
+        self.host.change_setting("relaxed", not self.host.session.settings.relaxed)
 
     def toggle_four_colour(self) -> None:
-        self.host.set_four_colour(not self.host.session.settings.four_colour)
+        self.host.change_setting("four_colour", not self.host.session.settings.four_colour)
 
     def toggle_sound(self) -> None:
-        self.host.toggle_sound()
+        self.host.change_setting("sound", not self.host.session.settings.sound)
 
     def toggle_speech(self) -> None:
-        self.host.set_speech(not self.host.session.settings.speech)  # at once, and saved
+        # At once, and saved.
+        self.host.change_setting("speech", not self.host.session.settings.speech)
 
     def toggle_piles(self) -> None:
-        self.host.set_show_piles(not self.host.session.settings.show_piles)
+        self.host.change_setting("show_piles", not self.host.session.settings.show_piles)
 
     def toggle_playable(self) -> None:
         s = self.host.session.settings
@@ -130,7 +131,7 @@ class SettingsScreen(Dialog):
         self.host.session.save_settings()  # from the next move on
 
     def toggle_left_handed(self) -> None:
-        self.host.set_left_handed(not self.host.session.settings.left_handed)
+        self.host.change_setting("left_handed", not self.host.session.settings.left_handed)
 
     def toggle_winnable(self) -> None:
         s = self.host.session.settings
@@ -138,7 +139,7 @@ class SettingsScreen(Dialog):
         self.host.session.save_settings()
 
     def toggle_fullscreen(self) -> None:
-        self.host.toggle_fullscreen()
+        self.host.change_setting("fullscreen", not self.host.session.settings.fullscreen)
 
     def open_stats(self) -> None:
         self.host.open(Screen.STATS)
@@ -150,13 +151,13 @@ class SettingsScreen(Dialog):
         self.host.open(Screen.CREDITS)
 
     def quit(self) -> None:
-        self.host.quit()
+        self.host.open(Screen.QUIT)
 
     # -- rows ------------------------------------------------------------------------------
 
     def _settings(self, s: Settings) -> list[tuple[str, str, Action]]:
         """(label, value, action) of each setting, in order."""
-        tr = self.host.tr
+        tr = self.host.kit.tr
         on_off = self._on_off
         out = [
             (T.LANGUAGE, LANGUAGES.get(tr.lang, tr.lang), self.cycle_language),
@@ -171,13 +172,13 @@ class SettingsScreen(Dialog):
             (T.SAFE_MOVES_SETTING, on_off(s.safe_moves), self.toggle_safe_moves),
             (T.WINNABLE_ONLY, on_off(s.winnable_only), self.toggle_winnable),
         ]
-        if not self.host.options.kiosk:
+        if not self.host.kit.options.kiosk:
             out.append((T.FULL_SCREEN, on_off(s.fullscreen), self.toggle_fullscreen))
         return [(tr(label), value, action) for label, value, action in out]
 
     def _display_settings(self, s: Settings) -> list[tuple[str, str, Action]]:
         """(label, value, action) of each setting of Display and access, in order."""
-        tr = self.host.tr
+        tr = self.host.kit.tr
         out = [
             (T.THEME, tr(T.THEME_NAMES[self._theme()]), self.cycle_theme),
             (T.CARD_BACK, tr(T.BACK_NAMES.get(s.card_back, T.BACK_BLUE)), self.cycle_card_back),
@@ -189,7 +190,7 @@ class SettingsScreen(Dialog):
 
     def _page_switch(self) -> Row:
         """The button to the other page."""
-        tr = self.host.tr
+        tr = self.host.kit.tr
         if self.page == 0:
             button = ButtonSpec(f"{tr(T.DISPLAY_AND_ACCESS)} →", self.show_display_page)
         else:
@@ -197,7 +198,7 @@ class SettingsScreen(Dialog):
         return Row(RowKind.BUTTONS, buttons=(button,))
 
     def rows(self) -> list[Row]:
-        tr = self.host.tr
+        tr = self.host.kit.tr
         s = self.host.session.settings
         if self.page == 0:
             title, settings = tr(T.SETTINGS), self._settings(s)
@@ -213,7 +214,7 @@ class SettingsScreen(Dialog):
                 Row(RowKind.BUTTONS, buttons=(ButtonSpec(tr(T.CREDITS), self.open_credits),))
             )
         # Quit on the desktop only: a kiosk's visitors never leave the game.
-        leave = () if self.host.options.kiosk else (ButtonSpec(tr(T.QUIT), self.quit),)
+        leave = () if self.host.kit.options.kiosk else (ButtonSpec(tr(T.QUIT), self.quit),)
         buttons = (
             ButtonSpec(tr(T.STATISTICS), self.open_stats),
             ButtonSpec(tr(T.RULES_TITLE), self.open_rules),
@@ -262,7 +263,7 @@ class CodeScreen(Dialog):
         try:
             parse_code(self.typed)
         except InvalidCode as e:
-            self.error = self.host.tr(CODE_FAULTS.get(e.fault, T.CODE_SHAPE))
+            self.error = self.host.kit.tr(CODE_FAULTS.get(e.fault, T.CODE_SHAPE))
             return
         self._replace_game(self.typed)
 
@@ -293,7 +294,7 @@ class CodeScreen(Dialog):
             super().key(ev)
 
     def rows(self) -> list[Row]:
-        tr = self.host.tr
+        tr = self.host.kit.tr
         code = self.host.session.game.code
         info = tr(T.CODE_COPIED, code=code) if self.copied else f"{tr(T.CODE)}: {code}"
         keys = (*self._keys, ButtonSpec("←", self.backspace))

@@ -82,6 +82,17 @@ class StatsScreen(Dialog):
     def show_view(self, view: View) -> None:
         self.view = view
 
+    def variants(self) -> list[list[Row]]:
+        """The rows of every tab and view (the dialog keeps the largest's size)."""
+        shown = self.mode, self.view
+        out = []
+        for mode in modes.MODES:
+            for view in View:
+                self.mode, self.view = mode, view
+                out.append(self.rows())
+        self.mode, self.view = shown
+        return out
+
     def confirm_reset(self) -> None:
         self.host.open(Screen.RESET_STATS)
 
@@ -136,25 +147,26 @@ class StatsScreen(Dialog):
         return pairs
 
     def rows(self) -> list[Row]:
-        tr = self.host.tr
+        tr = self.host.kit.tr
         tabs = tuple(
             ButtonSpec(tr(T.MODE_NAMES[m.key]), self._tabs[m], m == self.mode) for m in modes.MODES
         )
         views = tuple(ButtonSpec(tr(v.value), self._views[v], v == self.view) for v in View)
-        close = ButtonSpec(tr(T.CLOSE), self.close, True)
-        bottom: tuple[ButtonSpec, ...] = (close,)
-        if self.view is View.FIGURES:
-            bottom = (ButtonSpec(tr(T.RESET_STATS), self.confirm_reset), close)
+        # The same foot in every view: Close stays where it is, as the tabs do.
+        bottom = (
+            ButtonSpec(tr(T.RESET_STATS), self.confirm_reset),
+            ButtonSpec(tr(T.CLOSE), self.close, True),
+        )
         return [
             Row(RowKind.TITLE, tr(T.STATS_TITLE)),
-            Row(RowKind.BUTTONS, buttons=tabs),
-            Row(RowKind.BUTTONS, buttons=views),
+            Row(RowKind.BUTTONS, buttons=tabs, tabs=True),
+            Row(RowKind.BUTTONS, buttons=views, tabs=True),
             *self._content(),
             Row(RowKind.BUTTONS, buttons=bottom),
         ]
 
     def _content(self) -> list[Row]:
-        tr = self.host.tr
+        tr = self.host.kit.tr
         if self.view is View.GAMES:
             return self._games()
         if self.view is View.CHARTS:
@@ -168,7 +180,7 @@ class StatsScreen(Dialog):
     # -- the last games ------------------------------------------------------------------
 
     def _games(self) -> list[Row]:
-        tr = self.host.tr
+        tr = self.host.kit.tr
         games = self.history().games[:SHOWN_GAMES]
         if not games:
             return [Row(RowKind.TEXT, tr(T.NO_GAMES_YET))]
@@ -181,7 +193,7 @@ class StatsScreen(Dialog):
 
     def result_text(self, game: GameRow) -> str:
         """The entry's label: how the game ended (and the level it reached)."""
-        tr = self.host.tr
+        tr = self.host.kit.tr
         result = tr(T.RESULTS[game.result.value])
         if game.level:
             return f"{result} · {tr(T.LEVEL_N, n=game.level)}"
@@ -190,7 +202,7 @@ class StatsScreen(Dialog):
     def figures_text(self, game: GameRow) -> str:
         """The entry's value: its time, its moves and the day it ended."""
         day = datetime.fromtimestamp(game.ended).date().isoformat()
-        moves = self.host.tr.plural(T.WON_MOVES, game.moves)
+        moves = self.host.kit.tr.plural(T.WON_MOVES, game.moves)
         return f"{format_time(game.seconds)} · {moves} · {day}"
 
     def _opener(self, game: GameRow) -> Action:
@@ -206,7 +218,7 @@ class StatsScreen(Dialog):
     # -- the charts ----------------------------------------------------------------------
 
     def _charts(self) -> list[Row]:
-        tr, fonts = self.host.tr, self.host.fonts
+        tr, fonts = self.host.kit.tr, self.host.kit.fonts
         found = self.history()
         rate = win_rate_chart(found.games)
         games = tr.plural(T.LAST_N_GAMES, len(found.games))
@@ -240,7 +252,7 @@ class StatsScreen(Dialog):
         return out
 
     def _levels_row(self, reached: dict[int, int]) -> Row:
-        tr, fonts, n = self.host.tr, self.host.fonts, self.mode.levels
+        tr, fonts, n = self.host.kit.tr, self.host.kit.fonts, self.mode.levels
         chart = levels_chart(reached, n)
         rows = [(tr(T.LEVEL_N, n=level), str(reached.get(level, 0))) for level in range(1, n + 1)]
 
@@ -257,9 +269,9 @@ class GameDialog(MessageDialog):
     alone sees the statistics)."""
 
     def __init__(self, host: Host, game: GameRow, title: str, figures: str) -> None:
-        tr = host.tr
+        tr = host.kit.tr
         self.game = game
-        self.replay = None if host.options.kiosk else replay_of(host, game)
+        self.replay = None if host.kit.options.kiosk else replay_of(host, game)
         buttons = [ButtonSpec(tr(T.CLOSE), self.close, True)]
         if self.replay is not None:
             buttons[:0] = [
@@ -272,7 +284,7 @@ class GameDialog(MessageDialog):
                 ButtonSpec(tr(T.PLAY_AGAIN), self.play_again),
             ]
         lines = [figures, tr(T.GAME_CODE_LINE, code=game.code or "—")]
-        if self.replay is None and not host.options.kiosk:
+        if self.replay is None and not host.kit.options.kiosk:
             lines.append(tr(T.NO_REPLAY))
         self._fixed = len(lines)
         super().__init__(host, title, lines, buttons)
@@ -290,7 +302,7 @@ class GameDialog(MessageDialog):
 
     def copy(self) -> None:
         """Put the code on the clipboard, and say so."""
-        self._put(self.game.code, self.host.tr(T.CODE_COPIED, code=self.game.code))
+        self._put(self.game.code, self.host.kit.tr(T.CODE_COPIED, code=self.game.code))
 
     def watch(self) -> None:
         """The game played back, over this dialog (Close comes back here)."""
@@ -301,7 +313,7 @@ class GameDialog(MessageDialog):
         """Put the replay on the clipboard as one line for ``--code … --play …``."""
         replay = self.replay
         assert replay is not None
-        said = self.host.tr.plural(T.REPLAY_COPIED, replay.net_moves)
+        said = self.host.kit.tr.plural(T.REPLAY_COPIED, replay.net_moves)
         self._put(replay.share_line(), said)
 
     def play_again(self) -> None:

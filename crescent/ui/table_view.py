@@ -10,7 +10,8 @@ the display. Drawing reads the game and the scene's state and changes neither.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol
 
 import pygame
 
@@ -24,13 +25,11 @@ from crescent.rules.modes import HudItem
 from crescent.ui import hud, render
 from crescent.ui.cards import corner_radius, draw_back_bands
 from crescent.ui.fan_view import draw_fan
-from crescent.ui.hud import HudLook, HudSource
+from crescent.ui.hud import Aids, HudLook, HudSource
 from crescent.ui.marks import draw_playable_mark
-from crescent.ui.scene import Host
-
-if TYPE_CHECKING:
-    # Loaded with the first hint (see TableScene.hints), not by the start-up.
-    from crescent.solver.hints import HintAnswer
+from crescent.ui.parts.banner import draw_banner
+from crescent.ui.parts.winnable import draw_marker
+from crescent.ui.scene import Host, Kit
 
 
 class SlotLook(NamedTuple):
@@ -57,7 +56,13 @@ class SlotLook(NamedTuple):
 
 
 class TableState(HudSource, Protocol):
-    """What the table's picture shows, kept by the table scene."""
+    """What the table's picture shows, kept by the table scene (or the attract loop's demo,
+    or a replay)."""
+
+    @property
+    def changes(self) -> int:
+        """A count that goes up whenever the table shown changes."""
+        ...
 
     @property
     def controller(self) -> Controller:
@@ -67,28 +72,39 @@ class TableState(HudSource, Protocol):
     @property
     def anims(self) -> Animations: ...
 
-    @property
-    def hint(self) -> HintAnswer | None: ...
 
-    @property
-    def message(self) -> tuple[str, float] | None:
-        """The sentence shown over the table, and how long it stays."""
+class Over(Protocol):
+    """Something drawn over the table's cards every frame (the attract loop's caption)."""
+
+    def rect(self) -> pygame.Rect:
+        """Where it is drawn (that region is drawn again each frame)."""
         ...
 
-    @property
-    def marker(self) -> tuple[str, tuple[int, int, int]] | None:
-        """ "Still winnable?": the line shown where the sentences go, when none is, and
-        the colour of its dot."""
-        ...
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
 class TableView:
     """The table's picture (what :class:`crescent.ui.table.TableScene` draws): reads the
     ``state`` and the ``host``, changes neither."""
 
-    def __init__(self, host: Host, state: TableState) -> None:
+    def __init__(
+        self,
+        host: Host,
+        state: TableState,
+        kit: Kit | None = None,
+        cells: Callable[[HudItem], HudLook] | None = None,
+        over: Sequence[Over] = (),
+    ) -> None:
+        """``kit``: what it draws with (the host's, unless the table is laid out in a
+        window of its own); ``cells``: what each HUD cell shows (the HUD's looks of the
+        ``state``, unless given); ``over``: what is drawn over the cards, every frame."""
         self.host = host
         self.state = state
+        self.kit = kit if kit is not None else host.kit
+        self.cells = cells if cells is not None else self._cell
+        self.over = over
+        self.aids = Aids()
+        """What the aids showed when this frame began (see :meth:`draw`)."""
         self.base: pygame.Surface | None = None
         self._slot_keys: list[SlotLook | None] = [None] * PLACES
         self._hud_keys: list[HudLook | None] = []
@@ -118,7 +134,7 @@ class TableView:
     @property
     def hud_items(self) -> tuple[HudItem, ...]:
         """The HUD cells shown, in order (the mode of the game declares them)."""
-        return self.host.hud_items
+        return self.kit.hud_items
 
     def _hidden(self, place: int) -> int:
         n = self.state.anims.landing_on(place)
@@ -133,7 +149,8 @@ class TableView:
         if sel is not None:
             dests = set(self.state.controller.destinations(self.game, sel))
         hint: set[int] = set()
-        step = self.state.hint.step if self.state.hint is not None else None
+        shown = self.aids.hint
+        step = shown.step if shown is not None else None
         if isinstance(step, Move):
             hint = {step.src, step.dst}
         d = self.state.controller.drag
@@ -152,7 +169,7 @@ class TableView:
             down = idx >= 0 and idx < game.down[place]
             edges = min(game.down[place], max(idx, 0))
             count = len(pile)
-            if self.host.fan is not None and idx > 0:
+            if self.kit.fan is not None and idx > 0:
                 under = tuple(pile[:idx])
                 edges = 0
         else:
@@ -180,17 +197,16 @@ class TableView:
 
     def _playable_places(self) -> frozenset[int]:
         """The places "Show playable cards" marks (none when it is off)."""
-        session = self.host.session
-        return self._playable.get(self.game, session.changes, session.settings.show_playable)
+        return self._playable.get(self.game, self.state.changes, self.aids.playable)
 
     def _shadow_margin(self) -> int:
         """How far a lifted card's shadow reaches beyond the card (see _draw_card)."""
-        w = self.host.layout.card_w
+        w = self.kit.layout.card_w
         return max(4, w // 14) + 2 * max(3, w // 16) + 4
 
     def _region(self, place: int) -> pygame.Rect:
-        lay = self.host.layout
-        fan = self.host.fan
+        lay = self.kit.layout
+        fan = self.kit.fan
         s = fan.areas[place] if fan is not None and place < PILES else lay.slots[place]
         lab = lay.labels[place]
         m = max(6, lay.card_w // 8)
@@ -201,7 +217,7 @@ class TableView:
         return r.union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
 
     def _focus_ring(self, place: int) -> pygame.Rect:
-        lay = self.host.layout
+        lay = self.kit.layout
         s, lab = lay.slots[place], lay.labels[place]
         m = max(3, min(lay.card_w // 10, 8))
         r = pygame.Rect(s.x, s.y, s.w, s.h).union(pygame.Rect(lab.x, lab.y, lab.w, lab.h))
@@ -209,13 +225,13 @@ class TableView:
 
     def _edge_step(self) -> int:
         """How far apart the back edges of face-down cards show above a pile."""
-        return edge_step(self.host.layout.card_w)
+        return edge_step(self.kit.layout.card_w)
 
     def _bands_fit(self, place: int, step: int) -> int:
         """How many bands of card backs fit above ``place`` without covering the label of
         the place above it (rows are close in a small window; the label keeps the count)."""
-        lay = self.host.layout
-        if self.host.fan is not None:
+        lay = self.kit.layout
+        if self.kit.fan is not None:
             return MAX_EDGES
         s = lay.slots[place]
         floor = 0
@@ -225,26 +241,26 @@ class TableView:
         return max(0, (s.y - floor - 1) // step)
 
     def _draw_slot(self, surf: pygame.Surface, place: int, key: SlotLook) -> None:
-        host = self.host
-        lay = host.layout
+        kit = self.kit
+        lay = kit.layout
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
         top, down, count, closed = key.card, key.down, key.size, key.closed
         edges, playable, under, under_down = key[8:]
-        if under and host.fan is not None:
-            rect = draw_fan(surf, host.art, host.fan, place, under, under_down)
+        if under and kit.fan is not None:
+            rect = draw_fan(surf, kit.art, kit.fan, place, under, under_down)
         radius = max(4, lay.card_w // 14)
         step = self._edge_step()
         if edges:
             bands = min(edges, MAX_EDGES, self._bands_fit(place, step))
-            draw_back_bands(surf, host.art.back(rect.size), rect, bands, step)
+            draw_back_bands(surf, kit.art.back(rect.size), rect, bands, step)
         if top is None:
             self._draw_empty(surf, rect, radius, count == 0 and closed)
         else:
-            shadow = host.art.shadow(rect.size, radius)
+            shadow = kit.art.shadow(rect.size, radius)
             off = max(2, lay.card_w // 30)
             surf.blit(shadow, shadow.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
-            img = host.art.back(rect.size) if down else host.art.face(top, rect.size)
+            img = kit.art.back(rect.size) if down else kit.art.face(top, rect.size)
             surf.blit(img, rect)
             render.outline_card(surf, rect, corner_radius(rect.w))
         if playable and top is not None:
@@ -254,8 +270,8 @@ class TableView:
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
         t = render.theme()
         colour = t.gold if complete(place, count) else t.ink
-        text = place_label(place, count, host.tr.place_tag(place))
-        render.place_label(surf, host.fonts, area, lay.label_px, text, colour)
+        text = place_label(place, count, kit.tr.place_tag(place))
+        render.place_label(surf, kit.fonts, area, lay.label_px, text, colour)
 
     def _draw_rings(
         self, surf: pygame.Surface, place: int, rect: pygame.Rect, key: SlotLook
@@ -264,7 +280,7 @@ class TableView:
         selection, a finished foundation, the keyboard's focus (thicker in a theme with
         a :attr:`~crescent.themes.Theme.ring_scale`)."""
         t = render.theme()
-        card_w = self.host.layout.card_w
+        card_w = self.kit.layout.card_w
         radius = max(4, card_w // 14)
         width = max(3, round(card_w // 22 * t.ring_scale))
         pad = width + 1
@@ -300,7 +316,7 @@ class TableView:
     ) -> pygame.Surface:
         """A new base (the felt, the HUD's background, the rows; the places are drawn by
         ``draw``): drawn straight ``onto`` the screen when given, else a surface of its own."""
-        lay = self.host.layout
+        lay = self.kit.layout
         if onto is not None:
             render.felt_into(onto)
             base = onto
@@ -327,7 +343,7 @@ class TableView:
             size = self.base.get_size()
             clean, self._clean = self._clean, None
             felt = clean.take() if clean is not None and clean.size == size else render.felt(size)
-            lay = self.host.layout
+            lay = self.kit.layout
             felt.blit(self._hud_bg, (lay.hud.x, lay.hud.y))
             self._draw_foundation_rows(felt)
             self._felt = felt
@@ -336,7 +352,7 @@ class TableView:
     def _draw_foundation_rows(self, surf: pygame.Surface) -> pygame.Rect | None:
         """Two bands, a lighter one behind the climbing row and a darker one behind
         the falling row, each tagged with its direction; the area drawn on."""
-        lay = self.host.layout
+        lay = self.kit.layout
         colours = (render.theme().row_up, render.theme().row_down)
         drawn: pygame.Rect | None = None
         for band, tag, colour, words in zip(
@@ -345,7 +361,7 @@ class TableView:
             r = pygame.Rect(band.x, band.y, band.w, band.h)
             render.alpha_rounded(surf, r, colour, max(6, lay.card_w // 10))
             drawn = r if drawn is None else drawn.union(r)
-            font = self.host.fonts.get(max(render.MIN_PX, lay.label_px + 2), bold=True)
+            font = self.kit.fonts.get(max(render.MIN_PX, lay.label_px + 2), bold=True)
             w = font.size(words)[0]
             if tag.w >= w:
                 # Beside its band, against it; in a strip above or below it, centred.
@@ -361,30 +377,25 @@ class TableView:
         session = self.host.session
         c = self.state.controller
         return (
-            session.changes,
+            self.state.changes,
             c.selected,
             c.focus,
             c.focus_visible,
             int(session.elapsed),
-            self.state.hint,
-            self.state.hint_pending,
-            self.state.point_redeal,
-            self.state.redeal_guard.armed(self.host.now),
+            self.aids,
             math.ceil(session.levels.time_left) if session.levels is not None else 0,
-            bool(self.state.finish),
-            bool(self.state.finishing),
-            self.host.tr.lang,
-            self.host.layout,
+            self.kit.tr.lang,
+            self.kit.layout,
             session.settings.sound,
             session.settings.show_playable,
             session.daily_day(load=False),
-            self.state.marker,
         )
 
     def draw(self, surface: pygame.Surface, full: bool, on_top: bool) -> list[pygame.Rect] | None:
         """Draw the table (see :meth:`crescent.ui.scene.Scene.draw`); ``on_top``: no scene
         is above it."""
         size = surface.get_size()
+        self.aids = self.state.aids  # once a frame: what the aids show, read throughout
         if self._base_on_screen:  # drawn on the screen, and not taken from it (see shown)
             self._base_on_screen = False
             self.base = None
@@ -392,7 +403,7 @@ class TableView:
         moving = (
             self.state.anims.busy
             or (drag is not None and drag.active)
-            or self.state.message is not None
+            or self.aids.message is not None
         )
         if self.base is None or self.base.get_size() != size:
             # With nothing moving and no scene above, a new base is drawn straight on the
@@ -458,7 +469,7 @@ class TableView:
             if look != self._hud_keys[i]:
                 self._hud_keys[i] = look
                 self._draw_hud_cell(base, i, look)
-                c = self.host.layout.hud_cells[i]
+                c = self.kit.layout.hud_cells[i]
                 dirty.append(pygame.Rect(c.x, c.y, c.w, c.h))
         return dirty
 
@@ -480,7 +491,7 @@ class TableView:
             self._clean = render.FeltMaker(size)
 
     def _transient_rects(self) -> list[pygame.Rect]:
-        lay = self.host.layout
+        lay = self.kit.layout
         rects = []
         m = self._shadow_margin()
         for f in self.state.anims.flights:
@@ -494,18 +505,20 @@ class TableView:
             rects.append(
                 pygame.Rect(int(x) - m, int(y) - m, lay.card_w + 2 * m, lay.card_h + 2 * m)
             )
-        if self.state.message is not None:
+        if self.aids.message is not None:
             msg = lay.message
             rects.append(pygame.Rect(msg.x, msg.y, msg.w, msg.h))
+        rects.extend(over.rect() for over in self.over)
         return rects
 
     def _draw_transients(self, surface: pygame.Surface) -> None:
-        host = self.host
-        lay = host.layout
+        kit = self.kit
+        lay = kit.layout
         size = (lay.card_w, lay.card_h)
         radius = max(4, lay.card_w // 14)
-        if self.state.message is not None:
-            self._draw_message(surface)
+        message = self.aids.message
+        if message is not None:
+            draw_banner(surface, kit.fonts, lay, message)
         for f in self.state.anims.flights:
             if f.elapsed < f.delay:
                 continue
@@ -517,6 +530,8 @@ class TableView:
             if card is not None:
                 x, y = d.card_origin
                 self._draw_card(surface, card, (int(x), int(y)), size, radius, lift=2)
+        for over in self.over:
+            over.draw(surface)
 
     def _draw_card(
         self,
@@ -527,7 +542,7 @@ class TableView:
         radius: int,
         lift: int,
     ) -> None:
-        art = self.host.art
+        art = self.kit.art
         shadow = art.shadow(size, radius)
         off = max(3, size[0] // 16) * lift
         surface.blit(
@@ -537,69 +552,37 @@ class TableView:
         surface.blit(art.face(card, size), pos)
         render.outline_card(surface, pygame.Rect(pos, size), corner_radius(size[0]))
 
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        assert self.state.message is not None
-        lay = self.host.layout
-        msg = lay.message
-        rect = pygame.Rect(msg.x, msg.y, msg.w, msg.h)
-        text, _ = self.state.message
-        font, lines = self.host.fonts.wrap(text, rect.w - 32, lay.hud_px, 2, bold=True)
-        lh = font.get_linesize()
-        w = min(rect.w, max(font.size(ln)[0] for ln in lines) + 40)
-        h = min(rect.h, lh * len(lines) + 20)
-        box = pygame.Rect(0, 0, w, h)
-        box.center = rect.center
-        render.alpha_rounded(surface, box, render.theme().message_bg, h // 4)
-        y = box.centery - lh * len(lines) // 2 + lh // 2
-        for ln in lines:
-            render.text_centered(surface, font, ln, (box.centerx, y), render.theme().ink)
-            y += lh
-
     def _redraw_marker(self, base: pygame.Surface) -> list[pygame.Rect]:
         """ "Still winnable?" in the message area, on the base (it stays: no frame redraws
         it until it changes); a sentence, when one shows, is drawn over it."""
-        marker = self.state.marker
+        marker = self.aids.marker
         if marker == self._marker:
             return []
         self._marker = marker
-        msg = self.host.layout.message
+        msg = self.kit.layout.message
         area = pygame.Rect(msg.x, msg.y, msg.w, msg.h)
         base.blit(self._clean_felt(), area, area)
         if marker is not None:
-            self._draw_marker(base, *marker)
+            draw_marker(base, self.kit.fonts, self.kit.layout, marker)
         return [area]
-
-    def _draw_marker(self, surface: pygame.Surface, text: str, dot: tuple[int, int, int]) -> None:
-        """A quiet pill at the message area's middle: a coloured dot and the verdict."""
-        lay = self.host.layout
-        msg = lay.message
-        px = max(render.MIN_PX, round(lay.hud_px * 0.85))
-        font = self.host.fonts.get(px)
-        tw, th = font.size(text)
-        r = max(3, th // 4)
-        w = min(msg.w, tw + 4 * r + 28)
-        box = pygame.Rect(0, 0, w, th + 14)
-        box.center = (msg.x + msg.w // 2, msg.y + msg.h // 2)
-        render.alpha_rounded(surface, box, render.theme().label_bg, box.h // 2)
-        pygame.draw.circle(surface, dot, (box.x + 12 + r, box.centery), r)
-        render.text_centered(
-            surface, font, text, (box.x + 12 + 2 * r + 6 + tw // 2, box.centery), render.theme().ink
-        )
 
     def _hud_key(self, i: int) -> HudLook:
         c = self.state.controller
         focused = c.focus_visible and c.focus == PLACES + i
-        return hud.look(self.state, self.host, self.hud_items[i])._replace(focused=focused)
+        return self.cells(self.hud_items[i])._replace(focused=focused)
+
+    def _cell(self, item: HudItem) -> HudLook:
+        return hud.look(self.state, self.host, item)
 
     def _draw_hud_cell(self, surf: pygame.Surface, i: int, key: HudLook) -> None:
-        lay = self.host.layout
+        lay = self.kit.layout
         c = lay.hud_cells[i]
         rect = pygame.Rect(c.x, c.y, c.w, c.h)
         hud.draw_cell(
             surf,
             rect,
             key,
-            self.host.fonts,
+            self.kit.fonts,
             (lay.hud_px, lay.hud_sub_px),
             (self._hud_bg, (lay.hud.x, lay.hud.y)),
         )

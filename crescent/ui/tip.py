@@ -44,7 +44,7 @@ def show_levels_intro(host: Host) -> bool:
     """Open the levels game's intro if a levels game is on the table and the intro was
     never shown, on the desktop; whether it opened."""
     session = host.session
-    if session.levels is None or session.settings.levels_intro_seen or host.options.kiosk:
+    if session.levels is None or session.settings.levels_intro_seen or host.kit.options.kiosk:
         return False
     host.push(LevelsIntro(host))
     return True
@@ -52,7 +52,7 @@ def show_levels_intro(host: Host) -> bool:
 
 def intro_lines(host: Host) -> list[str]:
     """The intro's sentences, in the player's language, with the Settings' minutes."""
-    tr = host.tr
+    tr = host.kit.tr
     mode = modes.LEVELS
     minutes = " · ".join(map(str, host.session.settings.level_minutes))
     return [
@@ -69,7 +69,7 @@ class LevelsIntro(MessageDialog):
     """The levels game in one screen; "Got it", Esc or Enter close it (and it is seen)."""
 
     def __init__(self, host: Host) -> None:
-        tr = host.tr
+        tr = host.kit.tr
         super().__init__(
             host,
             tr(T.RULES_LEVELS),
@@ -79,7 +79,7 @@ class LevelsIntro(MessageDialog):
 
     def relayout(self) -> None:
         """The language changed: its sentences too."""
-        tr = self.host.tr
+        tr = self.host.kit.tr
         self.title, self.lines = tr(T.RULES_LEVELS), intro_lines(self.host)
         self.button_specs = (ButtonSpec(tr(T.GOT_IT), self.close, True),)
         self._dirty = True
@@ -120,7 +120,7 @@ class TipOverlay(Scene):
         """Opened: with speech on, its sentences and its button are said."""
         a = self.host.announcer
         if a is not None:
-            tr = self.host.tr
+            tr = self.host.kit.tr
             a.say(a.join([*(said for said, _ in tip_texts(tr)), tr(T.GOT_IT)]))
 
     @property
@@ -141,14 +141,14 @@ class TipOverlay(Scene):
             self._pressed_inside = self.panel.collidepoint(event.x, event.y)
             if not self._pressed_inside:
                 self.dismiss()
-                self.host.table.handle(event)  # the tap still plays
+                self.host.scenes[0].handle(event)  # the tap still plays
         elif isinstance(event, PointerUp):
             if self._pressed_inside:
                 self.dismiss()
         elif isinstance(event, KeyPress):
             self.dismiss()
             if event.key not in _PASS_KEYS:
-                self.host.table.handle(event)
+                self.host.scenes[0].handle(event)
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -156,14 +156,14 @@ class TipOverlay(Scene):
         if not (full or self._dirty):
             return []
         self._dirty = False
-        lay = self.host.layout
-        w, h = self.host.size
+        lay = self.host.kit.layout
+        w, h = self.host.kit.size
         px = max(15, min(30, lay.hud_px + 2))
         pad = px
         pw = min(w - 24, px * 24)
         inner = pw - 2 * pad
-        tr = self.host.tr
-        fonts = self.host.fonts
+        tr = self.host.kit.tr
+        fonts = self.host.kit.fonts
         texts = []
         for message, bold in tip_texts(tr):
             size = round(px * 1.15) if bold else px
@@ -196,7 +196,7 @@ class TipOverlay(Scene):
         """A seven of hearts tapped, flying onto the eight of hearts."""
         ch = area.h
         cw = round(ch / 1.4)
-        art = self.host.art
+        art = self.host.kit.art
         gap = cw * 2
         left = pygame.Rect(area.centerx - gap // 2 - cw, area.y, cw, ch)
         right = pygame.Rect(area.centerx + gap // 2, area.y, cw, ch)

@@ -40,7 +40,7 @@ class WinSummaryDialog(Dialog):
         super().handle(event)
 
     def rows(self) -> list[Row]:
-        tr = self.host.tr
+        tr = self.host.kit.tr
         session = self.host.session
         summary = session.win_summary
         out = session.outcome

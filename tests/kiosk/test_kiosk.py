@@ -589,12 +589,17 @@ def test_visitors_get_no_code_nor_settings_and_language_is_one_tap(
     assert c.app.tr.lang != lang
     assert c.app.scenes == [c.app.table]
     for item, cell in zip(c.app.hud_items, c.app.layout.hud_cells, strict=True):
-        # No HUD button opens a dialog or the PIN pad; "?" opens How to play.
+        # No HUD button opens the PIN pad nor a code or a setting; "?" opens How to play,
+        # Redeal with moves left asks first (the game's one confirmation style).
         tap(c, cell.center)
         if item == "rules":
             rules = c.app.scenes[-1]
             assert isinstance(rules, RulesScreen)
             rules.close()
+        elif item == "redeal" and c.app.scenes[-1] is not c.app.table:
+            asked = c.app.scenes[-1]
+            assert isinstance(asked, Dialog)
+            c.app.pop(asked)
         assert c.app.scenes == [c.app.table]
     c.app.open(Screen.SETTINGS)  # even called directly: nothing for visitors
     assert c.app.scenes == [c.app.table]
@@ -643,17 +648,17 @@ def test_attract_plays_legal_moves_only_and_never_touches_the_visitor(
     assert session.store is not None
     files = data_files(session.store.root)
     stats = session.stats
-    assert scene.line is not None
-    check = Game.from_code(scene.line.code)
+    assert scene.demo.line is not None
+    check = Game.from_code(scene.demo.line.code)
     played: list[str] = []
 
     def step(token: str) -> None:
         check.apply(token)  # the engine refuses an illegal move
         played.append(token)
-        assert scene.demo.piles == check.piles
-        assert scene.demo.foundations == check.foundations
+        assert scene.game.piles == check.piles
+        assert scene.game.foundations == check.foundations
 
-    scene.on_step = step
+    scene.demo.on_step = step
     # The whole recorded line, to the win and into the next deal.
     for i in range(len(RECORDED_LINE) * 40 + 600):
         c.clock.wait(60)
@@ -661,15 +666,50 @@ def test_attract_plays_legal_moves_only_and_never_touches_the_visitor(
         c.app.update(STEP)
         if i % 30 == 0:
             c.app.draw()
-        if played == list(RECORDED_LINE) and scene.pos == 0:
+        if played == list(RECORDED_LINE) and scene.demo.pos == 0:
             break
     assert played == list(RECORDED_LINE)
     assert check.is_won
-    assert scene.pos == 0
-    assert scene.demo.moves == 0
+    assert scene.demo.pos == 0
+    assert scene.game.moves == 0
     assert session.game.to_dict() == visitor
     assert session.stats == stats
     assert data_files(session.store.root) == files
+
+
+def test_the_attract_loop_is_evenly_dimmed_after_its_piles_changed(
+    kiosk_client: tuple[Client, Kiosk],
+) -> None:
+    """Once faded in, a frame of the attract loop drawn place by place is the picture
+    drawn whole (a fresh one): the fade's dim never stays behind the places that did not
+    change while the changed ones are drawn bright (the patchwork of issue 44)."""
+    c, k = kiosk_client
+    scene = go_idle(c, k)
+    played: list[str] = []
+    scene.demo.on_step = played.append
+    for _ in range(200):
+        c.frames(10)
+        if len(played) >= 4 and not scene.anims.busy:
+            break
+    assert len(played) >= 4, "the loop played"
+    c.frames(2)
+    drawn = c.app.screen.copy()
+    scene.view.forget()  # the same table drawn whole, from nothing
+    c.app.full_redraw = True
+    c.app.draw()
+    fresh = c.app.screen.copy()
+    for surface in (drawn, fresh):
+        surface.fill((0, 0, 0), scene.caption.rect())  # it pulses: a frame apart differs
+    w, h = drawn.get_size()
+    differ = [
+        (x, y)
+        for x in range(0, w, 7)
+        for y in range(0, h, 7)
+        if drawn.get_at((x, y)) != fresh.get_at((x, y))
+    ]
+    assert differ == []
+    felt = fresh.get_at((2, 2))
+    assert max(felt[:3]) > 12, "a table, not a dark screen"
 
 
 def test_a_touch_ends_the_attract_loop_with_a_fresh_uncounted_game(
@@ -705,12 +745,12 @@ def test_the_language_button_works_in_the_attract_loop(
     tap(c, c.hud("lang"))
     assert c.app.tr.lang != lang
     assert top(c) is scene  # still playing by itself, now in the new language
-    banner = scene.view._banner_cache
+    banner = scene.caption._cache
     c.frames(int(3 * FADE_S * 60))
-    assert scene.view._banner_cache is not None
-    assert scene.view._banner_cache is not banner
+    assert scene.caption._cache is not None
+    assert scene.caption._cache is not banner
     texts = ("Crescent", c.app.tr(T.GOAL), c.app.tr(T.TOUCH_TO_PLAY))
-    assert scene.view._banner_cache[0][0] == texts
+    assert scene.caption._cache[0][0] == texts
     tap(c, c.app.layout.slots[20].center)
     assert c.app.scenes == [c.app.table]
     assert c.app.tr.lang != lang
@@ -839,12 +879,12 @@ def test_attract_loop_skips_a_line_the_engine_refuses(
     k.planner.lines = [bad]
     k.planner.keep = 1
     scene = go_idle(c, k)
-    assert scene.line == bad
+    assert scene.demo.line == bad
     for _ in range(int((FADE_S + 3) * 60)):
         c.clock.wait(60)
         c.app.now = c.clock.now()
         c.app.update(STEP)
-    assert scene.line == RECORDED
+    assert scene.demo.line == RECORDED
     assert k.planner.lines == []
 
 
@@ -1183,7 +1223,7 @@ def test_a_speaking_kiosk_is_silent_through_the_attract_loop_and_greets_the_next
     scene = go_idle(c, k)
     idle_from = len(speaker.spoken)
     played: list[str] = []
-    scene.on_step = played.append
+    scene.demo.on_step = played.append
     for i in range(len(RECORDED_LINE) * 40 + 600):  # the whole line, to the win and past
         c.clock.wait(60)
         c.app.now = c.clock.now()

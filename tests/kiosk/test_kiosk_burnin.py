@@ -95,7 +95,7 @@ def idle_frames(c: Client, seconds: float) -> Iterator[tuple[bytes, bytes]]:
         if not isinstance(scene, AttractScene):
             continue
         screen = app.screen.copy()
-        screen.fill((0, 0, 0), scene.view.caption_box())
+        screen.fill((0, 0, 0), scene.caption.rect())
         yield digest(app.screen), digest(screen)
 
 

@@ -54,7 +54,7 @@ def test_the_kiosk_never_pauses(levels_kiosk: Client) -> None:
         assert not _paused(c)
         pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
         c.frames(2)
-    c.app.table.command(Cmd.PAUSE)  # even asked for directly
+    c.app.table.buttons.press(Cmd.PAUSE)  # even asked for directly
     c.frames(2)
     assert not _paused(c)
 
@@ -72,7 +72,7 @@ def test_the_kiosk_redoes_by_ctrl_y_but_never_restarts(levels_kiosk: Client) -> 
     game_id = session.game_id
     c.key(pygame.K_r, pygame.KMOD_LCTRL)
     c.frames(2)
-    c.app.table.command(Cmd.RESTART)
+    c.app.table.buttons.press(Cmd.RESTART)
     c.frames(2)
     assert session.game_id == game_id  # no restart, no question
     assert c.app.scenes[-1] is c.app.table

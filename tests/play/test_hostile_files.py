@@ -240,7 +240,7 @@ def test_a_save_that_fails_in_the_background_is_said_on_the_table(tmp_path: Path
         assert c.app.session.writer is not None
         assert c.app.session.writer.flush()
         c.frames(70)  # the table looks for notices every second
-        message = c.app.table.message
+        message = c.app.table.banner.text
         assert message is not None
         assert NOTICE_CANNOT_SAVE in str(message)
     finally:

@@ -271,13 +271,13 @@ def test_a_corrupt_save_is_set_aside_and_the_player_is_told_once(tmp_path: Path)
     c = make_client(store=Store(tmp_path), lang="fr", code=None)  # type: ignore[arg-type]
     try:
         table = c.app.table
-        assert table.message is not None
-        assert table.message[0] == c.app.tr(T.NOTICE_CORRUPT_FILE)
+        assert table.banner.text is not None
+        assert table.banner.text == c.app.tr(T.NOTICE_CORRUPT_FILE)
         assert list(tmp_path.glob("game.json.corrupt-*"))
         assert (tmp_path / "settings.json.imported").read_bytes() == settings_before
-        table.message = None
+        table.banner.clear()
         c.frames(130)  # the periodic check says nothing new
-        assert table.message is None
+        assert table.banner.text is None
     finally:
         close_client(c)
 
@@ -571,10 +571,10 @@ def test_every_notice_has_its_sentence_in_every_language() -> None:
             c.app.tr = load_translator(lang)
             for kind in Notice:
                 c.app.session._db.take_notices = lambda k=kind: [k]  # type: ignore[method-assign,misc]
-                c.app.table.message = None
+                c.app.table.banner.clear()
                 c.app.show_notices()
-                assert c.app.table.message is not None, (lang, kind)
-                said = c.app.table.message[0]
+                assert c.app.table.banner.text is not None, (lang, kind)
+                said = c.app.table.banner.text
                 if lang == "en":
                     english[kind] = said
                 else:

@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from crescent.control.input import PointerDown, PointerUp
+from crescent.control.table_mode import TableMode
 from crescent.i18n.translator import load_translator
 from crescent.kiosk.config import KioskConfig
 from crescent.kiosk.core import AttractPlanner
@@ -164,13 +165,13 @@ def test_still_winnable_searches_once_then_the_table_sleeps(
     assert app.session.settings.watch_winnable
     app.table.play(app.table.game.legal_moves()[0])
     settle(app, clock)
-    watcher = app.table._watcher
+    watcher = app.table.winnable.watcher
     assert watcher is not None
     deadline = time.monotonic() + 30.0
-    while app.table.watch is None and time.monotonic() < deadline:
+    while app.table.winnable.watch is None and time.monotonic() < deadline:
         time.sleep(0.05)  # the search runs in its own thread, on real time
         run_idle(app, clock, 0.1)
-    assert app.table.watch is not None
+    assert app.table.winnable.watch is not None
     settle(app, clock)
     display = Display(monkeypatch, clock)
     queue, stats = run_idle(app, clock, 20.0)
@@ -293,10 +294,10 @@ def test_an_animating_or_thinking_table_does_not_sleep(clock: SteppedClock) -> N
     settle(app, clock)
     app.table.say("hello")
     assert app.next_wake() is None
-    app.table.message = None
-    app.table.hint_pending = True
+    app.table.banner.clear()
+    app.table.mode = TableMode.ASKING
     assert app.next_wake() is None
-    app.table.hint_pending = False
+    app.table.mode = TableMode.PLAYING
     assert app.next_wake() is not None
 
 

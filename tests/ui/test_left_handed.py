@@ -51,7 +51,7 @@ def test_at_1280x800_the_hud_is_a_column_and_the_cards_are_bigger() -> None:
         # A tap on a HUD cell still acts: Hint, in the column.
         c.click(c.hud(HudItem.HINT))
         c.frames(1)
-        assert c.app.table.message is not None  # the hint's message shows
+        assert c.app.table.banner.text is not None  # the hint's message shows
     finally:
         close_client(c)
 

@@ -238,7 +238,7 @@ def test_time_out_screen_opens_statistics_and_closes_on_escape() -> None:
             c.click(c.centre(place))
             c.frames(1)
             c.pause()
-        c.app.table.ask_hint()
+        c.app.table.hints.ask()
         c.settle()
         assert (c.game.moves, session.changes) == (moves, changes)
         assert c.app.scenes == [c.app.table]

@@ -36,7 +36,7 @@ OPENS: dict[Screen, type[Scene]] = {
     Screen.BLOCKED: MessageDialog,
     Screen.LOST: MessageDialog,
     Screen.ABANDON: MessageDialog,
-    Screen.SHUFFLE: MessageDialog,
+    Screen.REDEAL: MessageDialog,
     Screen.RESET_STATS: MessageDialog,
     Screen.RESTART: MessageDialog,
     Screen.PAUSE: PauseScreen,
@@ -61,8 +61,17 @@ def test_every_screen_opens_over_the_table(client: Client, screen: Screen) -> No
     client.frames(2)  # it draws
 
 
-def test_every_screen_but_the_levels_end_is_listed_here() -> None:
-    assert set(Screen) - set(OPENS) == {Screen.LEVELS_END}
+def test_every_screen_but_the_levels_end_and_quit_is_listed_here() -> None:
+    assert set(Screen) - set(OPENS) == {Screen.LEVELS_END, Screen.QUIT}
+
+
+def test_quit_leaves_the_game_on_the_desktop_and_is_refused_in_the_kiosk(client: Client) -> None:
+    client.app.on_quit = lambda: False  # the kiosk's refusal
+    client.app.open(Screen.QUIT)
+    assert client.app.running
+    client.app.on_quit = None
+    client.app.open(Screen.QUIT)
+    assert not client.app.running
 
 
 def test_a_button_does_what_it_carries(client: Client) -> None:
@@ -102,7 +111,7 @@ def test_the_statistics_reset_asks_first_and_goes_back_to_the_statistics(client:
 
 @pytest.mark.parametrize("cmd", list(Cmd))
 def test_every_command_has_its_handler(client: Client, cmd: Cmd) -> None:
-    client.app.table.command(cmd)  # a KeyError if one were forgotten
+    client.app.table.buttons.press(cmd)  # a KeyError if one were forgotten
     client.app.close_dialogs()
 
 

@@ -8,10 +8,10 @@ from typing import Any
 import pygame
 import pytest
 
-from crescent.control.confirm import REDEAL_CONFIRM_S, RedealGuard
 from crescent.control.explain import ROW_TAGS, contrast_ratio, over, place_label
 from crescent.control.input import PLACES
 from crescent.control.layout import compute_layout
+from crescent.control.table_mode import TableMode
 from crescent.engine import Game, Move, Reason
 from crescent.i18n import text as T
 from crescent.i18n.translator import load_translator
@@ -44,8 +44,8 @@ def top_dialog(c: Client) -> MessageDialog:
 
 
 def message(c: Client) -> str:
-    assert c.app.table.message is not None, "nothing said"
-    return c.app.table.message[0]
+    assert c.app.table.banner.text is not None, "nothing said"
+    return c.app.table.banner.text
 
 
 def play_first_move(c: Client) -> None:
@@ -148,45 +148,41 @@ def test_new_game_with_nothing_played_asks_nothing(client_for: MakeClient) -> No
     assert c.game.code != code
 
 
-def test_redeal_guard_needs_a_second_press_within_the_time() -> None:
-    g = RedealGuard()
-    assert g.press(10.0, moves_remain=False)
-    assert not g.press(10.0, moves_remain=True)
-    assert g.armed(10.0 + REDEAL_CONFIRM_S)
-    assert g.press(11.0, moves_remain=True)
-    assert not g.armed(11.0)
-    assert not g.press(20.0, moves_remain=True)
-    assert not g.press(20.0 + REDEAL_CONFIRM_S + 0.1, moves_remain=True)  # too late: re-armed
-
-
-def test_redeal_with_moves_left_needs_a_second_tap_and_the_button_says_so(
+def test_redeal_with_moves_left_asks_first_in_a_dialog_cancel_by_default(
     client_for: MakeClient,
 ) -> None:
+    """The one confirmation style (docs/PLAYING.md): a dialog that says what is lost, as
+    "Abandon this game?" and the levels game's Shuffle ask; Enter cancels."""
     c = client_for()
     assert c.game.has_move()
     c.click(c.hud("redeal"))
     c.frames(2)
     assert c.game.redeals_left == 3  # not yet
-    look = c.app.table.view._hud_keys[2]
-    assert look is not None
-    assert look.title == c.app.tr(T.REDEAL_AGAIN)
-    assert message(c) == c.app.tr(T.REDEAL_ARMED)
-    c.click(c.hud("redeal"))
+    dialog = c.app.scenes[-1]
+    assert isinstance(dialog, MessageDialog)
+    assert dialog.title == c.app.tr(T.REDEAL_CONFIRM_TITLE)
+    assert dialog.lines == [c.app.tr(T.REDEAL_CONFIRM)]
+    c.key(pygame.K_RETURN)  # Cancel, the default
     c.frames(2)
+    assert c.app.scenes == [c.app.table]
+    assert c.game.redeals_left == 3
+    c.key(pygame.K_r)
+    c.frames(2)
+    dialog = c.app.scenes[-1]
+    assert isinstance(dialog, MessageDialog)
+    [redeal] = [b for b in dialog.buttons if b.label == c.app.tr(T.REDEAL)]
+    c.click(redeal.rect.center)
+    c.frames(2)
+    assert c.app.scenes == [c.app.table]
     assert c.game.redeals_left == 2
-    c.settle()
+
+
+def test_redeal_with_no_move_left_redeals_at_once(client_for: MakeClient) -> None:
+    c = client_for(position({"P1": ["9S"], "P3": ["KS"]}, {"F1": "7S", "F5": "JS"}, redeals_left=2))
+    assert not c.game.has_move()
     c.key(pygame.K_r)
     c.frames(2)
-    c.clock.advance(REDEAL_CONFIRM_S + 1)
-    c.frames(2)
-    look = c.app.table.view._hud_keys[2]
-    assert look is not None
-    assert look.title == c.app.tr(T.REDEAL)
-    c.key(pygame.K_r)
-    c.frames(2)
-    assert c.game.redeals_left == 2
-    c.key(pygame.K_r)
-    c.frames(2)
+    assert c.app.scenes == [c.app.table]
     assert c.game.redeals_left == 1
 
 
@@ -261,17 +257,6 @@ def test_tapping_a_complete_foundation_says_it_is_complete(client_for: MakeClien
     assert message(c) == c.app.tr.reason(Reason.FOUNDATION_COMPLETE)
 
 
-def test_press_redeal_again_goes_once_the_redeal_is_done(client_for: MakeClient) -> None:
-    c = client_for()
-    c.key(pygame.K_r)
-    c.frames(1)
-    assert message(c) == c.app.tr(T.REDEAL_ARMED)
-    c.key(pygame.K_r)
-    c.frames(1)
-    assert c.game.redeals_left == 2
-    assert c.app.table.message is None
-
-
 def test_press_redeal_goes_after_the_last_redeal(client_for: MakeClient) -> None:
     # Stuck with one redeal left: the table points at Redeal; after it, nothing says so.
     g = position({"P1": ["9S"], "P2": ["3S"]}, {"F1": "5S", "F5": "KS"}, redeals_left=1)
@@ -281,25 +266,24 @@ def test_press_redeal_goes_after_the_last_redeal(client_for: MakeClient) -> None
     c.frames(1)
     c.settle()
     assert c.game.redeals_left == 0
-    assert c.app.table.message is None or c.app.table.message[0] != c.app.tr(T.POINT_REDEAL)
+    assert c.app.table.banner.text is None or c.app.table.banner.text != c.app.tr(T.POINT_REDEAL)
 
 
 def test_the_hint_sentence_goes_once_its_move_is_played(client_for: MakeClient) -> None:
     c = client_for(position({"P1": ["6S"], "P2": ["7S"], "P3": ["5S"]}, {"F1": "4S"}))
     table = c.app.table
-    table.hint = HintAnswer("guess", Move(0, 1), changes=c.app.session.changes)
+    table.hints.answer = HintAnswer("guess", Move(0, 1), changes=c.app.session.changes)
     table.say(c.app.tr(T.HINT_UNSURE, move="P1 → P2"))
-    table.ask_hint()  # the second press plays it
+    table.hints.ask()  # the second press plays it
     c.frames(1)
     assert c.game.moves == 1
-    assert table.message is None
+    assert table.banner.text is None
 
 
 def test_undo_after_a_redeal_says_why_it_does_nothing(client_for: MakeClient) -> None:
     c = client_for()
     play_first_move(c)
-    c.key(pygame.K_r)
-    c.key(pygame.K_r)
+    c.app.table.redeal()  # (with moves left, the Redeal button asks first)
     c.frames(1)
     c.settle()
     assert c.game.redeals_left == 2
@@ -341,7 +325,7 @@ def test_with_interactive_rules_off_a_refused_tap_still_slides_back(
     c.frames(1)
     assert c.app.table.anims.busy
     assert c.app.table.anims.flights[-1].dst == 0
-    assert c.app.table.message is None
+    assert c.app.table.banner.text is None
     c.settle()
     assert c.game.piles == before
 
@@ -394,11 +378,8 @@ def test_hud_text_is_never_under_11_px_and_fits_its_cell(
 ) -> None:
     c = client_for(lang=lang, size=size)
     states = [_hud_texts(c, monkeypatch)]
-    c.click(c.hud("redeal"))  # armed: "Tap again to redeal"
-    c.frames(1)
-    states.append(_hud_texts(c, monkeypatch))
     c.app.session.game.redeals_left = 0
-    c.app.table.finish = [c.game.legal_moves()[0]]  # the Finish button
+    c.app.table.finish.line = [c.game.legal_moves()[0]]  # the Finish button
     states.append(_hud_texts(c, monkeypatch))
     seen = 0
     for drawn in states:
@@ -549,7 +530,7 @@ def _lost_game(with_history: bool) -> Game:
 
 
 def _answer_lost(c: Client) -> None:
-    c.app.table._hint_ready(HintAnswer("lost", changes=c.app.session.changes))
+    c.app.table.hints.ready(HintAnswer("lost", changes=c.app.session.changes))
     c.frames(1)
 
 
@@ -567,7 +548,7 @@ def test_the_lost_dialog_offers_going_back_only_with_history_and_says_it_once(
         c.app.table.say(c.app.tr(T.HINT_THINKING))
         _answer_lost(c)
         d = top_dialog(c)
-        assert c.app.table.message is None  # not also behind the box
+        assert c.app.table.banner.text is None  # not also behind the box
         labels = [b.label for b in d.buttons]
         assert (c.app.tr(T.HINT_GO_BACK) in labels) == history
         px = _dialog_px(c)
@@ -593,13 +574,13 @@ def test_while_the_solver_searches_back_its_progress_stays_on_screen(
     c = client_for()
     table = c.app.table
     table.say(c.app.tr(T.HINT_SEARCHING_BACK))
-    table.hint_pending = True
+    table.mode = TableMode.ASKING
     c.frames(60 * 5)
-    assert table.message is not None
-    assert table.message[0] == c.app.tr(T.HINT_SEARCHING_BACK)
-    table.hint_pending = False
+    assert table.banner.text is not None
+    assert table.banner.text == c.app.tr(T.HINT_SEARCHING_BACK)
+    table.mode = TableMode.PLAYING
     c.frames(60 * 4)
-    assert table.message is None
+    assert table.banner.text is None
 
 
 @pytest.mark.parametrize("width", [200, 260, 320, 400, 560])

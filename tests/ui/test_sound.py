@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from crescent import resources
-from crescent.control.input import Cmd, PointerDown, PointerMove, PointerUp
+from crescent.control.input import PointerDown, PointerMove, PointerUp
 from crescent.kiosk.config import parse_kiosk_config
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
@@ -115,8 +115,7 @@ def test_table_cues_place_pickup_refuse_redeal() -> None:
         table.play(next(m for m in game.legal_moves() if m.src < 16))
         assert cued[-1] is Cue.PLACE
         c.settle()
-        table.command(Cmd.REDEAL)  # moves are left: the first press arms Redeal...
-        table.command(Cmd.REDEAL)  # ...the second redeals
+        table.redeal()  # (a press with moves left asks first, in a dialog)
         assert last_cue(cued) is Cue.REDEAL
         c.settle()
         # A press on a pile, dragged past the threshold, picks the card up.

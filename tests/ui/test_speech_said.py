@@ -117,15 +117,16 @@ def test_a_refusal_says_its_reason_even_with_interactive_rules_off(
     c.app.table.controller.focus = 16  # Foundation 1: its base alone
     said = after(c, speaker, pygame.K_RETURN, pygame.K_RETURN)  # the ring, then the press
     assert said[-1] == "The foundation base is locked"
-    assert c.app.table.message is None  # said, not shown
+    assert c.app.table.banner.text is None  # said, not shown
 
 
 def test_a_redeal_says_what_is_left_and_every_pile_that_changed(client_for: MakeClient) -> None:
     c, speaker = heard(client_for, code="CR1-N-AAAAAAD")
     assert after(c, speaker, pygame.K_r) == [
-        "Moves are still possible. Press Redeal again to redeal."
+        "Redeal now? Moves are still possible. A redeal cannot be undone. Redeal, Cancel"
     ]
-    [said] = after(c, speaker, pygame.K_r)
+    after(c, speaker, pygame.K_TAB)  # to Redeal (Cancel is the default)
+    [said] = after(c, speaker, pygame.K_RETURN)
     assert said.startswith("Redeal. 2 redeals left. Pile 1, ")
     tr, game = c.app.tr, c.game
     for p in range(16):
@@ -197,7 +198,7 @@ def test_finish_offered_is_said_then_each_card_it_sends_home(client_for: MakeCli
     c, speaker = heard(client_for, game)
     c.app.say_game()  # as at a start with speech on
     assert speaker.spoken[1:] == ["The rest plays itself: press Finish, or H"]
-    line = c.app.table.finish
+    line = c.app.table.finish.line
     assert line
     after(c, speaker, pygame.K_h)
     assert until_said(c, speaker, 3 + len(line)).startswith("You won!")
@@ -212,7 +213,7 @@ def test_going_back_to_a_winnable_position_says_each_move_undone(
     c, speaker = heard(client_for, code="CR1-N-AAAAAAD")
     for step in ("P13-F3", "P14-F3"):
         c.app.session.apply(step)
-    c.app.table._hint_ready(HintAnswer("rewind", undos=2, changes=c.app.session.changes))
+    c.app.table.hints.ready(HintAnswer("rewind", undos=2, changes=c.app.session.changes))
     assert [s.split(".")[0] for s in speaker.spoken] == ["Undo", "Undo"]
     assert speaker.spoken[0].startswith("Undo. 3 of diamonds: Foundation 3 to Pile 14.")
 
@@ -226,7 +227,7 @@ def test_a_still_winnable_verdict_is_said_once_until_it_changes(client_for: Make
     c.app.session.apply("P1-F1")
     c.app.table.after_change()
     end = time.monotonic() + 30
-    while c.app.table.marker is None and time.monotonic() < end:
+    while c.app.table.winnable.marker is None and time.monotonic() < end:
         c.frames(2)
         time.sleep(0.01)
     assert speaker.spoken.count("Still winnable") == 1
@@ -248,8 +249,11 @@ def test_blocked_is_said_with_its_buttons(client_for: MakeClient) -> None:
     c, speaker = heard(client_for, game)
     c.app.open(Screen.BLOCKED)
     assert speaker.spoken == [
-        "Blocked. No move is possible and no redeal is left. New game, Restart this deal"
+        "Blocked. No move is possible and no redeal is left. New game, Restart this deal, Close"
     ]
+    c.key(pygame.K_ESCAPE)  # closable, as every end dialog: the table is there to look at
+    c.frames(2)
+    assert c.app.scenes == [c.app.table]
 
 
 def test_a_dialog_says_its_text_and_buttons_then_the_button_with_the_focus(

@@ -198,3 +198,28 @@ def test_every_view_fits_the_window(lang: str, size: tuple[int, int]) -> None:
                 screen.close()
     finally:
         close_client(c)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_statistics_keep_their_size_and_their_tabs_across_tabs_and_views(
+    size: tuple[int, int],
+) -> None:
+    """The tabs never move under the pointer: the panel, its tabs and Close stay put
+    whichever mode and view is shown (the figures, ten games or the charts)."""
+    c = make_client(size=size)
+    try:
+        _history(c)
+        seen: set[tuple[object, ...]] = set()
+        for mode in modes.MODES:
+            for view in View:
+                screen = _open(c, view, mode)
+                lay = screen.layout()
+                tabs = [b.rect for b in lay.buttons if b.action in screen._tabs.values()]
+                views = [b.rect for b in lay.buttons if b.action in screen._views.values()]
+                close = [b.rect for b in lay.buttons if b.action == screen.close]
+                assert len(tabs) == len(modes.MODES)
+                seen.add((tuple(lay.panel), lay.px, *map(tuple, tabs + views + close)))
+                c.app.close_dialogs()
+        assert len(seen) == 1, seen
+    finally:
+        close_client(c)

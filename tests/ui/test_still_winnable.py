@@ -45,7 +45,7 @@ def verdict(c: Client, timeout_s: float = 30.0) -> str | None:
     end = time.monotonic() + timeout_s
     while time.monotonic() < end:
         c.frames(2)  # one update step
-        marker = c.app.table.marker
+        marker = c.app.table.winnable.marker
         if marker is not None:
             return marker[0]
         time.sleep(0.01)
@@ -66,7 +66,7 @@ def test_a_winnable_table_says_so_and_again_after_a_move(clients: list[Client]) 
     tr = c.app.tr
     assert verdict(c) == tr(T.WATCH_WINNABLE)
     c.app.session.apply("P1-F1")
-    assert c.app.table.marker is None  # a verdict on the table before is not shown
+    assert c.app.table.winnable.marker is None  # a verdict on the table before is not shown
     assert verdict(c) == tr(T.WATCH_WINNABLE)
 
 
@@ -99,7 +99,7 @@ def test_the_marker_is_drawn_under_the_foundations(clients: list[Client]) -> Non
     c.app.draw()
     m = c.app.layout.message
     row = [c.app.screen.get_at((x, m.y + m.h // 2)) for x in range(m.x, m.x + m.w)]
-    dest = pygame.Color(*c.app.table.marker[1]) if c.app.table.marker else None
+    dest = pygame.Color(*c.app.table.winnable.marker[1]) if c.app.table.winnable.marker else None
     assert dest is not None
     assert any(p.g > 200 and p.r < 160 for p in row)  # the green dot
 
@@ -107,11 +107,11 @@ def test_the_marker_is_drawn_under_the_foundations(clients: list[Client]) -> Non
 def test_not_in_the_levels_game_nor_when_off(clients: list[Client]) -> None:
     levels = watched(clients, code="CR1-L-LEVELSA")
     assert verdict(levels, timeout_s=3) is None
-    assert levels.app.table._watcher is None
+    assert levels.app.table.winnable.watcher is None
     off = make_client(nearly_won())
     clients.append(off)
     assert verdict(off, timeout_s=3) is None
-    assert off.app.table._watcher is None
+    assert off.app.table.winnable.watcher is None
 
 
 def test_the_setting_turns_it_off_at_once(clients: list[Client]) -> None:
@@ -119,7 +119,7 @@ def test_the_setting_turns_it_off_at_once(clients: list[Client]) -> None:
     assert verdict(c) is not None
     c.app.session.settings.watch_winnable = False
     c.frames(2)
-    assert c.app.table.marker is None
+    assert c.app.table.winnable.marker is None
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ca", "nl", "ja"])
@@ -146,7 +146,7 @@ def test_not_in_a_kiosk(clients: list[Client]) -> None:
     c = Client(App(session, Options(kiosk=True, dpi=96), load_translator("en")), SteppedClock())
     clients.append(c)
     assert verdict(c, timeout_s=2) is None
-    assert c.app.table._watcher is None
+    assert c.app.table.winnable.watcher is None
 
 
 def test_no_search_starts_before_the_first_frame_is_shown(clients: list[Client]) -> None:
@@ -156,11 +156,11 @@ def test_no_search_starts_before_the_first_frame_is_shown(clients: list[Client])
     app = App(session, Options(size=(1280, 800)), load_translator("en"))
     app.table.after_change()
     app.table.update(1 / 60)
-    assert app.table._watcher is None  # nothing searched yet
+    assert app.table.winnable.watcher is None  # nothing searched yet
     c = Client(app, SteppedClock())
     clients.append(c)
     c.frames(1)
-    watcher = app.table._watcher
+    watcher = app.table.winnable.watcher
     assert watcher is not None  # the first frame shown: the search starts
     assert verdict(c) is not None
     assert watcher.searches == 1

@@ -165,7 +165,8 @@ def test_a_redeal_is_dealt_out_visibly(client_for: MakeClient) -> None:
     lay = c.app.layout
     c.key(pygame.K_r)
     c.frames(1)
-    c.key(pygame.K_r)  # moves remain: the second press redeals
+    c.key(pygame.K_TAB)  # moves remain: asked first, Redeal chosen
+    c.key(pygame.K_RETURN)
     c.frames(1)
     flights = list(c.app.table.anims.flights)
     changed = [p for p in range(16) if len(c.game.piles[p]) >= 2]

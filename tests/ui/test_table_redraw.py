@@ -53,9 +53,9 @@ def test_redrawn_places_look_as_a_table_drawn_afresh(client: Client) -> None:
     for step in range(14):
         moves = client.game.legal_moves()
         if step % 5 == 4:
-            table.command(Cmd.UNDO)
+            table.buttons.press(Cmd.UNDO)
         elif not moves:
-            table.command(Cmd.REDEAL)
+            table.buttons.press(Cmd.REDEAL)
         elif step % 3 == 2:
             # Selected: the card and its legal destinations are highlighted.
             client.click(client.centre(rng.choice(moves).src))

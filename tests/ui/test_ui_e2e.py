@@ -162,8 +162,8 @@ def test_an_invalid_drop_slides_back_and_says_why(client_for: MakeClient) -> Non
     [flight] = c.app.table.anims.flights
     assert flight.card == SIX_S
     assert flight.dst == 0
-    assert c.app.table.message is not None
-    assert c.app.table.message[0] == c.app.tr("Must be one rank higher or lower")
+    assert c.app.table.banner.text is not None
+    assert c.app.table.banner.text == c.app.tr("Must be one rank higher or lower")
     c.settle()
     shown_matches_engine(c)
 
@@ -252,8 +252,11 @@ def test_undo_by_key_by_ctrl_z_and_by_the_hud_button(client_for: MakeClient) -> 
 def test_redeal_by_the_hud_button_and_by_key(client_for: MakeClient) -> None:
     c = client_for()
     expected = Game.from_code("CR1-N-AAAAAAB")
-    c.click(c.hud("redeal"))  # moves remain: the first tap arms, the second redeals
-    c.click(c.hud("redeal"))
+    c.click(c.hud("redeal"))  # moves remain: asked first ("Redeal now?")
+    c.frames(1)
+    assert c.game.redeals_left == 3
+    c.key(pygame.K_TAB)  # to Redeal (Cancel is the default)
+    c.key(pygame.K_RETURN)
     c.frames(1)
     expected.redeal()
     assert c.game.piles == expected.piles
@@ -261,7 +264,8 @@ def test_redeal_by_the_hud_button_and_by_key(client_for: MakeClient) -> None:
     c.settle()
     shown_matches_engine(c)
     c.key(pygame.K_r)
-    c.key(pygame.K_r)
+    c.key(pygame.K_TAB)
+    c.key(pygame.K_RETURN)
     c.frames(1)
     expected.redeal()
     assert c.game.piles == expected.piles

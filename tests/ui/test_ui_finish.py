@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.ui.table import HUD_ITEMS
 from tests.helpers_ui import close_client, make_client, shown_matches_engine
@@ -15,13 +16,13 @@ def test_finish_button_plays_the_rest_with_animation() -> None:
     c = make_client(game)
     try:
         table = c.app.table
-        assert table.finish, "a finish line is offered"
+        assert table.finish.line, "a finish line is offered"
         look = table.view._hud_key(HUD_ITEMS.index("hint"))
         assert look.title == c.app.tr(T.FINISH)
         assert look.enabled
         c.click(c.hud("hint"))
         c.frames(3)
-        assert table.finishing or table.anims.busy
+        assert table.mode is TableMode.FINISHING or table.anims.busy
         saw_flight = False
         for _ in range(400):
             saw_flight = saw_flight or table.anims.busy
@@ -40,7 +41,7 @@ def test_finish_button_plays_the_rest_with_animation() -> None:
 def test_no_finish_offered_while_pile_moves_are_needed() -> None:
     c = make_client()
     try:
-        assert not c.app.table.finish
+        assert not c.app.table.finish.line
         look = c.app.table.view._hud_key(HUD_ITEMS.index("hint"))
         assert look.title == c.app.tr(T.HINT)
     finally:
@@ -53,7 +54,7 @@ def test_a_table_whose_finish_search_ran_deep_is_played_on() -> None:
     c = make_client(deep_position())
     try:
         c.frames(3)
-        assert not c.app.table.finish
+        assert not c.app.table.finish.line
         move = c.game.legal_moves()[0]
         c.app.table.play(move)
         c.frames(30)

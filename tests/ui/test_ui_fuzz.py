@@ -220,4 +220,4 @@ def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:
         assert c.app.session.changes > 30
     finally:
         close_client(c, hint_wait_s=10.0)
-    assert not c.app.table.hints.busy
+    assert not c.app.table.hints.worker.busy

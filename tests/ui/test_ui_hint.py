@@ -7,6 +7,7 @@ import time
 import pygame
 import pytest
 
+from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.rules.cards import RANKS
 from crescent.rules.engine import Game, Move
@@ -46,7 +47,7 @@ def _wait_for_hint(c: Client, seconds: float = 20.0) -> None:
     table = c.app.table
     while time.monotonic() < end:
         c.frames(2)
-        if not table.hint_pending:
+        if table.mode is not TableMode.ASKING:
             return
         time.sleep(0.02)
     raise AssertionError("the hint never came")
@@ -56,19 +57,19 @@ def test_hint_shows_the_next_winning_move_and_plays_it_on_a_second_press() -> No
     # QC must first go onto KC (a pile-to-pile move), so Finish is not offered.
     c = make_client(_clubs_position([["AC", "JC", "QC"], ["KC"], ["2C"]], desc_top=3))
     try:
-        assert not c.app.table.finish
+        assert not c.app.table.finish.line
         c.key(pygame.K_h)
         c.frames(2)
-        assert c.app.table.message is not None  # "Looking for..." or already the answer
+        assert c.app.table.banner.text is not None  # "Looking for..." or already the answer
         _wait_for_hint(c)
-        hint = c.app.table.hint
+        hint = c.app.table.hints.answer
         assert hint is not None
         assert hint.kind == "win"
         assert isinstance(hint.step, Move)
         m = hint.step
         assert c.game.check(m) is None
-        assert c.app.table.message is not None
-        assert c.app.table.message[0].startswith(c.app.tr(T.HINT_MOVE).split("{")[0])
+        assert c.app.table.banner.text is not None
+        assert c.app.table.banner.text.startswith(c.app.tr(T.HINT_MOVE).split("{")[0])
         c.frames(2)
         looks = c.app.table.view._slot_keys
         src, dst = looks[m.src], looks[m.dst]
@@ -80,7 +81,7 @@ def test_hint_shows_the_next_winning_move_and_plays_it_on_a_second_press() -> No
         c.settle()
         assert c.game.moves == 41
         assert c.game.history[-1] == m
-        assert c.app.table.hint is None  # a stale hint never lingers
+        assert c.app.table.hints.answer is None  # a stale hint never lingers
     finally:
         close_client(c, hint_wait_s=5)
 
@@ -95,8 +96,8 @@ def test_a_proven_loss_says_so_and_goes_back_to_the_last_winnable_position() -> 
     try:
         c.key(pygame.K_h)
         _wait_for_hint(c)
-        assert c.app.table.hint is not None
-        assert c.app.table.hint.kind == "lost"
+        assert c.app.table.hints.answer is not None
+        assert c.app.table.hints.answer.kind == "lost"
         dialog = c.app.scenes[-1]
         assert isinstance(dialog, MessageDialog)
         assert dialog.title == c.app.tr(T.HINT_LOST)
@@ -117,9 +118,9 @@ def test_no_move_but_a_redeal_points_at_redeal() -> None:
     c = make_client(Game.from_dict(d))
     try:
         table = c.app.table
-        assert table.point_redeal
-        assert table.message is not None
-        assert table.message[0] == c.app.tr(T.POINT_REDEAL)
+        assert table.pointer.point
+        assert table.banner.text is not None
+        assert table.banner.text == c.app.tr(T.POINT_REDEAL)
         look = table.view._hud_key(2)
         assert look.glow
         assert look.enabled
@@ -131,7 +132,7 @@ def test_a_shown_hint_is_drawn_without_reading_text(monkeypatch: pytest.MonkeyPa
     c = make_client(Game.from_code("CR1-N-AAAAAAB"))
     try:
         move = c.game.legal_moves()[0]
-        c.app.table.hint = HintAnswer("win", move, changes=c.app.session.changes)
+        c.app.table.hints.answer = HintAnswer("win", move, changes=c.app.session.changes)
 
         def no_parsing(text: str) -> Move:
             raise AssertionError(f"Move.parse({text!r}) while drawing")

@@ -7,6 +7,7 @@ import time
 import pygame
 import pytest
 
+from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.play.history import Result, past_game
 from crescent.rules.engine import Game, Move
@@ -140,10 +141,10 @@ def test_stuck_with_shuffles_left_lights_shuffle_and_shuffles_at_once(
 ) -> None:
     c = levels_client(stuck(4, shuffles_left=2))
     clients.append(c)
-    assert c.app.table.point_redeal
+    assert c.app.table.pointer.point
     assert look(c, "redeal").glow
-    assert c.app.table.message is not None
-    assert c.app.table.message[0] == c.app.tr(T.POINT_SHUFFLE)
+    assert c.app.table.banner.text is not None
+    assert c.app.table.banner.text == c.app.tr(T.POINT_SHUFFLE)
     c.click(c.hud("shuffle"))
     c.frames(1)
     assert c.app.scenes == [c.app.table]  # no question: nothing else could be played
@@ -239,21 +240,21 @@ def test_a_hint_uses_one_of_three_and_none_are_left_after(clients: list[Client])
     c = levels_client(last_card(1))
     clients.append(c)
     session = c.app.session
-    c.app.table.ask_hint()
+    c.app.table.hints.ask()
     end = time.monotonic() + 20
-    while c.app.table.hint_pending and time.monotonic() < end:
+    while c.app.table.mode is TableMode.ASKING and time.monotonic() < end:
         c.frames(2)
         time.sleep(0.02)
-    assert c.app.table.hint is not None
-    assert str(c.app.table.hint.step) == "P1-F1"
+    assert c.app.table.hints.answer is not None
+    assert str(c.app.table.hints.answer.step) == "P1-F1"
     assert session.hints_left == 2
     assert session.levels is not None
     session.levels.hints_left = 0
-    c.app.table._reset_hint()
-    c.app.table.ask_hint()
-    assert not c.app.table.hint_pending
-    assert c.app.table.message is not None
-    assert c.app.table.message[0] == c.app.tr(T.NO_HINTS_LEFT)
+    c.app.table.hints.changed()
+    c.app.table.hints.ask()
+    assert c.app.table.mode is not TableMode.ASKING
+    assert c.app.table.banner.text is not None
+    assert c.app.table.banner.text == c.app.tr(T.NO_HINTS_LEFT)
 
 
 def test_a_levels_code_typed_in_the_code_dialog_starts_the_levels_game(
@@ -285,14 +286,14 @@ def test_the_second_hint_press_plays_the_hinted_move_for_free(clients: list[Clie
     c = levels_client(position({"P1": ["AS", "KS"]}, {"F1": "QS", "F5": "2S"}, level=1))
     clients.append(c)
     session = c.app.session
-    c.app.table.ask_hint()
+    c.app.table.hints.ask()
     end = time.monotonic() + 20
-    while c.app.table.hint_pending and time.monotonic() < end:
+    while c.app.table.mode is TableMode.ASKING and time.monotonic() < end:
         c.frames(2)
         time.sleep(0.02)
-    assert c.app.table.hint is not None
+    assert c.app.table.hints.answer is not None
     assert session.hints_left == 2
-    c.app.table.ask_hint()
+    c.app.table.hints.ask()
     c.frames(1)
     c.settle()
     assert c.app.table.game.moves == 1

@@ -4,6 +4,7 @@ the levels game."""
 
 from __future__ import annotations
 
+from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.rules.engine import parse_place
 from crescent.ui.screens import SettingsScreen
@@ -24,7 +25,7 @@ def _play_jack_home(on: bool) -> tuple[int, int, bool]:
             c.frames(2)
             saw_flight = saw_flight or table.anims.busy
             shown_matches_engine(c)
-            if c.game.moves and not table.anims.busy and not table.safe_running:
+            if c.game.moves and not table.anims.busy and table.mode is not TableMode.SAFE:
                 break
         c.frames(3)
         moves = c.game.moves
@@ -51,7 +52,7 @@ def test_the_levels_game_plays_no_safe_move() -> None:
     try:
         c.app.session.settings.safe_moves = True
         assert c.app.session.levels is not None
-        assert not c.app.table._safe_on()
+        assert not c.app.table.safe.on()
     finally:
         close_client(c)
 
