@@ -99,9 +99,11 @@ install:
 
 # The Debian package around the one-file: dist/crescent-patience_VERSION_ARCH.deb
 # (tools/make_deb.py; dpkg-deb). Two builds of one commit are the same bytes.
+DEB_DIR ?= dist
 deb: package
+	mkdir -p "$(DEB_DIR)"
 	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) $(PY) tools/make_deb.py --onefile dist/crescent \
-		--version "$$($(PY) -m setuptools_scm)" --out dist
+		--version "$$($(PY) -m setuptools_scm)" --out "$(DEB_DIR)"
 
 # The menu entry, icons, AppStream metainfo, man page and licences (desktop/ and licences/,
 # made by tools/desktop_files.py and tools/collect_licences.py) under DATADIR.

@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -33,14 +34,19 @@ pytestmark = [
 
 
 def _make_deb() -> tuple[bytes, bytes]:
-    """`make deb` in the checkout: the one-file's bytes and the .deb's."""
-    for old in (ROOT / "dist").glob("*.deb"):
-        old.unlink()
-    subprocess.run(
-        ["make", "-s", "-C", str(ROOT), "deb"], check=True, capture_output=True, timeout=1800
-    )
-    (deb,) = (ROOT / "dist").glob("crescent-patience_*.deb")
-    return (ROOT / "dist" / "crescent").read_bytes(), deb.read_bytes()
+    """`make deb` in the checkout, the package made in a folder of its own: the
+    one-file's bytes and the .deb's."""
+    with tempfile.TemporaryDirectory(prefix="crescent-deb-") as out:
+        made = subprocess.run(
+            ["make", "-s", "-C", str(ROOT), "deb", f"DEB_DIR={out}"],
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+        assert made.returncode == 0, made.stdout[-2000:] + made.stderr[-2000:]
+        debs = list(Path(out).glob("crescent-patience_*.deb"))
+        assert len(debs) == 1, f"{debs}: {made.stdout[-2000:]}"
+        return (ROOT / "dist" / "crescent").read_bytes(), debs[0].read_bytes()
 
 
 @pytest.fixture(scope="module")
