@@ -68,6 +68,9 @@ test-load: lint
 # Its version is the git tag's (setuptools-scm), written into the copy. A fixed hash seed
 # and the last commit's time (SOURCE_DATE_EPOCH) make two builds of one commit the same.
 STAGE := build/package
+# The version the package's copy was given, read back: the SBOM and the .deb say the one
+# the one-file carries (asked again, setuptools-scm could answer otherwise meanwhile).
+STAGED_VERSION = sed -n 's/^__version__ = "\(.*\)"$$/\1/p' $(STAGE)/crescent/_version.py
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 package: $(VENV)/.test-stamp
 	rm -rf $(STAGE) && mkdir -p $(STAGE)
@@ -78,7 +81,7 @@ package: $(VENV)/.test-stamp
 	cd $(STAGE) && PYTHONHASHSEED=0 SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) \
 		$(CURDIR)/$(VENV)/bin/pyinstaller --noconfirm --clean \
 		--distpath $(CURDIR)/dist --workpath $(CURDIR)/build/pyinstaller crescent.spec
-	$(PY) tools/sbom.py --version "$$($(PY) -m setuptools_scm)" > dist/crescent.cdx.json
+	$(PY) tools/sbom.py --version "$$($(STAGED_VERSION))" > dist/crescent.cdx.json
 
 screenshot: $(VENV)/.run-stamp
 	SDL_VIDEODRIVER=dummy $(PY) main.py --code CR1-N-AAAAAAD --size 1280x800 \
@@ -103,7 +106,7 @@ DEB_DIR ?= dist
 deb: package
 	mkdir -p "$(DEB_DIR)"
 	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) $(PY) tools/make_deb.py --onefile dist/crescent \
-		--version "$$($(PY) -m setuptools_scm)" --out "$(DEB_DIR)"
+		--version "$$($(STAGED_VERSION))" --out "$(DEB_DIR)"
 
 # The menu entry, icons, AppStream metainfo, man page and licences (desktop/ and licences/,
 # made by tools/desktop_files.py and tools/collect_licences.py) under DATADIR.
