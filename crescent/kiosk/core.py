@@ -762,7 +762,7 @@ class Kiosk:
         # Playing or blocked, it is no loss of the next visitor: not in the player's
         # statistics, not resumed on a restart; the venue counts it as left idle.
         session.leave_to_idle()
-        lang = self.config.language
+        lang = self.config.setting("language")
         if lang is not None and host.language != lang:
             host.set_language(lang)
         if session.settings.sound != self.sound:
@@ -869,5 +869,6 @@ def apply_kiosk_config(host: KioskHost, kc: KioskConfig, *, lang_given: bool) ->
     settings = host.session.settings
     if apply_to_settings(kc, settings, lang_option="given" if lang_given else None):
         host.session.save_settings()
-    if kc.language is not None and not lang_given and host.language != kc.language:
-        host.set_language(kc.language)
+    lang = kc.setting("language")
+    if lang is not None and not lang_given and host.language != lang:
+        host.set_language(lang)

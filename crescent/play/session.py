@@ -24,6 +24,7 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 import time
@@ -701,7 +702,7 @@ class Session:
     def save_settings(self) -> None:
         store = self.store
         if store is not None:
-            snap = Settings(**vars(self.settings))
+            snap = dataclasses.replace(self.settings)
             self._submit("settings", lambda: store.save_settings(snap))
 
     def reset_stats(self) -> None:

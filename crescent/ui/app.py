@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
 
 import pygame
 
@@ -17,6 +17,7 @@ from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
 from crescent.languages import LANGUAGES
 from crescent.play.session import Session
+from crescent.play.settings import Effect
 from crescent.play.storage import Notice
 from crescent.rules.modes import HudItem
 from crescent.ui import render, window
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     # Imported when the fans are on (window.table_layout): a start does not need it.
     from crescent.control.fan import Fan
 
-    # Imported when speech is on (App.set_speech): a start without it does not load them.
+    # Imported when speech is on (App.change_setting): a start without it does not load them.
     from crescent.i18n.speech import Announcer
     from crescent.ui.speech import Speaker
 
@@ -212,12 +213,12 @@ class App:
         self.settings_gate: Callable[[], None] | None = None
         """Opens instead of the settings screen when set (kiosk mode: the PIN pad)."""
         self.speaker: Speaker | None = None
-        """The voice, while speech is on (see :meth:`set_speech`)."""
+        """The voice, while speech is on (see :meth:`change_setting`)."""
         self.announcer: Announcer | None = None
         """What speech says, while it is on."""
         self._own_speaker = False
         if session.settings.speech:
-            self.set_speech(True)
+            self._voice(True)
             self.say_game()
         self.show_notices()
 
@@ -280,25 +281,54 @@ class App:
             self.session.settings.window_size = self.size
             self.session.save_settings()
 
-    def set_show_piles(self, on: bool) -> None:
-        """Fan every pile (or not): a new layout."""
-        self.session.settings.show_piles = on
-        self.session.save_settings()
-        self.relayout()
-
-    def set_left_handed(self, on: bool) -> None:
-        """The HUD under the left thumb (or back): a new layout."""
-        self.session.settings.left_handed = on
-        self.session.save_settings()
-        self.relayout()
-
-    def set_speech(self, on: bool, speaker: Speaker | None = None) -> None:
-        """Speech on or off, at once, and saved. ``speaker``: the voice to use (the tests'
-        fake); else the platform's. Its modules load only when speech is first turned on."""
+    def change_setting(self, name: str, value: object) -> None:
+        """Set the setting ``name`` to ``value``, save it, and do what changing it does
+        (its declared :class:`Effect`: a new layout, a repaint, the voice...).
+        ValueError for a name or value the declarations refuse."""
         settings = self.session.settings
-        if settings.speech != on:
-            settings.speech = on
+        before = getattr(settings, name, None)
+        effect = settings.change(name, value)
+        if name == "theme":
+            self.options.theme = None  # the player's choice replaces a --theme for this run
+        if getattr(settings, name) != before:
             self.session.save_settings()
+        match effect:
+            case Effect.NOTHING:
+                pass
+            case Effect.RELAYOUT:
+                self.relayout()
+            case Effect.REPAINT:
+                self._repaint()
+            case Effect.VOICE:
+                self._voice(settings.speech)
+            case Effect.SOUND:
+                if not settings.sound:
+                    self.sound.stop()
+            case Effect.LANGUAGE:
+                self._use_language(settings.language or self.tr.lang)
+            case Effect.WINDOW:
+                if settings.fullscreen != bool(pygame.display.is_fullscreen()):
+                    self.toggle_fullscreen()
+            case _:
+                assert_never(effect)
+
+    def _repaint(self) -> None:
+        """Draw the table again in the settings' colours and card pictures."""
+        settings = self.session.settings
+        self.art.set_four_colour(settings.four_colour)
+        self.art.set_back(settings.card_back)
+        render.use_theme(themes.by_name(self.options.theme or settings.theme))
+        self.table.repaint()
+        self.full_redraw = True
+
+    def speak_with(self, speaker: Speaker) -> None:
+        """Speech on, with ``speaker`` for a voice (the tests' fake), and saved."""
+        self.change_setting("speech", True)
+        self._voice(True, speaker)
+
+    def _voice(self, on: bool, speaker: Speaker | None = None) -> None:
+        """Start (or stop) the voice, at once. ``speaker``: the voice to use; else the
+        platform's. Its modules load only when speech is first turned on."""
         if not on:
             self.stop_speech()
             return
@@ -472,13 +502,16 @@ class App:
             show_levels_intro(self)
 
     def set_language(self, lang: str) -> None:
+        """Play in ``lang`` (saved): the kiosk's return to its visitors' language."""
+        self.change_setting("language", lang)
+
+    def _use_language(self, lang: str) -> None:
+        """The translator, fonts and voice of ``lang``; every scene laid out again."""
         self.tr = load_translator(lang)
         if self._own_speaker:
             self._close_speaker()
-            self.set_speech(True)  # the voice of the new language
+            self._voice(True)  # the voice of the new language
         self.fonts = render.Fonts(self.tr.font_asset(), self.tr.font_asset(bold=True))
-        self.session.settings.language = self.tr.lang
-        self.session.save_settings()
         for scene in self.scenes:
             scene.relayout()
         self.full_redraw = True
@@ -486,42 +519,10 @@ class App:
     def cycle_language(self) -> None:
         codes = list(LANGUAGES)
         i = codes.index(self.tr.lang) if self.tr.lang in codes else 0
-        self.set_language(codes[(i + 1) % len(codes)])
-
-    def set_four_colour(self, on: bool) -> None:
-        self.session.settings.four_colour = on
-        self.art.set_four_colour(on)
-        self.session.save_settings()
-        self.table.repaint()
-        self.full_redraw = True
-
-    def set_theme(self, name: str) -> None:
-        # The player's choice replaces a --theme given for this run (it is saved).
-        self.options.theme = None
-        self.session.settings.theme = themes.by_name(name).name
-        self.session.save_settings()
-        render.use_theme(themes.by_name(name))
-        self.table.repaint()
-        self.full_redraw = True
-
-    def set_card_back(self, name: str) -> None:
-        self.session.settings.card_back = name
-        self.art.set_back(name)
-        self.session.save_settings()
-        self.table.repaint()
-        self.full_redraw = True
-
-    def set_relaxed(self, on: bool) -> None:
-        self.session.settings.relaxed = on
-        self.session.save_settings()
-        self.relayout()  # the HUD has fewer (or more) cells
+        self.change_setting("language", codes[(i + 1) % len(codes)])
 
     def toggle_sound(self) -> None:
-        settings = self.session.settings
-        settings.sound = not settings.sound
-        if not settings.sound:
-            self.sound.stop()
-        self.session.save_settings()
+        self.change_setting("sound", not self.session.settings.sound)
 
     def open(self, screen: Screen) -> None:
         """Open ``screen`` (see :mod:`crescent.ui.navigation`); in kiosk mode the settings

@@ -196,26 +196,8 @@ class ReplayHost:
     def toggle_fullscreen(self) -> None:
         self.host.toggle_fullscreen()
 
-    def set_four_colour(self, on: bool) -> None:
-        self.host.set_four_colour(on)
-
-    def set_show_piles(self, on: bool) -> None:
-        self.host.set_show_piles(on)
-
-    def set_left_handed(self, on: bool) -> None:
-        self.host.set_left_handed(on)
-
-    def set_theme(self, name: str) -> None:
-        self.host.set_theme(name)
-
-    def set_card_back(self, name: str) -> None:
-        self.host.set_card_back(name)
-
-    def set_relaxed(self, on: bool) -> None:
-        self.host.set_relaxed(on)
-
-    def set_speech(self, on: bool) -> None:
-        self.host.set_speech(on)
+    def change_setting(self, name: str, value: object) -> None:
+        self.host.change_setting(name, value)
 
     @property
     def announcer(self) -> Announcer | None:

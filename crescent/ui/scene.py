@@ -137,24 +137,10 @@ class Host(Protocol):
 
     def toggle_fullscreen(self) -> None: ...
 
-    def set_four_colour(self, on: bool) -> None: ...
-
-    def set_show_piles(self, on: bool) -> None: ...
-
-    def set_left_handed(self, on: bool) -> None: ...
-    def set_theme(self, name: str) -> None:
-        """Draw the table in the theme called ``name`` from the next frame on (saved)."""
+    def change_setting(self, name: str, value: object) -> None:
+        """Set the setting ``name`` (saved) and apply what its declaration says changing
+        it does (:class:`crescent.play.settings.Effect`): the one way a setting changes."""
         ...
-
-    def set_card_back(self, name: str) -> None:
-        """Show the back called ``name`` on face-down cards from the next frame on (saved)."""
-        ...
-
-    def set_relaxed(self, on: bool) -> None:
-        """Hide (or show) the clock and the moves in the HUD (saved)."""
-        ...
-
-    def set_speech(self, on: bool) -> None: ...
 
     def quit(self) -> None:
         """Leave the game (the desktop's Quit; refused in the kiosk)."""

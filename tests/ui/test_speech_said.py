@@ -33,7 +33,7 @@ Heard = tuple[Client, FakeSpeaker]
 
 def spoken(c: Client) -> FakeSpeaker:
     speaker = FakeSpeaker()
-    c.app.set_speech(True, speaker)
+    c.app.speak_with(speaker)
     return speaker
 
 
