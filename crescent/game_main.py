@@ -400,12 +400,12 @@ def _check_solver(problems: list[str]) -> str:
     start it as a worker, not as a second game)."""
     # Imported here: the game loads the search with the first hint (PERFORMANCE.md).
     from crescent.solver.build import compiled
-    from crescent.solver.portfolio import solve
+    from crescent.solver.portfolio import Outcome, solve
     from crescent.solver.watch import SearchProcess, Verdict
 
     game = Game.from_code(SELF_CHECK_DEAL)
     result = solve(game, budget_s=30, max_nodes=20_000)
-    if result.outcome != "won":
+    if result.outcome is not Outcome.WON:
         problems.append(f"the solver did not win {SELF_CHECK_DEAL}")
     worker = SearchProcess(max_bytes=None)
     try:

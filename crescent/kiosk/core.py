@@ -341,7 +341,7 @@ class AttractPlanner:
             _log().exception("attract: the solver failed")
             return True
         with self._lock:
-            if result.outcome == "won" and result.line:
+            if result.outcome is solver.Outcome.WON and result.line:
                 self.lines.append(DemoLine(game.code, tuple(result.line)))
                 self.attempts = 0
             elif self._halted():

@@ -25,6 +25,7 @@ from crescent.play.stats import Stats, VariantStats
 __all__ = [
     "COUNTED",
     "COUNTED_SQL",
+    "WON_SQL",
     "GameEnd",
     "Result",
     "daily_streak",
@@ -34,6 +35,7 @@ __all__ = [
     "record_end",
     "reset",
     "since",
+    "sql_text",
     "stats",
 ]
 
@@ -52,9 +54,17 @@ class Result(enum.StrEnum):
     """A kiosk's visitor walked away (the venue counts it; the player's statistics do not)."""
 
 
+def sql_text(*results: Result) -> str:
+    """``results`` as SQL: one a quoted literal (``'won'``), more a parenthesised list for
+    ``IN``. The queries and the schema's CHECK spell results only through this."""
+    quoted = [f"'{r.value}'" for r in results]
+    return quoted[0] if len(quoted) == 1 else f"({', '.join(quoted)})"
+
+
 COUNTED: Final = (Result.WON, Result.ABANDONED, Result.LOST, Result.TIME_OUT)
 """The results the player's statistics count as played."""
-COUNTED_SQL: Final = "('won', 'abandoned', 'lost', 'time out')"
+COUNTED_SQL: Final = sql_text(*COUNTED)
+WON_SQL: Final = sql_text(Result.WON)
 
 
 class GameEnd(NamedTuple):
@@ -167,16 +177,16 @@ def mode_stats(conn: sqlite3.Connection, mode: str, exclude: str | None = None) 
     the imported totals."""
     args = (mode, since(conn, mode), exclude or "")
     played, won, best_time, fewest, total, best_level, best_left = conn.execute(
-        "SELECT count(*), coalesce(sum(result = 'won'), 0),"
-        " min(CASE WHEN result = 'won' THEN seconds END),"
-        " min(CASE WHEN result = 'won' THEN moves END),"
-        " coalesce(sum(CASE WHEN result = 'won' THEN seconds END), 0.0),"
-        " coalesce(max(level), 0), max(CASE WHEN result = 'won' THEN time_left END)"
+        f"SELECT count(*), coalesce(sum(result = {WON_SQL}), 0),"
+        f" min(CASE WHEN result = {WON_SQL} THEN seconds END),"
+        f" min(CASE WHEN result = {WON_SQL} THEN moves END),"
+        f" coalesce(sum(CASE WHEN result = {WON_SQL} THEN seconds END), 0.0),"
+        f" coalesce(max(level), 0), max(CASE WHEN result = {WON_SQL} THEN time_left END)"
         f" FROM games WHERE mode = ? AND seq > ? AND id <> ? AND result IN {COUNTED_SQL}",
         args,
     ).fetchone()
     results = [
-        r == "won"
+        r == Result.WON
         for (r,) in conn.execute(
             f"SELECT result FROM games WHERE mode = ? AND seq > ? AND id <> ?"
             f" AND result IN {COUNTED_SQL} ORDER BY seq",
@@ -239,7 +249,7 @@ def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyS
     days = [
         date.fromisoformat(d)
         for (d,) in conn.execute(
-            "SELECT daily_day FROM games WHERE daily_day IS NOT NULL AND result = 'won'"
+            f"SELECT daily_day FROM games WHERE daily_day IS NOT NULL AND result = {WON_SQL}"
             " AND seq > ? AND id <> ? ORDER BY seq",
             (since(conn), exclude or ""),
         )

@@ -14,7 +14,7 @@ from typing import NoReturn
 
 from crescent.rules.engine import Game, InvalidCode
 from crescent.solver.budget import MAX_BYTES
-from crescent.solver.portfolio import solve
+from crescent.solver.portfolio import Outcome, solve
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         )
     else:
-        head = f"won {len(result.line)}" if result.outcome == "won" else result.outcome
+        head = f"won {len(result.line)}" if result.outcome is Outcome.WON else result.outcome
         print(head)
         print(" ".join(result.line))
     return 0

@@ -26,7 +26,7 @@ from crescent.rules import modes
 from crescent.rules.engine import Game, IllegalMove
 from crescent.solver.budget import MAX_BYTES
 from crescent.solver.build import compiled
-from crescent.solver.portfolio import solve
+from crescent.solver.portfolio import Outcome, solve
 
 Row = dict[str, Any]
 SETTINGS = ("variant", "redeals", "level", "budget_s")
@@ -79,12 +79,12 @@ def run(job: Job) -> Row:
         "positions": result.nodes,
         "build": "compiled" if compiled() else "pure",
     }
-    if result.outcome == "won":
+    if result.outcome is Outcome.WON:
         row["verified"] = replays(game, result.line)
         if not row["verified"]:
-            row["result"] = "unknown"  # never count a line the engine refuses
+            row["result"] = Outcome.UNKNOWN  # never count a line the engine refuses
         row["line"] = result.line
-    elif result.outcome == "lost":
+    elif result.outcome is Outcome.LOST:
         row["proof"] = result.proof
         row["proof_positions"] = result.proof_positions
     return row
@@ -153,8 +153,8 @@ def table(rows: Iterable[Row]) -> str:
     ]
     for group in groups.values():
         n = len(group)
-        won = sum(r["result"] == "won" for r in group)
-        lost = sum(r["result"] == "lost" for r in group)
+        won = sum(r["result"] == Outcome.WON for r in group)
+        lost = sum(r["result"] == Outcome.LOST for r in group)
         deals = sorted(r["deal"] for r in group)
         span = f"{deals[0]}–{deals[-1]}" if deals[-1] - deals[0] + 1 == n else f"{n} listed"
         lo, hi = wilson(won, n)
@@ -290,7 +290,7 @@ def main(argv: Sequence[str], executor_of: Callable[..., tuple[Executor, int]] =
         return 0
     have = {row["deal"] for row in rows}
     todo = [job for job in jobs if job.number not in have]
-    counts = {"won": 0, "lost": 0, "unknown": 0}
+    counts = dict.fromkeys(map(str, Outcome), 0)
     print(f"survey: {len(have)} deals in {args.out}, {len(todo)} to go", file=sys.stderr)
     executor, at_once = executor_of(args)
     with executor, open(args.out, "a", encoding="utf-8") as out:

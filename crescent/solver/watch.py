@@ -30,7 +30,7 @@ from typing import Final
 
 from crescent.rules.engine import Game, parse_step
 from crescent.solver.budget import release_memory
-from crescent.solver.portfolio import solve
+from crescent.solver.portfolio import Outcome, solve
 
 WATCH_BUDGET_S: Final = 2.0
 """The search after one change: enough for most positions of a standard deal."""
@@ -41,9 +41,12 @@ Key = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int,
 
 
 class Verdict(enum.Enum):
+    """What "Still winnable?" says of a position (a search's :class:`Outcome`, in the
+    table's words)."""
+
     WINNABLE = "winnable"
-    LOST = "lost"
-    UNKNOWN = "unknown"
+    LOST = Outcome.LOST.value
+    UNKNOWN = Outcome.UNKNOWN.value
 
 
 @dataclass(frozen=True)
@@ -74,9 +77,9 @@ def judge(
 ) -> Watch:
     """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds."""
     result = solve(game, budget_s=budget_s, max_bytes=max_bytes)
-    if result.outcome == "won":
+    if result.outcome is Outcome.WON:
         return Watch(Verdict.WINNABLE, 0, tuple(result.line))
-    if result.outcome == "lost":
+    if result.outcome is Outcome.LOST:
         return Watch(Verdict.LOST, 0)
     return Watch(Verdict.UNKNOWN, 0)
 

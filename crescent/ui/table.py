@@ -51,6 +51,7 @@ from crescent.rules.engine import PILES, Game, IllegalMove, Move, Reason, Redeal
 from crescent.rules.modes import End, HudItem
 from crescent.rules.safe import safe_move
 from crescent.solver.autofinish import finish_line
+from crescent.solver.outcome import HintKind
 from crescent.ui import hud, render
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
 from crescent.ui.scene import Host, Scene, Screen
@@ -626,7 +627,7 @@ class TableScene(Scene):
         self.hint_pending = False
         if answer.changes != self.host.session.changes:
             return
-        if answer.kind == "rewind":
+        if answer.kind is HintKind.REWIND:
             if answer.undos:
                 self._rewind(answer.undos)
             elif answer.undos == 0:
@@ -636,9 +637,9 @@ class TableScene(Scene):
             return
         self.hint = answer
         self.host.sound.play(Cue.HINT)
-        if answer.kind == "win":
+        if answer.kind is HintKind.WON:
             self.host.session.proven_winnable()
-        if answer.kind == "lost":
+        if answer.kind is HintKind.LOST:
             self.message = None  # the dialog says it, once
             self.host.open(Screen.LOST)
             return
@@ -651,7 +652,7 @@ class TableScene(Scene):
         self.hint = replace(answer, changes=self.host.session.changes)
         if isinstance(step, Redeal):
             self.say(tr(T.HINT_SHUFFLE if self._shuffles else T.HINT_REDEAL))
-        elif answer.kind == "win":
+        elif answer.kind is HintKind.WON:
             self.say(tr(T.HINT_MOVE, move=self._move_words(step)))
         else:
             self.say(tr(T.HINT_UNSURE, move=self._move_words(step)))

@@ -48,6 +48,7 @@ from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
+from crescent.solver.outcome import Outcome
 from crescent.solver.portfolio import Result
 from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.clock import SteppedClock
@@ -897,7 +898,7 @@ def test_planner_gives_up_after_its_attempts_and_falls_back() -> None:
 
     def never(game: Game, **kw: object) -> Result:
         calls.append(game.code)
-        return Result("unknown")
+        return Result(Outcome.UNKNOWN)
 
     def broken_pool(variant: str) -> list[int]:
         raise OSError("no pool")
@@ -923,7 +924,7 @@ class Stalling:
         while not cancel():
             time.sleep(0.001)
         self.searching.clear()
-        return Result("unknown")
+        return Result(Outcome.UNKNOWN)
 
 
 def paused_mid_search() -> tuple[AttractPlanner, Stalling]:
