@@ -132,6 +132,7 @@ def run_loop(
             app.update(STEP)
             lag -= STEP
         app.draw()
+        app.frame_shown()
         stats.frames += 1
         if max_frames is not None and stats.frames >= max_frames:
             break
@@ -196,7 +197,7 @@ class App:
         self.art = art if art is not None else window.card_art(session, options)
         self.sound = SoundBoard(lambda: self.session.settings.sound, lambda: self.now)
         self.scenes: list[Scene] = []
-        self._frames_drawn = 0
+        self._first_shown = False
         self.after_first_frame: list[Callable[[], None]] = []
         """Done once the first frame is on screen (what it need not wait for)."""
         self.fingers = Fingers()
@@ -583,17 +584,23 @@ class App:
             self.show_notices()
 
     def draw(self) -> None:
-        """Draw the visible scenes; send only changed regions to the display."""
-        if self._frames_drawn == 1:
-            # After the first frame (which loads no pool): is the daily deal on the table?
-            self.session.daily_day()
-            for then in self.after_first_frame:
-                then()
-            self.after_first_frame.clear()
-        self._frames_drawn += 1
+        """Draw the visible scenes; send only changed regions to the display. Changes
+        nothing else: what follows a frame is :meth:`frame_shown`'s."""
         self._draw_scenes()
+
+    def frame_shown(self) -> None:
+        """A frame is on the screen (the loop calls this after each :meth:`draw`): what
+        it said starts now; after the first one, the work it did not wait for."""
         if self.speaker is not None:
-            self.speaker.frame_shown()  # what this frame said starts now, after it is shown
+            self.speaker.frame_shown()
+        if self._first_shown:
+            return
+        self._first_shown = True
+        # The first frame loads no pool: is the daily deal on the table?
+        self.session.daily_day()
+        for then in self.after_first_frame:
+            then()
+        self.after_first_frame.clear()
 
     def set_dim(self, darkness: float) -> None:
         """Draw every frame ``darkness`` (0..1) darker: the kiosk's night dimming."""

@@ -60,9 +60,12 @@ class Options:
 
 
 def _hand_over_often() -> None:
-    # Threads hand the interpreter over every millisecond (Python's default is 5 ms): the
-    # card art workers and the hint solver get it back sooner from a busy main thread, and
-    # the main thread -- the frame -- sooner from them.
+    # The one interpreter-wide setting the client makes, and why: a hint searches in a
+    # thread of this process, and the frame waits for the interpreter while it holds it.
+    # Handed over every millisecond instead of Python's 5, frames drawn during a hint
+    # had a lower p95 in each interleaved run of `python -m crescent.bench switch`
+    # (benchmarks/results/switch_runs_8.json: 1.23x; the share of late frames and the
+    # first frame, whose card art threads it was also meant for, gained nothing).
     sys.setswitchinterval(SWITCH_INTERVAL_S)
 
 
