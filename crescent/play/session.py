@@ -637,8 +637,8 @@ class Session:
             return None
         win, daily_deal = self._win
         if self._summary is None:
-            # Imported here: a win's, not a start's (1.2 ms of one, with hashlib's 3-5.6 ms
-            # the imports that only a game's end needs).
+            # Imported here: a win's, not a start's (with hashlib, the imports that only a
+            # game's end needs).
             from crescent.play.summary import WinSummary
 
             after = self.stats

@@ -56,7 +56,8 @@ FIRST_SLICE: Final = 0.05
 """Seconds each search of the portfolio gets in the first round (doubling each round)."""
 GIVE_BACK_NODES: Final = 20_000
 """A search this big (a second or more) hands its memory back on return; a small one has
-little to give and returns at once (a cancelled hint answers within 100 ms)."""
+little to give and returns at once (a cancelled hint answers at its next look at the
+cancel flag, :data:`~crescent.solver.budget.CHECK_EVERY` nodes)."""
 
 Search = BestFirst | DepthFirst
 Turns = tuple[Search, Generator[None, None, Found]]

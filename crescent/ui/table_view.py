@@ -397,7 +397,7 @@ class TableView:
         if self.base is None or self.base.get_size() != size:
             # With nothing moving and no scene above, a new base is drawn straight on the
             # screen (no base of its own to make, nor to copy there before the frame: the
-            # first frame comes ~8 ms sooner); shown() then keeps a copy of it.
+            # first frame comes sooner); shown() then keeps a copy of it.
             on_screen = not moving and on_top
             self.base = self._rebuild_base(size, surface if on_screen else None)
             self._base_on_screen = on_screen

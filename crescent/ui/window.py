@@ -81,7 +81,7 @@ def init_pygame() -> None:
     if pygame.display.get_driver() == "x11":
         # We send only changed regions; X11's own shared-memory framebuffer copies just
         # those, while SDL's default GL-texture framebuffer re-uploads the whole window
-        # every update (12 ms a frame at 1920x1080 under Xvfb, 0.02 ms this way).
+        # every update (a large window's frame costs hundreds of times more that way).
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.font.init()
 
@@ -203,7 +203,7 @@ def _table_layout(
             pass  # too small to fan: the usual table
     side = 0
     if corner is not None:
-        from crescent.kiosk.core import corner_side  # kiosk only: ~40 ms to import
+        from crescent.kiosk.core import corner_side  # kiosk only (a large import)
 
         side = corner_side(options.exit_corner_px, touch or 34)
     try:
