@@ -183,8 +183,8 @@ class App:
         self.dim = 0.0
         """Night dimming (see :meth:`set_dim`)."""
         self.full_redraw = True
-        # The theme first: everything drawn from here on (the felt of the first frame) is in it.
-        render.use_theme(themes.by_name(options.theme or session.settings.theme))
+        self.theme = themes.by_name(options.theme or session.settings.theme)
+        """The table's colours: every scene draws with it (``Host.theme``)."""
         self.ghosts = GhostFilter(options.ghost_tap_ms / 1000, mm_to_px(DOUBLE_TAP_MM, options.dpi))
         """Drops the presses glass or a driver sends twice (see :mod:`crescent.control.ghosts`)."""
         self.screen = self._open_window()
@@ -318,7 +318,7 @@ class App:
         settings = self.session.settings
         self.art.set_four_colour(settings.four_colour)
         self.art.set_back(settings.card_back)
-        render.use_theme(themes.by_name(self.options.theme or settings.theme))
+        self.theme = themes.by_name(self.options.theme or settings.theme)
         self.table.repaint()
         self.full_redraw = True
 

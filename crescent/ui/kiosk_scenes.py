@@ -377,8 +377,8 @@ class AttractView(TableView):
             touch = fonts.fit(texts[2], inner_w, px, bold=True)
             imgs = (
                 title.render(texts[0], True, (255, 214, 90)),
-                *(goal_font.render(ln, True, render.theme().ink) for ln in goal_lines),
-                touch.render(texts[2], True, render.theme().ink),
+                *(goal_font.render(ln, True, self.host.theme.ink) for ln in goal_lines),
+                touch.render(texts[2], True, self.host.theme.ink),
             )
             cached = (key, imgs)
             self._banner_cache = cached

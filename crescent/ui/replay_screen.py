@@ -40,6 +40,7 @@ from crescent.play.replay import Playback, Replay, Step, StepKind, step_at
 from crescent.play.session import Session
 from crescent.rules.engine import Game, Move
 from crescent.rules.modes import HudItem
+from crescent.themes import Theme
 from crescent.ui import hud, render
 from crescent.ui.cards import CardArt
 from crescent.ui.hud import CellKind, HudLook
@@ -129,6 +130,10 @@ class ReplayHost:
     @property
     def fonts(self) -> render.Fonts:
         return self.host.fonts
+
+    @property
+    def theme(self) -> Theme:
+        return self.host.theme
 
     @property
     def art(self) -> CardArt:
@@ -477,7 +482,9 @@ class ReplayScene(Scene):
                 continue
             self._drawn[control] = look
             sizes = (table.hud_px, table.hud_sub_px)
-            hud.draw_cell(surface, rect, look, self.host.fonts, sizes, (base, (0, 0)))
+            hud.draw_cell(
+                surface, rect, look, self.host.fonts, sizes, (base, (0, 0)), self.host.theme
+            )
             out.append(rect)
         return out
 

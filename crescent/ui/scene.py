@@ -20,6 +20,7 @@ from crescent.control.layout import TableLayout
 from crescent.i18n.translator import Translator
 from crescent.play.session import Session
 from crescent.rules.modes import HudItem
+from crescent.themes import Theme
 from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.sound import SoundBoard
@@ -74,6 +75,11 @@ class Host(Protocol):
 
     @property
     def fonts(self) -> render.Fonts: ...
+
+    @property
+    def theme(self) -> Theme:
+        """The table's colours (the settings', or ``--theme``'s for this run)."""
+        ...
 
     @property
     def art(self) -> CardArt: ...

@@ -52,7 +52,7 @@ from crescent.rules.modes import End, HudItem
 from crescent.rules.safe import safe_move
 from crescent.solver.autofinish import finish_line
 from crescent.solver.outcome import HintKind
-from crescent.ui import hud, render
+from crescent.ui import hud
 from crescent.ui.hud import HUD_ITEMS, HudLook, format_time
 from crescent.ui.scene import Host, Scene, Screen
 from crescent.ui.sound import Cue
@@ -737,10 +737,10 @@ class TableScene(Scene):
         tr = self.host.tr
         verdict = watch.verdict.value
         if verdict == "winnable":
-            return tr(T.WATCH_WINNABLE), render.theme().dest
+            return tr(T.WATCH_WINNABLE), self.host.theme.dest
         if verdict == "lost":
-            return tr(T.WATCH_LOST), render.theme().refuse
-        return tr(T.WATCH_UNKNOWN), render.theme().ink_dim
+            return tr(T.WATCH_LOST), self.host.theme.refuse
+        return tr(T.WATCH_UNKNOWN), self.host.theme.ink_dim
 
     def _tap_marker(self, event: GameEvent) -> bool:
         """A press on "Cannot be won from here": the dialog that offers to go back."""

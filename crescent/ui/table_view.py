@@ -232,7 +232,7 @@ class TableView:
         top, down, count, closed = key.card, key.down, key.size, key.closed
         edges, playable, under, under_down = key[8:]
         if under and host.fan is not None:
-            rect = draw_fan(surf, host.art, host.fan, place, under, under_down)
+            rect = draw_fan(surf, host.art, host.fan, place, under, under_down, host.theme)
         radius = max(4, lay.card_w // 14)
         step = self._edge_step()
         if edges:
@@ -246,16 +246,16 @@ class TableView:
             surf.blit(shadow, shadow.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
             img = host.art.back(rect.size) if down else host.art.face(top, rect.size)
             surf.blit(img, rect)
-            render.outline_card(surf, rect, corner_radius(rect.w))
+            render.outline_card(surf, rect, corner_radius(rect.w), self.host.theme)
         if playable and top is not None:
-            draw_playable_mark(surf, rect)
+            draw_playable_mark(surf, rect, host.theme)
         self._draw_rings(surf, place, rect, key)
         lab = lay.labels[place]
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
-        t = render.theme()
+        t = self.host.theme
         colour = t.gold if complete(place, count) else t.ink
         text = place_label(place, count, host.tr.place_tag(place))
-        render.place_label(surf, host.fonts, area, lay.label_px, text, colour)
+        render.place_label(surf, host.fonts, area, lay.label_px, text, host.theme, colour)
 
     def _draw_rings(
         self, surf: pygame.Surface, place: int, rect: pygame.Rect, key: SlotLook
@@ -263,7 +263,7 @@ class TableView:
         """The highlights round a place: where the selected card may go, the hint, the
         selection, a finished foundation, the keyboard's focus (thicker in a theme with
         a :attr:`~crescent.themes.Theme.ring_scale`)."""
-        t = render.theme()
+        t = self.host.theme
         card_w = self.host.layout.card_w
         radius = max(4, card_w // 14)
         width = max(3, round(card_w // 22 * t.ring_scale))
@@ -282,9 +282,10 @@ class TableView:
             focus = self._focus_ring(place)
             render.rounded(surf, focus, t.focus, radius + pad, max(2, round(2 * t.ring_scale)))
 
-    @staticmethod
-    def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:
-        t = render.theme()
+    def _draw_empty(
+        self, surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool
+    ) -> None:
+        t = self.host.theme
         render.alpha_rounded(surf, rect, (0, 0, 0, 70), radius)
         render.rounded(surf, rect, t.slot_edge, radius, max(2, round(2 * t.ring_scale)))
         if closed:
@@ -302,14 +303,14 @@ class TableView:
         ``draw``): drawn straight ``onto`` the screen when given, else a surface of its own."""
         lay = self.host.layout
         if onto is not None:
-            render.felt_into(onto)
+            render.felt_into(onto, self.host.theme)
             base = onto
         else:
-            base = render.felt(size)
+            base = render.felt(size, self.host.theme)
         hud = pygame.Rect(lay.hud.x, lay.hud.y, lay.hud.w, lay.hud.h)
         self._hud_bg = pygame.Surface(hud.size)
         self._hud_bg.blit(base, (0, 0), hud)
-        render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.theme().hud_bg, 0)
+        render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), self.host.theme.hud_bg, 0)
         base.blit(self._hud_bg, hud)
         self._draw_foundation_rows(base)
         # The clean felt a changed place is redrawn on is not needed by this frame, which
@@ -326,7 +327,11 @@ class TableView:
             assert self.base is not None
             size = self.base.get_size()
             clean, self._clean = self._clean, None
-            felt = clean.take() if clean is not None and clean.size == size else render.felt(size)
+            felt = (
+                clean.take()
+                if clean is not None and clean.size == size
+                else render.felt(size, self.host.theme)
+            )
             lay = self.host.layout
             felt.blit(self._hud_bg, (lay.hud.x, lay.hud.y))
             self._draw_foundation_rows(felt)
@@ -337,7 +342,7 @@ class TableView:
         """Two bands, a lighter one behind the climbing row and a darker one behind
         the falling row, each tagged with its direction; the area drawn on."""
         lay = self.host.layout
-        colours = (render.theme().row_up, render.theme().row_down)
+        colours = (self.host.theme.row_up, self.host.theme.row_down)
         drawn: pygame.Rect | None = None
         for band, tag, colour, words in zip(
             lay.foundation_rows, lay.row_tags, colours, ROW_TAGS, strict=False
@@ -351,7 +356,7 @@ class TableView:
                 # Beside its band, against it; in a strip above or below it, centred.
                 x = tag.right - w // 2 if tag.h >= band.h // 2 else tag.x + tag.w // 2
                 text = render.text_centered(
-                    surf, font, words, (x, tag.y + tag.h // 2), render.theme().ink
+                    surf, font, words, (x, tag.y + tag.h // 2), self.host.theme.ink
                 )
                 drawn = drawn.union(text)
         return drawn
@@ -477,7 +482,7 @@ class TableView:
             # A thread makes the clean felt once the new base is on the screen: ready long
             # before the first change needs it, and no cost to that frame. (One thread at
             # a time: a window being resized does not start one a frame.)
-            self._clean = render.FeltMaker(size)
+            self._clean = render.FeltMaker(size, self.host.theme)
 
     def _transient_rects(self) -> list[pygame.Rect]:
         lay = self.host.layout
@@ -535,7 +540,9 @@ class TableView:
             shadow.get_rect(center=(pos[0] + size[0] // 2 + off // 2, pos[1] + size[1] // 2 + off)),
         )
         surface.blit(art.face(card, size), pos)
-        render.outline_card(surface, pygame.Rect(pos, size), corner_radius(size[0]))
+        render.outline_card(
+            surface, pygame.Rect(pos, size), corner_radius(size[0]), self.host.theme
+        )
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         assert self.state.message is not None
@@ -549,10 +556,10 @@ class TableView:
         h = min(rect.h, lh * len(lines) + 20)
         box = pygame.Rect(0, 0, w, h)
         box.center = rect.center
-        render.alpha_rounded(surface, box, render.theme().message_bg, h // 4)
+        render.alpha_rounded(surface, box, self.host.theme.message_bg, h // 4)
         y = box.centery - lh * len(lines) // 2 + lh // 2
         for ln in lines:
-            render.text_centered(surface, font, ln, (box.centerx, y), render.theme().ink)
+            render.text_centered(surface, font, ln, (box.centerx, y), self.host.theme.ink)
             y += lh
 
     def _redraw_marker(self, base: pygame.Surface) -> list[pygame.Rect]:
@@ -580,10 +587,14 @@ class TableView:
         w = min(msg.w, tw + 4 * r + 28)
         box = pygame.Rect(0, 0, w, th + 14)
         box.center = (msg.x + msg.w // 2, msg.y + msg.h // 2)
-        render.alpha_rounded(surface, box, render.theme().label_bg, box.h // 2)
+        render.alpha_rounded(surface, box, self.host.theme.label_bg, box.h // 2)
         pygame.draw.circle(surface, dot, (box.x + 12 + r, box.centery), r)
         render.text_centered(
-            surface, font, text, (box.x + 12 + 2 * r + 6 + tw // 2, box.centery), render.theme().ink
+            surface,
+            font,
+            text,
+            (box.x + 12 + 2 * r + 6 + tw // 2, box.centery),
+            self.host.theme.ink,
         )
 
     def _hud_key(self, i: int) -> HudLook:
@@ -602,4 +613,5 @@ class TableView:
             self.host.fonts,
             (lay.hud_px, lay.hud_sub_px),
             (self._hud_bg, (lay.hud.x, lay.hud.y)),
+            self.host.theme,
         )

@@ -97,7 +97,7 @@ def test_a_theme_chosen_in_settings_draws_the_next_frame(face_down: Client) -> N
     c.frames(1)
     r, g, b = _corner(c)
     assert b > max(r, g), (r, g, b)  # the blue table
-    assert render.theme() is themes.OCEAN
+    assert c.app.theme is themes.OCEAN
     c.app.push(screen)
     screen.run(screen.steps["theme"])  # ocean -> claret
     screen.run(screen.steps["theme"])  # claret -> high contrast
@@ -130,7 +130,7 @@ def test_theme_option_is_for_this_run_and_not_saved(tmp_path: Path) -> None:
     c = Client(app, SteppedClock())
     try:
         c.frames(2)
-        assert render.theme() is themes.CONTRAST
+        assert app.theme is themes.CONTRAST
         assert _corner(c) == (0, 0, 0)
         session.save_settings()
         assert Store(tmp_path).load_settings().theme == "ocean"
