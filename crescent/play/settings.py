@@ -221,7 +221,7 @@ class Settings:
         kiosk=KioskKey(
             "variant of every game, from the first one: `N`, `F` or `D`, or `L` for the "
             "levels game",
-            "N",
+            modes.DEFAULT.letter,
         ),
     )
     level_minutes: tuple[int, ...] = setting(
