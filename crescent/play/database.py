@@ -29,7 +29,7 @@ for a :class:`crescent.play.storage.Store`:
   text that is not UTF-8 with replacement characters (a bad row costs its
   characters, never the read).
 - **durability**: ``journal_mode=WAL`` with ``synchronous=NORMAL`` (a commit is a
-  write to the WAL, no fsync: 0.1 ms a move; a ``kill -9`` loses nothing
+  write to the WAL, no fsync: cheap at every move; a ``kill -9`` loses nothing
   committed, a power cut at most the last commits, never the database), and the
   end of a game, the settings and an import commit with ``synchronous=FULL``
   (fsynced). The measurements are in the README ("Saving").
@@ -512,8 +512,8 @@ def open_database(
             fill = _Refill(kept, first_fill, why, target)
     try:
         if version == 0:
-            # A new database holds nothing yet: made without fsyncs (20-40 ms of a first
-            # start); a power cut meanwhile leaves one that fails its check next time, set
+            # A new database holds nothing yet: made without fsyncs (a first start's
+            # wait); a power cut meanwhile leaves one that fails its check next time, set
             # aside. What an import brings is made durable before its files are renamed.
             conn.execute("PRAGMA synchronous = OFF")
         conn.execute("PRAGMA journal_mode = WAL")

@@ -108,8 +108,7 @@ def run_loop(
     sleeper = events if clock.sleeps and isinstance(events, SleepingEventSource) else None
     previous = clock.now()
     lag = 0.0
-    planned: float | None = None
-    """How long the loop is going to sleep (None: it is not)."""
+    planned: float | None = None  # how long the loop is going to sleep (None: it is not)
     while app.running:
         if planned is not None and sleeper is not None:
             batch = sleeper.wait(app.size, planned)
@@ -186,7 +185,7 @@ class App:
         """Night dimming (see :meth:`set_dim`)."""
         self.full_redraw = True
         self.theme = themes.by_name(options.theme or session.settings.theme)
-        """The table's colours: every scene draws with it (``Host.theme``)."""
+        """The table's colours: every scene draws with it (``Kit.theme``)."""
         self.ghosts = GhostFilter(options.ghost_tap_ms / 1000, mm_to_px(DOUBLE_TAP_MM, options.dpi))
         """Drops the presses glass or a driver sends twice (see :mod:`crescent.control.ghosts`)."""
         self.screen = self._open_window()

@@ -18,7 +18,7 @@ Action = Callable[[], None]
 
 _DEFAULT = themes.THEMES[themes.DEFAULT_THEME]
 # The default theme's colours by their old names (what tests and tools compare with);
-# drawing takes the theme it is given (the app's: ``Host.theme``).
+# drawing takes the theme it is given (the app's: ``Kit.theme``).
 FELT_CENTRE = _DEFAULT.felt_centre
 FELT_EDGE = _DEFAULT.felt_edge
 INK = _DEFAULT.ink
