@@ -6,6 +6,8 @@
   real X window (Xvfb) idle CPU and click latency.
 * ``watch``: frame times with "Still winnable?" searching in the background, off and on.
 * ``speech``: frame times and CPU with speech saying every move, off and on, and idle.
+* ``switch``: frame times while a hint searches in its thread, the interpreter handed
+  over every 1 ms (the client's setting) and every 5 ms (Python's default), interleaved.
 * ``builds``: the exhaustive search's positions a CPU second, a commit's pure build against
   this tree's pure and compiled builds, interleaved.
 * ``kiosk-memory``: a kiosk's peak memory in a real X window (Xvfb) after 10,000 clicks of
@@ -22,7 +24,7 @@ import sys
 
 USAGE = (
     "usage: python -m crescent.bench "
-    "engine|solver|frames|watch|speech|builds|kiosk-memory [options]"
+    "engine|solver|frames|watch|speech|switch|builds|kiosk-memory [options]"
 )
 
 
@@ -38,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         "frames": "benchmarks.frames",
         "watch": "benchmarks.watch_frames",
         "speech": "benchmarks.speech_frames",
+        "switch": "benchmarks.switch_interval",
         "builds": "benchmarks.solver_builds",
         "kiosk-memory": "benchmarks.kiosk_memory",
     }

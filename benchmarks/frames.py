@@ -339,11 +339,11 @@ def frame_times(app: App, frames: int, seed: int) -> Frames:
 def fanned_frame_times(app: App, frames: int, seeds: range) -> list[Frames]:
     """The same scripted player with "Show whole piles" on (switched on once, as a player
     does: the first run also pays for drawing the cards at their new size)."""
-    app.set_show_piles(True)
+    app.change_setting("show_piles", True)
     try:
         return [frame_times(app, frames, seed) for seed in seeds]
     finally:
-        app.set_show_piles(False)
+        app.change_setting("show_piles", False)
 
 
 def _almost_won(number: int) -> tuple[object, str]:

@@ -83,7 +83,10 @@ def key_frames_p95(app: App, frames: int) -> float:
 
 def measured(app: App, on: bool, voice: str, frames: int, seed: int) -> dict[str, float]:
     """One paced run of the scripted player with speech ``on``, then ``on``'s idle CPU."""
-    app.set_speech(on, make_speaker(voice) if on else None)
+    if on:
+        app.speak_with(make_speaker(voice))
+    else:
+        app.change_setting("speech", False)
     children = _children_cpu_s()
     wall = time.perf_counter()
     p50, p95, cpu = paced_run(app, frames, seed)
@@ -94,7 +97,7 @@ def measured(app: App, on: bool, voice: str, frames: int, seed: int) -> dict[str
     key_p95 = key_frames_p95(app, frames)
     app.table.reset_interaction()  # no message left to fade: the loop may sleep
     idle = idle_cpu(app, 3.0)
-    app.set_speech(False)
+    app.change_setting("speech", False)
     return {
         "p50": p50,
         "p95": p95,

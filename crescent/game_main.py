@@ -269,7 +269,7 @@ def _run_window(config: Config, session: Session, tr: Translator) -> int:
         if config.kiosk and config.screenshot is None and not _display_usable():
             return EXIT_NO_DISPLAY
         if config.kiosk:
-            # The kiosk's modules (~40 ms to import) only in kiosk mode.
+            # The kiosk's modules (a large import) only in kiosk mode.
             from crescent.kiosk.core import kiosk_touch
             from crescent.kiosk.heap import fix_mmap_threshold
             from crescent.ui.kiosk_scenes import desktop_size
@@ -284,7 +284,7 @@ def _run_window(config: Config, session: Session, tr: Translator) -> int:
         if art is None:
             art = start_card_art(session, options)
         # The client is imported once its cards are being drawn: its import and their
-        # rasterising share the cores (a first frame 29 ms sooner, a next one 10 ms).
+        # rasterising share the cores (the first frame sooner: docs/PERFORMANCE.md).
         from crescent.ui.app import App
 
         app = App(session, options, tr, art)
@@ -307,7 +307,7 @@ def _play(app: App, config: Config) -> int:
     from crescent.ui.tip import show_first_run_tip, show_levels_intro
 
     if config.kiosk:
-        from crescent.ui.x11_watch import watch_display  # kiosk only (~8 ms to import)
+        from crescent.ui.x11_watch import watch_display  # kiosk only
 
         watch_display(app.session.close)
     else:
@@ -420,12 +420,12 @@ def _check_solver(problems: list[str]) -> str:
     # Imported here: the game loads the search with the first hint (PERFORMANCE.md).
     from crescent.solver import core
     from crescent.solver.build import compiled
-    from crescent.solver.portfolio import solve
+    from crescent.solver.portfolio import Outcome, solve
     from crescent.solver.watch import SearchProcess, Verdict, Watch, judge
 
     game = Game.from_code(SELF_CHECK_DEAL)
     result = solve(game, budget_s=30, max_nodes=20_000)
-    if result.outcome != "won":
+    if result.outcome is not Outcome.WON:
         problems.append(f"the solver did not win {SELF_CHECK_DEAL}")
     found: Watch | None
     if core.supports(game):

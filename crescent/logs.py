@@ -6,7 +6,7 @@ is logged. :func:`setup` only names the folder, and :func:`get` -- the one way t
 modules reach a logger -- gives the ``crescent`` logger its file. The file and its folder
 are created with the first record: a run that logs nothing leaves the data folder as it
 was. The rotating file handler is made then too: :mod:`logging.handlers` (it brings
-``socket`` and ``pickle``) costs a start some 6 ms that a start logging nothing saves.
+``socket`` and ``pickle``) is an import cost that a start logging nothing saves.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class _LazyLogFile(logging.Handler):
 
 def _rotating(path: Path) -> logging.Handler:
     """A small rotating log at ``path``, opened on the first record."""
-    import logging.handlers  # 6 ms of a start that logs nothing (the module docstring)
+    import logging.handlers  # not a start's that logs nothing (the module docstring)
 
     class LogFile(logging.handlers.RotatingFileHandler):
         _told = False

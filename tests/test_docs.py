@@ -10,6 +10,7 @@ import pytest
 
 from crescent.__main__ import build_parser
 from crescent.kiosk.config import EXAMPLE
+from tools import doc_tables
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -89,3 +90,18 @@ def test_the_documents_tell_no_dated_story() -> None:
     for doc in [README, *DOCS]:
         text = doc.read_text(encoding="utf-8")
         assert not re.search(r"\bat \d\d:\d\d( UTC)?\b", text), doc.name
+
+
+def test_the_generated_parts_of_the_documents_are_what_the_code_declares() -> None:
+    """The kiosk config's example and keys (from their declarations) and the architecture's
+    import table (measured): ``python tools/doc_tables.py`` writes them again."""
+    stale = [p.name for p, content in doc_tables.files().items() if p.read_text("utf-8") != content]
+    assert stale == []
+
+
+def test_the_generated_parts_are_found_and_a_drift_is_seen() -> None:
+    text = doc_tables.BEGIN.format(name="kiosk-keys") + "\n| old |\n" + doc_tables.END
+    again = doc_tables.generated(text)
+    assert "| `pin` |" in again
+    assert "| old |" not in again
+    assert doc_tables.generated(again) == again

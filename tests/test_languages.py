@@ -17,7 +17,10 @@ REPO = Path(__file__).resolve().parent.parent
 def test_one_list_of_languages() -> None:
     assert translator.LANGUAGES is languages.LANGUAGES
     assert settings.LANGUAGES is languages.LANGUAGES
-    assert vars(kiosk_config)["LANGUAGES"] is languages.LANGUAGES
+    # The kiosk config's "language" key is the setting's declaration: its check, its list.
+    assert settings.DECLARED["language"].choices == tuple(languages.LANGUAGES)
+    with pytest.raises(kiosk_config.KioskConfigError, match="one of en, fr, ca, nl, ja"):
+        kiosk_config.parse_kiosk_config({"kiosk": {"pin": "2468", "language": "de"}})
     assert translator.DEFAULT_LANGUAGE == languages.DEFAULT_LANGUAGE in languages.LANGUAGES
 
 

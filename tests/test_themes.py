@@ -44,7 +44,7 @@ def _kiosk(**keys: object) -> dict[str, object]:
 
 def test_kiosk_config_theme_key_is_put_in_the_settings() -> None:
     kc = parse_kiosk_config(_kiosk(theme="contrast"))
-    assert kc.theme == "contrast"
+    assert kc.setting("theme") == "contrast"
     settings = Settings()
     assert apply_to_settings(kc, settings, lang_option=None)
     assert settings.theme == "contrast"
@@ -52,7 +52,7 @@ def test_kiosk_config_theme_key_is_put_in_the_settings() -> None:
 
 def test_kiosk_config_without_theme_keeps_the_saved_one() -> None:
     kc = parse_kiosk_config(_kiosk())
-    assert kc.theme is None
+    assert kc.setting("theme") is None
     settings = Settings(theme="ocean")
     assert not apply_to_settings(kc, settings, lang_option=None)
     assert settings.theme == "ocean"

@@ -2,10 +2,10 @@
 
     python tools/compile_catalogs.py            # compile every .po to its .mo (Babel)
     python tools/compile_catalogs.py check      # every message translated, msgfmt --check clean
-    python tools/compile_catalogs.py extract    # rewrite crescent.pot from crescent/text.py
+    python tools/compile_catalogs.py extract    # rewrite crescent.pot from crescent/i18n/text.py
     python tools/compile_catalogs.py update     # extract, then bring every .po in line with it
 
-After adding a message to crescent/text.py: run ``extract`` and ``update``
+After adding a message to crescent/i18n/text.py: run ``extract`` and ``update``
 (new messages appear untranslated, with ``msgstr ""``; gone ones are dropped),
 translate them in each .po, run ``check``, then ``python tools/subset_fonts.py``
 (a new character needs to be in the shipped fonts; tests/i18n/test_i18n.py fails
@@ -173,7 +173,7 @@ def extract() -> None:
         "Plural-Forms": "nplurals=INTEGER; plural=EXPRESSION;",
     }
     out = [
-        "# Crescent: messages to translate, made from crescent/text.py.",
+        "# Crescent: messages to translate, made from crescent/i18n/text.py.",
         *header_block(fields, True),
     ]
     for message in text.messages():
@@ -217,7 +217,7 @@ def update(lang: str, translations: dict[str, list[str]] | None = None) -> None:
         wanted.add(key)
         out += ["", *entry_lines(message, known.get(key), forms)]
     for gone in sorted(set(known) - wanted):
-        print(f"{lang}: dropped {gone!r} (no longer in crescent/text.py)")
+        print(f"{lang}: dropped {gone!r} (no longer in crescent/i18n/text.py)")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
     print(f"wrote {path.relative_to(ROOT)}")

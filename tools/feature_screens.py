@@ -79,7 +79,7 @@ def _fanned(app: App, variant: str) -> None:
     for move in ("P1-P11", "P2-F7", "P11-P15", "P3-P7", "R", "P12-P1"):
         if move == "R" or app.session.check(Move.parse(move)) is None:
             app.session.apply(move)
-    app.set_show_piles(True)
+    app.change_setting("show_piles", True)
     app.table.after_change()
 
 

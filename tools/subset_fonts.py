@@ -4,7 +4,7 @@
     .venv/bin/python tools/subset_fonts.py
 
 Re-run it after changing a catalog (assets/locale/*/LC_MESSAGES/crescent.po)
-or crescent/text.py: a character that is in no shipped font renders as a box,
+or crescent/i18n/text.py: a character that is in no shipped font renders as a box,
 and tests/i18n/test_i18n.py fails until the fonts are made again. The output is
 committed; the script is deterministic (same sources, same bytes), so a re-run
 with nothing changed leaves git clean.

@@ -341,7 +341,7 @@ class AttractPlanner:
             _log().exception("attract: the solver failed")
             return True
         with self._lock:
-            if result.outcome == "won" and result.line:
+            if result.outcome is solver.Outcome.WON and result.line:
                 self.lines.append(DemoLine(game.code, tuple(result.line)))
                 self.attempts = 0
             elif self._halted():
@@ -765,7 +765,7 @@ class Kiosk:
         # Playing or blocked, it is no loss of the next visitor: not in the player's
         # statistics, not resumed on a restart; the venue counts it as left idle.
         session.leave_to_idle()
-        lang = self.config.language
+        lang = self.config.setting("language")
         if lang is not None and host.language != lang:
             host.set_language(lang)
         if session.settings.sound != self.sound:
@@ -873,5 +873,6 @@ def apply_kiosk_config(host: KioskHost, kc: KioskConfig, *, lang_given: bool) ->
     settings = host.session.settings
     if apply_to_settings(kc, settings, lang_option="given" if lang_given else None):
         host.session.save_settings()
-    if kc.language is not None and not lang_given and host.language != kc.language:
-        host.set_language(kc.language)
+    lang = kc.setting("language")
+    if lang is not None and not lang_given and host.language != lang:
+        host.set_language(lang)

@@ -20,11 +20,11 @@ from typing import Final, NamedTuple
 
 from crescent import logs
 from crescent.files import write_atomic
+from crescent.play.history import Result
 
 METRICS_FILE: Final = "crescent.prom"
 EVERY_S: Final = 60.0
 """How often the file is written."""
-RESULTS: Final = ("won", "abandoned", "lost", "time out", "idle")
 
 
 class Sample(NamedTuple):
@@ -60,17 +60,17 @@ class Counts:
         """CPU seconds of the attract loop's searches (the kiosk copies its planner's)."""
 
 
-def game_counts(conn: sqlite3.Connection) -> list[tuple[str, str, int]]:
-    """(mode, result, games) of the venue's games ended, and (mode, "playing", 1) for the
-    one in progress that has not ended."""
+def game_counts(conn: sqlite3.Connection) -> list[tuple[str, Result | None, int]]:
+    """(mode, result, games) of the venue's games ended, and (mode, None, 1) for the one
+    in progress that has not ended."""
     rows = conn.execute(
         "SELECT mode, result, count(*) FROM games WHERE venue GROUP BY mode, result"
     ).fetchall()
     rows += conn.execute(
-        "SELECT json_extract(game, '$.variant'), 'playing', 1 FROM current"
+        "SELECT json_extract(game, '$.variant'), NULL, 1 FROM current"
         " WHERE venue AND id NOT IN (SELECT id FROM games)"
     ).fetchall()
-    return [(str(m), str(r), int(n)) for m, r, n in rows]
+    return [(str(m), None if r is None else Result(r), int(n)) for m, r, n in rows]
 
 
 def rss_bytes() -> int | None:
@@ -89,7 +89,7 @@ def rss_bytes() -> int | None:
 
 
 def samples(
-    games: list[tuple[str, str, int]],
+    games: list[tuple[str, Result | None, int]],
     counts: Counts,
     errors: ErrorTally,
     mode_of: dict[str, str],
@@ -110,7 +110,9 @@ def samples(
     return out
 
 
-def _game_samples(games: list[tuple[str, str, int]], mode_of: dict[str, str]) -> list[Sample]:
+def _game_samples(
+    games: list[tuple[str, Result | None, int]], mode_of: dict[str, str]
+) -> list[Sample]:
     out: list[Sample] = []
     # Every mode from the start, at 0: a kiosk nobody has played yet still has a series
     # for "no game for a day" to watch.
@@ -118,8 +120,8 @@ def _game_samples(games: list[tuple[str, str, int]], mode_of: dict[str, str]) ->
     for letter, result, n in games:
         mode = mode_of.get(letter, letter)
         started[mode] = started.get(mode, 0) + n
-        if result != "playing":
-            labels = (("mode", mode), ("result", result))
+        if result is not None:
+            labels = (("mode", mode), ("result", result.value))
             out.append(Sample("crescent_games_ended_total", "counter", _ENDED, n, labels))
     for mode, n in sorted(started.items()):
         by_mode = (("mode", mode),)
@@ -187,7 +189,7 @@ class FleetMetrics:
         self.next_at = now + EVERY_S
         return True
 
-    def write(self, games: list[tuple[str, str, int]]) -> None:
+    def write(self, games: list[tuple[str, Result | None, int]]) -> None:
         """Write the file now (in the save thread: a slow disk never holds a frame)."""
         text = render(samples(games, self.counts, self.errors, self.mode_of))
         try:

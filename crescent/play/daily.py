@@ -66,8 +66,8 @@ def daily_number(day: date, pool: Iterable[int]) -> int:
     numbers = sorted(set(pool))
     if not numbers:
         raise ValueError("no winnable deals to pick the daily deal from")
-    # Imported here: only the daily deal needs it, and OpenSSL's module costs a start
-    # 3 to 5.6 ms (-X importtime, this machine, loaded).
+    # Imported here: only the daily deal needs it, and OpenSSL's module is a start's
+    # cost otherwise (python -X importtime shows it).
     import hashlib
 
     digest = hashlib.sha256(f"crescent-daily-{day.isoformat()}".encode()).digest()

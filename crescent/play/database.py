@@ -29,7 +29,7 @@ for a :class:`crescent.play.storage.Store`:
   text that is not UTF-8 with replacement characters (a bad row costs its
   characters, never the read).
 - **durability**: ``journal_mode=WAL`` with ``synchronous=NORMAL`` (a commit is a
-  write to the WAL, no fsync: 0.1 ms a move; a ``kill -9`` loses nothing
+  write to the WAL, no fsync: cheap at every move; a ``kill -9`` loses nothing
   committed, a power cut at most the last commits, never the database), and the
   end of a game, the settings and an import commit with ``synchronous=FULL``
   (fsynced). The measurements are in the README ("Saving").
@@ -52,6 +52,7 @@ from typing import Final, NamedTuple
 
 from crescent.files import fsync_dir
 from crescent.play.folderlock import FolderBusy, FolderLock
+from crescent.play.history import Result, sql_text
 from crescent.play.safejson import clip
 
 __all__ = [
@@ -81,7 +82,7 @@ MAX_DB_BYTES: Final = 256 << 20
 HEADER: Final = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S: Final = 5.0
 
-SCHEMA_1: Final = """
+SCHEMA_1: Final = f"""
 CREATE TABLE games (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
@@ -92,7 +93,7 @@ CREATE TABLE games (
     ended REAL NOT NULL,
     start_day TEXT,
     end_day TEXT NOT NULL,
-    result TEXT NOT NULL CHECK (result IN ('won', 'abandoned', 'lost', 'time out', 'idle')),
+    result TEXT NOT NULL CHECK (result IN {sql_text(*Result)}),
     moves INTEGER NOT NULL CHECK (moves >= 0),
     seconds REAL NOT NULL CHECK (seconds >= 0),
     hints INTEGER NOT NULL DEFAULT 0,
@@ -142,8 +143,8 @@ CREATE VIEW venue_days AS
 SELECT day, sum(started) AS started, sum(won) AS won, sum(idle) AS idle FROM (
     SELECT day, started, won, idle FROM imported_venue
     UNION ALL SELECT start_day, 1, 0, 0 FROM games WHERE venue AND start_day IS NOT NULL
-    UNION ALL SELECT end_day, 0, 1, 0 FROM games WHERE venue AND result = 'won'
-    UNION ALL SELECT end_day, 0, 0, 1 FROM games WHERE venue AND result = 'idle'
+    UNION ALL SELECT end_day, 0, 1, 0 FROM games WHERE venue AND result = {sql_text(Result.WON)}
+    UNION ALL SELECT end_day, 0, 0, 1 FROM games WHERE venue AND result = {sql_text(Result.IDLE)}
     UNION ALL SELECT start_day, 1, 0, 0 FROM current WHERE venue AND start_day IS NOT NULL
         AND id NOT IN (SELECT id FROM games)
 ) GROUP BY day ORDER BY day;
@@ -511,8 +512,8 @@ def open_database(
             fill = _Refill(kept, first_fill, why, target)
     try:
         if version == 0:
-            # A new database holds nothing yet: made without fsyncs (20-40 ms of a first
-            # start); a power cut meanwhile leaves one that fails its check next time, set
+            # A new database holds nothing yet: made without fsyncs (a first start's
+            # wait); a power cut meanwhile leaves one that fails its check next time, set
             # aside. What an import brings is made durable before its files are renamed.
             conn.execute("PRAGMA synchronous = OFF")
         conn.execute("PRAGMA journal_mode = WAL")

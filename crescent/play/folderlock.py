@@ -137,7 +137,7 @@ def _msvcrt_lock(root: Path, module: ModuleType) -> Callable[[], None]:
 
 
 def _host() -> str:
-    import socket  # only where flock is refused (2 ms of a start otherwise)
+    import socket  # only where flock is refused (otherwise a start would pay for it)
 
     return socket.gethostname()
 

@@ -25,6 +25,7 @@ from crescent.play.stats import Stats, VariantStats
 __all__ = [
     "COUNTED",
     "COUNTED_SQL",
+    "WON_SQL",
     "GameEnd",
     "Result",
     "daily_streak",
@@ -34,6 +35,7 @@ __all__ = [
     "record_end",
     "reset",
     "since",
+    "sql_text",
     "stats",
 ]
 
@@ -52,10 +54,18 @@ class Result(enum.StrEnum):
     """A kiosk's visitor walked away (the venue counts it; the player's statistics do not)."""
 
 
+def sql_text(*results: Result) -> str:
+    """``results`` as SQL: one a quoted literal (``'won'``), more a parenthesised list for
+    ``IN``. The queries and the schema's CHECK spell results only through this."""
+    quoted = [f"'{r.value}'" for r in results]
+    return quoted[0] if len(quoted) == 1 else f"({', '.join(quoted)})"
+
+
 COUNTED: Final = (Result.WON, Result.ABANDONED, Result.LOST, Result.TIME_OUT)
 """The results the player's statistics count as played."""
-COUNTED_SQL: Final = "('won', 'abandoned', 'lost', 'time out')"
-TIMED_WIN_SQL: Final = "result = 'won' AND seconds > 0"
+COUNTED_SQL: Final = sql_text(*COUNTED)
+WON_SQL: Final = sql_text(Result.WON)
+TIMED_WIN_SQL: Final = f"result = {WON_SQL} AND seconds > 0"
 """A win with a time. Its seconds 0 say the clock never ran while it was played (a line
 played by ``--play``): no time to be a record, to average or to chart (issue 46 item 5)."""
 
@@ -170,17 +180,17 @@ def mode_stats(conn: sqlite3.Connection, mode: str, exclude: str | None = None) 
     the imported totals."""
     args = (mode, since(conn, mode), exclude or "")
     played, won, best_time, fewest, total, best_level, best_left, untimed = conn.execute(
-        "SELECT count(*), coalesce(sum(result = 'won'), 0),"
+        f"SELECT count(*), coalesce(sum(result = {WON_SQL}), 0),"
         f" min(CASE WHEN {TIMED_WIN_SQL} THEN seconds END),"
-        " min(CASE WHEN result = 'won' THEN moves END),"
+        f" min(CASE WHEN result = {WON_SQL} THEN moves END),"
         f" coalesce(sum(CASE WHEN {TIMED_WIN_SQL} THEN seconds END), 0.0),"
         f" coalesce(max(level), 0), max(CASE WHEN {TIMED_WIN_SQL} THEN time_left END),"
-        f" coalesce(sum(result = 'won' AND NOT ({TIMED_WIN_SQL})), 0)"
+        f" coalesce(sum(result = {WON_SQL} AND NOT ({TIMED_WIN_SQL})), 0)"
         f" FROM games WHERE mode = ? AND seq > ? AND id <> ? AND result IN {COUNTED_SQL}",
         args,
     ).fetchone()
     results = [
-        r == "won"
+        r == Result.WON
         for (r,) in conn.execute(
             f"SELECT result FROM games WHERE mode = ? AND seq > ? AND id <> ?"
             f" AND result IN {COUNTED_SQL} ORDER BY seq",
@@ -242,7 +252,7 @@ def imported(conn: sqlite3.Connection) -> dict[str, VariantStats]:
 def daily_streak(conn: sqlite3.Connection, exclude: str | None = None) -> DailyStreak:
     """The daily deals won (days in a row), since the last reset, with the imported ones."""
     rows = conn.execute(
-        "SELECT daily_day FROM games WHERE daily_day IS NOT NULL AND result = 'won'"
+        f"SELECT daily_day FROM games WHERE daily_day IS NOT NULL AND result = {WON_SQL}"
         " AND seq > ? AND id <> ? ORDER BY seq",
         (since(conn), exclude or ""),
     )

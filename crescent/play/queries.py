@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from typing import NamedTuple
 
-from crescent.play.history import COUNTED_SQL, TIMED_WIN_SQL, Result, mode_stats, since
+from crescent.play.history import COUNTED_SQL, TIMED_WIN_SQL, WON_SQL, Result, mode_stats, since
 
 __all__ = [
     "GameRow",
@@ -77,7 +77,7 @@ def game_log(conn: sqlite3.Connection, game_id: str) -> str:
 def win_rate(conn: sqlite3.Connection, mode: str, last: int = 100) -> float | None:
     """Won / played over the last ``last`` games of ``mode``; None before any game."""
     rate = conn.execute(
-        "SELECT avg(result = 'won') FROM (SELECT result FROM games"
+        f"SELECT avg(result = {WON_SQL}) FROM (SELECT result FROM games"
         f" WHERE mode = ? AND seq > ? AND result IN {COUNTED_SQL} ORDER BY seq DESC LIMIT ?)",
         (mode, since(conn, mode), last),
     ).fetchone()[0]

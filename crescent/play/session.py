@@ -24,6 +24,7 @@ Pure (no pygame): the UI and the kiosk drive it, tests drive it directly.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 import time
@@ -634,8 +635,8 @@ class Session:
             return None
         win, daily_deal = self._win
         if self._summary is None:
-            # Imported here: a win's, not a start's (1.2 ms of one, with hashlib's 3-5.6 ms
-            # the imports that only a game's end needs).
+            # Imported here: a win's, not a start's (with hashlib, the imports that only a
+            # game's end needs).
             from crescent.play.summary import WinSummary
 
             after = self.stats
@@ -699,7 +700,7 @@ class Session:
     def save_settings(self) -> None:
         store = self.store
         if store is not None:
-            snap = Settings(**vars(self.settings))
+            snap = dataclasses.replace(self.settings)
             self._submit("settings", lambda: store.save_settings(snap))
 
     def reset_stats(self) -> None:

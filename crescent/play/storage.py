@@ -415,8 +415,8 @@ class Store:
     def _import(self, conn: sqlite3.Connection) -> None:
         if not any(os.path.lexists(self.root / name) for name in database.LEGACY_FILES):
             return  # a first start
-        # Imported here: only a new database looks for older files (the module costs a
-        # start 6 ms, measured with -X importtime).
+        # Imported here: only a new database looks for older files (the module is a
+        # start's cost otherwise: python -X importtime shows it).
         from crescent.play import legacy
 
         found = legacy.import_files(

@@ -32,7 +32,7 @@ CACHE_SHARE: Final = 4
 CACHE_ENTRY_BYTES: Final = 300
 """Memory per memo entry (~250 B measured)."""
 CHECK_EVERY: Final = 64
-"""Nodes between looks at the clock and the cancel flag (well under 100 ms)."""
+"""Nodes between looks at the clock and the cancel flag (a small part of a frame)."""
 CORE_LOOK_S: Final = 0.02
 """Seconds the search core runs between looks on a real clock (paced, see
 :meth:`Meter.chunk`): each look takes the interpreter lock, which the game's loop needs,

@@ -17,7 +17,7 @@ from typing import NoReturn
 
 from crescent.rules.engine import Game, InvalidCode
 from crescent.solver.budget import MAX_BYTES
-from crescent.solver.portfolio import solve
+from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import LevelFewest, Whole, solve_whole
 
 
@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         )
     else:
-        head = f"won {len(result.line)}" if result.outcome == "won" else result.outcome
+        head = f"won {len(result.line)}" if result.outcome is Outcome.WON else result.outcome
         print(head)
         print(" ".join(result.line))
     return 0
@@ -187,11 +187,11 @@ def _shuffles(n: int) -> str:
 def _verdict(outcome: str, used: int | None, at_least: int, exact: bool, budget: str) -> str:
     """What a level or the game took: "won with 0 shuffles (the fewest; 5 shuffles left)",
     "won with at most 2 shuffles (at least 1; ...)", or no win with its ``budget``."""
-    if outcome == "won" and used is not None:
+    if outcome == Outcome.WON and used is not None:
         if exact:
             return f"won with {_shuffles(used)} (the fewest; {budget})"
         return f"won with at most {_shuffles(used)} (at least {at_least}; {budget})"
-    if outcome == "lost":
+    if outcome == Outcome.LOST:
         return f"lost: no line wins with {budget} (proven)"
     return f"unknown: no win found with {budget} (at least {at_least})"
 

@@ -12,12 +12,13 @@ position); over either, the answer is "unknown", never "lost".
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final
 
 from crescent.rules.engine import Game
 from crescent.solver.budget import Meter
 from crescent.solver.depth_first import DepthFirst
 from crescent.solver.moves import Moves
+from crescent.solver.outcome import Outcome
 from crescent.solver.position import WON, Piles, Step
 
 EXACT_BYTES: Final = 260
@@ -27,7 +28,7 @@ NOTHING: Final[frozenset[int]] = frozenset()
 """An empty "seen": the exact search filters children by its own keys."""
 
 ExactChild = tuple[int, Piles, bytes, int, tuple[Step, ...], bytes, int]
-Verdict = tuple[Literal["lost", "won", "unknown"], list[Step], str, int]
+Verdict = tuple[Outcome, list[Step], str, int]
 """(outcome, the winning steps, how a loss was proven ("dead" or "exhaustive"), positions)."""
 
 
@@ -114,11 +115,11 @@ def certify(game: Game, meter: Meter) -> Verdict:
         found = search.run()
         total += search.positions
         if isinstance(found, list):
-            return ("won", found, "", total)
+            return (Outcome.WON, found, "", total)
         if found is None:
-            return ("unknown", [], "", total)
+            return (Outcome.UNKNOWN, [], "", total)
         if search.dead_root:
-            return ("lost", [], "dead", 0)
+            return (Outcome.LOST, [], "dead", 0)
         if not (moves.inexact and moves.loose):
-            return ("lost", [], "exhaustive", search.positions)
+            return (Outcome.LOST, [], "exhaustive", search.positions)
         moves.loose = False

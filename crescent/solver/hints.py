@@ -17,10 +17,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
 from crescent.rules.engine import PILES, Game, Move, Redeal, parse_step
 from crescent.solver.dead import proven_lost
+from crescent.solver.outcome import HintKind, Outcome
 from crescent.solver.portfolio import Result, solve
 from crescent.solver.position import Memo, convert
 from crescent.solver.whole import fewest
@@ -37,11 +37,9 @@ TRIES_NODES = 2 * TRY_NODES
 
 @dataclass(frozen=True)
 class HintAnswer:
-    """``kind``: "win" (``step`` is the next step of a winning line), "guess"
-    (no win found: ``step`` is the best heuristic step, maybe None), "lost"
-    (proven), or "rewind" (``undos`` back to a winnable position, None if none)."""
+    """A hint's answer: its kind says which of the other fields tell what."""
 
-    kind: Literal["win", "guess", "lost", "rewind"]
+    kind: HintKind
     step: Move | Redeal | None = None
     line: tuple[str, ...] = ()
     undos: int | None = None
@@ -119,27 +117,27 @@ class HintWorker:
         with self._lock:
             rest = self._plan.get(_place(game))
         if rest:
-            return HintAnswer("win", parse_step(rest[0]), rest, changes=changes)
+            return HintAnswer(HintKind.WON, parse_step(rest[0]), rest, changes=changes)
         if proven_lost(game):  # a proof without searching: say so at once
-            return HintAnswer("lost", changes=changes)
+            return HintAnswer(HintKind.LOST, changes=changes)
         result = hint_line(
             game, budget_s=HINT_BUDGET_S, clock=self.clock, cancel=cancel, max_bytes=self.max_bytes
         )
-        if result.outcome == "won" and result.line:
+        if result.outcome is Outcome.WON and result.line:
             plan = _plan_of(game, result.line)
             with self._lock:
                 self._plan = plan
             first = parse_step(result.line[0])
-            return HintAnswer("win", first, tuple(result.line), changes=changes)
-        if result.outcome == "lost":
-            return HintAnswer("lost", changes=changes)
+            return HintAnswer(HintKind.WON, first, tuple(result.line), changes=changes)
+        if result.outcome is Outcome.LOST:
+            return HintAnswer(HintKind.LOST, changes=changes)
         guess = best_guess(game)
         step = parse_step(guess) if guess is not None else None
-        return HintAnswer("guess", step, changes=changes)
+        return HintAnswer(HintKind.GUESS, step, changes=changes)
 
     def _rewind(self, game: Game, cancel: threading.Event, changes: int) -> HintAnswer:
         undos = last_winnable(game, budget_s=REWIND_BUDGET_S, max_bytes=self.max_bytes)
-        return HintAnswer("rewind", undos=undos, changes=changes)
+        return HintAnswer(HintKind.REWIND, undos=undos, changes=changes)
 
     def poll(self) -> HintAnswer | None:
         """The answer once it is ready (given once)."""
@@ -246,7 +244,7 @@ def last_winnable(game: Game, *, budget_s: float, max_bytes: int | None = None) 
             continue
         result = solve(g, budget_s=max(left / tries, min(left, 0.05)), max_bytes=max_bytes)
         tries = max(1, tries - 1)
-        if result.outcome == "won":
+        if result.outcome is Outcome.WON:
             found = mid
             # The line may begin by replaying the undone moves: then nearer
             # positions are winnable too.

@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Final
 
 from crescent.rules.engine import Game, IllegalMove
 from crescent.solver import core
@@ -33,11 +33,10 @@ from crescent.solver.depth_first import DepthFirst
 from crescent.solver.exact import certify
 from crescent.solver.line import write_line
 from crescent.solver.moves import Moves
+from crescent.solver.outcome import Outcome
 from crescent.solver.position import Memo, Step
 
 __all__ = ["MAX_BYTES", "Outcome", "Result", "proven_lost", "solve"]
-
-Outcome = Literal["won", "lost", "unknown"]
 
 PORTFOLIO: Final = (
     (80, 1, False),
@@ -61,7 +60,8 @@ REAL_CLOCKS: Final = (time.monotonic, time.perf_counter, time.process_time, time
 (another clock may be a simulated one, counting the looks)."""
 GIVE_BACK_NODES: Final = 20_000
 """A search this big (a second or more) hands its memory back on return; a small one has
-little to give and returns at once (a cancelled hint answers within 100 ms)."""
+little to give and returns at once (a cancelled hint answers at its next look at the
+cancel flag, :data:`~crescent.solver.budget.CHECK_EVERY` nodes)."""
 
 Search = BestFirst | DepthFirst
 Turns = tuple[Search, Generator[None, None, Found]]
@@ -109,26 +109,26 @@ def solve(
     meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo, paced)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
-        if outcome == "lost":  # a hashed search's candidate: settled exactly, or unknown
+        if outcome is Outcome.LOST:  # a hashed search's candidate: settled exactly, or unknown
             verdict, steps, proof, positions = certify(game, meter)
-            if verdict == "lost":
-                return Result("lost", [], meter.nodes, clock() - start, proof, positions)
-            line = _line(game, steps) if verdict == "won" else None
-            outcome = "unknown" if line is None else "won"
+            if verdict is Outcome.LOST:
+                return Result(Outcome.LOST, [], meter.nodes, clock() - start, proof, positions)
+            line = _line(game, steps) if verdict is Outcome.WON else None
+            outcome = Outcome.UNKNOWN if line is None else Outcome.WON
         return Result(outcome, line or [], meter.nodes, clock() - start)
 
     def written(steps: list[Step]) -> Result:
         line = _line(game, steps)
-        return done("unknown") if line is None else done("won", line)
+        return done(Outcome.UNKNOWN) if line is None else done(Outcome.WON, line)
 
     if game.is_won:
-        return done("won")
+        return done(Outcome.WON)
     if stop():
-        return done("unknown")
+        return done(Outcome.UNKNOWN)
     try:
         return _settled(game, meter, _portfolio(game, meter), written, done)
     except Stop:
-        return done("unknown")
+        return done(Outcome.UNKNOWN)
     finally:
         memo.clear()
         if meter.nodes >= GIVE_BACK_NODES:
@@ -251,7 +251,7 @@ def _lost(
     (:func:`crescent.solver.exact.certify`, in ``done``) once the others are let go."""
     for _, other in running:
         other.close()  # their memory goes to the exact search
-    return done("lost")
+    return done(Outcome.LOST)
 
 
 def _last_word(
@@ -262,4 +262,4 @@ def _last_word(
     """The depth-first search alone, to its end; no win found is a candidate loss,
     settled exactly (in ``done``)."""
     steps = search.run(use_autoplay=True)
-    return done("lost") if steps is None else written(steps)
+    return done(Outcome.LOST) if steps is None else written(steps)

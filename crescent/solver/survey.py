@@ -29,13 +29,14 @@ from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game, IllegalMove
 from crescent.solver.budget import MAX_BYTES
 from crescent.solver.build import compiled
-from crescent.solver.portfolio import solve
+from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import solve_whole
 
 Row = dict[str, Any]
 SETTINGS = ("variant", "redeals", "level", "budget_s")
 """The fields every line of one survey file shares (a resumed run must match them)."""
-RESULTS = ("won", "lost", "unknown")
+RESULTS = tuple(map(str, Outcome))
+"""What a line's result may say (a search's :class:`Outcome`)."""
 MAX_DEALS = 1_000_000
 """The most deals one run takes (a million deals is 115 CPU days at 10 s each): a range of
 20 digits was listed whole and grew to 20 GB before the kernel killed it (issue 43)."""
@@ -98,12 +99,12 @@ def run(job: Job) -> Row:
         "positions": result.nodes,
         "build": "compiled" if compiled() else "pure",
     }
-    if result.outcome == "won":
+    if result.outcome is Outcome.WON:
         row["verified"] = replays(game, result.line)
         if not row["verified"]:
-            row["result"] = "unknown"  # never count a line the engine refuses
+            row["result"] = Outcome.UNKNOWN  # never count a line the engine refuses
         row["line"] = result.line
-    elif result.outcome == "lost":
+    elif result.outcome is Outcome.LOST:
         row["proof"] = result.proof
         row["proof_positions"] = result.proof_positions
     return row
@@ -116,7 +117,7 @@ def run_whole(job: Job) -> Row:
     )
     lines = [lv.found.line for lv in found.levels]
     result = found.outcome
-    verified = result != "won" or _replays_whole(job.number, lines)
+    verified = result is not Outcome.WON or _replays_whole(job.number, lines)
     row: Row = {
         "deal": job.number,
         "code": found.code,
@@ -125,7 +126,7 @@ def run_whole(job: Job) -> Row:
         "level": None,
         "budget_s": job.budget_s,
         "whole": True,
-        "result": result if verified else "unknown",
+        "result": result if verified else Outcome.UNKNOWN,
         "used": found.used if verified else None,
         "at_least": found.at_least,
         "exact": found.exact and verified,
@@ -144,7 +145,7 @@ def run_whole(job: Job) -> Row:
         "build": "compiled" if compiled() else "pure",
         "lines": lines,
     }
-    if result == "won":
+    if result is Outcome.WON:
         row["verified"] = verified
     return row
 
@@ -166,8 +167,8 @@ def whole_table(rows: Sequence[Row]) -> str:
     """The whole levels games of a survey: the share won within the game's shuffles
     (Wilson 95 %), and how many shuffles each level and the game took."""
     n = len(rows)
-    won = sum(r["result"] == "won" for r in rows)
-    lost = sum(r["result"] == "lost" for r in rows)
+    won = sum(r["result"] == Outcome.WON for r in rows)
+    lost = sum(r["result"] == Outcome.LOST for r in rows)
     lo, hi = wilson(won, n)
     lo2, hi2 = wilson(n - lost, n)
     deals = sorted(r["deal"] for r in rows)
@@ -333,8 +334,8 @@ def table(rows: Iterable[Row]) -> str:
     ]
     for group in groups.values():
         n = len(group)
-        won = sum(r["result"] == "won" for r in group)
-        lost = sum(r["result"] == "lost" for r in group)
+        won = sum(r["result"] == Outcome.WON for r in group)
+        lost = sum(r["result"] == Outcome.LOST for r in group)
         deals = sorted(r["deal"] for r in group)
         span = f"{deals[0]}–{deals[-1]}" if deals[-1] - deals[0] + 1 == n else f"{n} listed"
         lo, hi = wilson(won, n)

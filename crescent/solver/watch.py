@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Final
 from crescent.rules.engine import Game, parse_step
 from crescent.solver import core
 from crescent.solver.budget import release_memory
-from crescent.solver.portfolio import solve
+from crescent.solver.portfolio import Outcome, solve
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -47,9 +47,12 @@ Key = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int,
 
 
 class Verdict(enum.Enum):
+    """What "Still winnable?" says of a position (a search's :class:`Outcome`, in the
+    table's words)."""
+
     WINNABLE = "winnable"
-    LOST = "lost"
-    UNKNOWN = "unknown"
+    LOST = Outcome.LOST.value
+    UNKNOWN = Outcome.UNKNOWN.value
 
 
 @dataclass(frozen=True)
@@ -82,9 +85,9 @@ def judge(
     """The verdict on ``game`` (not changed) after a search of ``budget_s`` seconds
     (unknown when ``cancel`` is set meanwhile)."""
     result = solve(game, budget_s=budget_s, max_bytes=max_bytes, cancel=cancel)
-    if result.outcome == "won":
+    if result.outcome is Outcome.WON:
         return Watch(Verdict.WINNABLE, 0, tuple(result.line))
-    if result.outcome == "lost":
+    if result.outcome is Outcome.LOST:
         return Watch(Verdict.LOST, 0)
     return Watch(Verdict.UNKNOWN, 0)
 

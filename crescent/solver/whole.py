@@ -64,7 +64,7 @@ class Fewest:
     @property
     def exact(self) -> bool:
         """The shuffles of the line are the fewest any line needs."""
-        return self.outcome == "won" and self.at_least == self.shuffles
+        return self.outcome is Outcome.WON and self.at_least == self.shuffles
 
 
 def fewest(
@@ -101,14 +101,14 @@ def fewest(
         )
         nodes += result.nodes
         seconds += result.seconds
-        if result.outcome == "won":
+        if result.outcome is Outcome.WON:
             used = shuffles_in(result.line)
-            return Fewest("won", min(lost, used), used, result.line, nodes, seconds)
-        if result.outcome == "lost" and lost == k:
+            return Fewest(Outcome.WON, min(lost, used), used, result.line, nodes, seconds)
+        if result.outcome is Outcome.LOST and lost == k:
             lost = k + 1
         if _stopped(cancel):
             break
-    return Fewest("lost" if lost > r else "unknown", lost, None, [], nodes, seconds)
+    return Fewest(Outcome.LOST if lost > r else Outcome.UNKNOWN, lost, None, [], nodes, seconds)
 
 
 def _stopped(cancel: Cancel) -> bool:
@@ -142,7 +142,7 @@ class Whole:
 
     @property
     def exact(self) -> bool:
-        return self.outcome == "won" and self.used == self.at_least
+        return self.outcome is Outcome.WON and self.used == self.at_least
 
     @property
     def nodes(self) -> int:
@@ -175,17 +175,17 @@ def solve_whole(
         # Level 1 is always reached with all the shuffles; a later level's bound holds
         # for every way of reaching it only when it says "not without a shuffle".
         at_least += found.at_least if game.level == 1 else min(found.at_least, 1)
-        if found.outcome != "won":
+        if found.outcome is not Outcome.WON:
             break
         for token in found.line:
             game.apply(token)
         if game.last_level:
             break
         game = game.next_level()
-    outcome: Outcome = done[-1].found.outcome if done[-1].level == 1 else "unknown"
-    if done[-1].found.outcome == "won" and done[-1].level == mode.levels:
-        outcome = "won"
+    outcome = done[-1].found.outcome if done[-1].level == 1 else Outcome.UNKNOWN
+    if done[-1].found.outcome is Outcome.WON and done[-1].level == mode.levels:
+        outcome = Outcome.WON
     elif at_least > mode.redeals:
-        outcome = "lost"
-    used = mode.redeals - game.redeals_left if outcome == "won" else None
+        outcome = Outcome.LOST
+    used = mode.redeals - game.redeals_left if outcome is Outcome.WON else None
     return Whole(game.code, mode.redeals, tuple(done), outcome, used, at_least)

@@ -6,7 +6,7 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
 
 import pygame
 
@@ -18,6 +18,7 @@ from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
 from crescent.languages import next_language
 from crescent.play.session import Session
+from crescent.play.settings import Effect
 from crescent.play.storage import Notice
 from crescent.rules.modes import HudItem
 from crescent.ui import render, window
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     # Imported when the fans are on (window.table_layout): a start does not need it.
     from crescent.control.fan import Fan
 
-    # Imported when speech is on (App.set_speech): a start without it does not load them.
+    # Imported when speech is on (App.change_setting): a start without it does not load them.
     from crescent.i18n.speech import Announcer
     from crescent.ui.speech import Speaker
 
@@ -107,8 +108,7 @@ def run_loop(
     sleeper = events if clock.sleeps and isinstance(events, SleepingEventSource) else None
     previous = clock.now()
     lag = 0.0
-    planned: float | None = None
-    """How long the loop is going to sleep (None: it is not)."""
+    planned: float | None = None  # how long the loop is going to sleep (None: it is not)
     while app.running:
         if planned is not None and sleeper is not None:
             batch = sleeper.wait(app.size, planned)
@@ -131,7 +131,9 @@ def run_loop(
         while lag >= STEP - 1e-9:
             app.update(STEP)
             lag -= STEP
+        app.follow_screen()
         app.draw()
+        app.frame_shown()
         stats.frames += 1
         if max_frames is not None and stats.frames >= max_frames:
             break
@@ -182,8 +184,8 @@ class App:
         self.dim = 0.0
         """Night dimming (see :meth:`set_dim`)."""
         self.full_redraw = True
-        # The theme first: everything drawn from here on (the felt of the first frame) is in it.
-        render.use_theme(themes.by_name(options.theme or session.settings.theme))
+        self.theme = themes.by_name(options.theme or session.settings.theme)
+        """The table's colours: every scene draws with it (``Kit.theme``)."""
         self.ghosts = GhostFilter(options.ghost_tap_ms / 1000, mm_to_px(DOUBLE_TAP_MM, options.dpi))
         """Drops the presses glass or a driver sends twice (see :mod:`crescent.control.ghosts`)."""
         self.screen = self._open_window()
@@ -196,7 +198,7 @@ class App:
         self.art = art if art is not None else window.card_art(session, options)
         self.sound = SoundBoard(lambda: self.session.settings.sound, lambda: self.now)
         self.scenes: list[Scene] = []
-        self._frames_drawn = 0
+        self._first_shown = False
         self.after_first_frame: list[Callable[[], None]] = []
         """Done once the first frame is on screen (what it need not wait for)."""
         self.fingers = Fingers()
@@ -213,12 +215,12 @@ class App:
         self.settings_gate: Callable[[], None] | None = None
         """Opens instead of the settings screen when set (kiosk mode: the PIN pad)."""
         self.speaker: Speaker | None = None
-        """The voice, while speech is on (see :meth:`set_speech`)."""
+        """The voice, while speech is on (see :meth:`change_setting`)."""
         self.announcer: Announcer | None = None
         """What speech says, while it is on."""
         self._own_speaker = False
         if session.settings.speech:
-            self.set_speech(True)
+            self._voice(True)
             self.say_game()
         self.show_notices()
 
@@ -281,25 +283,54 @@ class App:
             self.session.settings.window_size = self.size
             self.session.save_settings()
 
-    def set_show_piles(self, on: bool) -> None:
-        """Fan every pile (or not): a new layout."""
-        self.session.settings.show_piles = on
-        self.session.save_settings()
-        self.relayout()
-
-    def set_left_handed(self, on: bool) -> None:
-        """The HUD under the left thumb (or back): a new layout."""
-        self.session.settings.left_handed = on
-        self.session.save_settings()
-        self.relayout()
-
-    def set_speech(self, on: bool, speaker: Speaker | None = None) -> None:
-        """Speech on or off, at once, and saved. ``speaker``: the voice to use (the tests'
-        fake); else the platform's. Its modules load only when speech is first turned on."""
+    def change_setting(self, name: str, value: object) -> None:
+        """Set the setting ``name`` to ``value``, save it, and do what changing it does
+        (its declared :class:`Effect`: a new layout, a repaint, the voice...).
+        ValueError for a name or value the declarations refuse."""
         settings = self.session.settings
-        if settings.speech != on:
-            settings.speech = on
+        before = getattr(settings, name, None)
+        effect = settings.change(name, value)
+        if name == "theme":
+            self.options.theme = None  # the player's choice replaces a --theme for this run
+        if getattr(settings, name) != before:
             self.session.save_settings()
+        match effect:
+            case Effect.NOTHING:
+                pass
+            case Effect.RELAYOUT:
+                self.relayout()
+            case Effect.REPAINT:
+                self._repaint()
+            case Effect.VOICE:
+                self._voice(settings.speech)
+            case Effect.SOUND:
+                if not settings.sound:
+                    self.sound.stop()
+            case Effect.LANGUAGE:
+                self._use_language(settings.language or self.tr.lang)
+            case Effect.WINDOW:
+                if settings.fullscreen != bool(pygame.display.is_fullscreen()):
+                    self.toggle_fullscreen()
+            case _:
+                assert_never(effect)
+
+    def _repaint(self) -> None:
+        """Draw the table again in the settings' colours and card pictures."""
+        settings = self.session.settings
+        self.art.set_four_colour(settings.four_colour)
+        self.art.set_back(settings.card_back)
+        self.theme = themes.by_name(self.options.theme or settings.theme)
+        self.table.repaint()
+        self.full_redraw = True
+
+    def speak_with(self, speaker: Speaker) -> None:
+        """Speech on, with ``speaker`` for a voice (the tests' fake), and saved."""
+        self.change_setting("speech", True)
+        self._voice(True, speaker)
+
+    def _voice(self, on: bool, speaker: Speaker | None = None) -> None:
+        """Start (or stop) the voice, at once. ``speaker``: the voice to use; else the
+        platform's. Its modules load only when speech is first turned on."""
         if not on:
             self.stop_speech()
             return
@@ -473,84 +504,30 @@ class App:
             show_levels_intro(self)
 
     def set_language(self, lang: str) -> None:
+        """Play in ``lang`` (saved): the kiosk's return to its visitors' language."""
+        self.change_setting("language", lang)
+
+    def _use_language(self, lang: str) -> None:
+        """The translator, fonts and voice of ``lang``; every scene laid out again."""
         self.tr = load_translator(lang)
         if self._own_speaker:
             self._close_speaker()
-            self.set_speech(True)  # the voice of the new language
+            self._voice(True)  # the voice of the new language
         self.fonts = render.Fonts(self.tr.font_asset(), self.tr.font_asset(bold=True))
-        self.session.settings.language = self.tr.lang
-        self.session.save_settings()
         for scene in self.scenes:
             scene.relayout()
         self.full_redraw = True
 
     def cycle_language(self) -> None:
-        self.set_language(next_language(self.tr.lang))
+        self.change_setting("language", next_language(self.tr.lang))
 
     @property
     def kit(self) -> App:
         """What a scene draws with (``Host.kit``): the app's own fonts, art and layout."""
         return self
 
-    def change_setting(self, name: str, value: object) -> None:
-        """Set the setting ``name`` to ``value``, saved, with its effect: a new layout, the
-        table drawn anew, the voice, the window; a plain value is read where it is used."""
-        on = bool(value)
-        effects: dict[str, Callable[[], None]] = {
-            "language": lambda: self.set_language(str(value)),
-            "sound": lambda: self.toggle_sound() if on != self.session.settings.sound else None,
-            "fullscreen": lambda: (
-                self.toggle_fullscreen() if on != self.session.settings.fullscreen else None
-            ),
-            "speech": lambda: self.set_speech(on),
-            "four_colour": lambda: self.set_four_colour(on),
-            "show_piles": lambda: self.set_show_piles(on),
-            "left_handed": lambda: self.set_left_handed(on),
-            "relaxed": lambda: self.set_relaxed(on),
-            "theme": lambda: self.set_theme(str(value)),
-            "card_back": lambda: self.set_card_back(str(value)),
-        }
-        effect = effects.get(name)
-        if effect is not None:
-            effect()
-            return
-        setattr(self.session.settings, name, value)
-        self.session.save_settings()
-
-    def set_four_colour(self, on: bool) -> None:
-        self.session.settings.four_colour = on
-        self.art.set_four_colour(on)
-        self.session.save_settings()
-        self.table.repaint()
-        self.full_redraw = True
-
-    def set_theme(self, name: str) -> None:
-        # The player's choice replaces a --theme given for this run (it is saved).
-        self.options.theme = None
-        self.session.settings.theme = themes.by_name(name).name
-        self.session.save_settings()
-        render.use_theme(themes.by_name(name))
-        self.table.repaint()
-        self.full_redraw = True
-
-    def set_card_back(self, name: str) -> None:
-        self.session.settings.card_back = name
-        self.art.set_back(name)
-        self.session.save_settings()
-        self.table.repaint()
-        self.full_redraw = True
-
-    def set_relaxed(self, on: bool) -> None:
-        self.session.settings.relaxed = on
-        self.session.save_settings()
-        self.relayout()  # the HUD has fewer (or more) cells
-
     def toggle_sound(self) -> None:
-        settings = self.session.settings
-        settings.sound = not settings.sound
-        if not settings.sound:
-            self.sound.stop()
-        self.session.save_settings()
+        self.change_setting("sound", not self.session.settings.sound)
 
     def open(self, screen: Screen) -> None:
         """Open ``screen`` (see :mod:`crescent.ui.navigation`); in kiosk mode the settings
@@ -613,20 +590,26 @@ class App:
             self.show_notices()
 
     def draw(self) -> None:
-        """Draw the visible scenes; send only changed regions to the display."""
-        if self._frames_drawn == 1:
-            # After the first frame (which loads no pool): is the daily deal on the table?
-            self.session.daily_day()
-            for then in self.after_first_frame:
-                then()
-            self.after_first_frame.clear()
-        self._frames_drawn += 1
-        self._follow_screen()
+        """Draw the visible scenes; send only changed regions to the display. Changes
+        nothing else: what follows a frame is :meth:`frame_shown`'s, and the display's
+        surface is followed before it (:meth:`follow_screen`)."""
         self._draw_scenes()
-        if self.speaker is not None:
-            self.speaker.frame_shown()  # what this frame said starts now, after it is shown
 
-    def _follow_screen(self) -> None:
+    def frame_shown(self) -> None:
+        """A frame is on the screen (the loop calls this after each :meth:`draw`): what
+        it said starts now; after the first one, the work it did not wait for."""
+        if self.speaker is not None:
+            self.speaker.frame_shown()
+        if self._first_shown:
+            return
+        self._first_shown = True
+        # The first frame loads no pool: is the daily deal on the table?
+        self.session.daily_day()
+        for then in self.after_first_frame:
+            then()
+        self.after_first_frame.clear()
+
+    def follow_screen(self) -> None:
         """Draw on the display's surface of now. SDL makes the window a new one when it is
         mapped again (another X client unmapped it, the kiosk showed it again) even at
         the same size, and pygame then gives a new object: drawing on the one kept from
@@ -687,6 +670,7 @@ class App:
     def screenshot(self, path: Path) -> None:
         """The frame as a PNG picture at ``path``, whole or not at all (OSError)."""
         self.full_redraw = True
+        self.follow_screen()
         self.draw()
         picture = io.BytesIO()
         pygame.image.save(self.screen, picture, "screenshot.png")

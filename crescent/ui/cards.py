@@ -19,12 +19,12 @@ at once). Rasterising is lazy: only the cards asked for are drawn; :meth:`CardAr
 starts the ones about to be shown (the visible cards, at start and after a resize) in
 background threads, so they are ready by the first frame.
 
-Rasterising is most of a start's work (a court card takes about 4-6 ms; it took a third
-more before ``tools/fetch_cards.py`` dropped the closepaths that gave nanosvg zero-length
-segments to subdivide): given a folder (:class:`DiskCache`, in the platform's cache folder,
-never in the data folder nor in the bundle), the pictures drawn at the window's size are
-kept there when the game ends (:meth:`CardArt.save_cache`) and the next start reads them
-back instead (some 55 ms of a start at 1920x1080). A cached picture
+Rasterising is most of a start's work (court cards the most; ``tools/fetch_cards.py``
+drops the closepaths that gave nanosvg zero-length segments to subdivide): given a folder
+(:class:`DiskCache`, in the platform's cache folder, never in the data folder nor in the
+bundle), the pictures drawn at the window's size are kept there when the game ends
+(:meth:`CardArt.save_cache`) and the next start reads them back instead
+(docs/PERFORMANCE.md has the first and next starts' figures). A cached picture
 is used only if it was drawn from the same SVG text by the same pygame and SDL_image;
 anything else in that folder (truncated, foreign, damaged) is ignored and drawn again.
 """
@@ -183,8 +183,8 @@ def _shadow(w: int, h: int, r: int) -> pygame.Surface:
     The blur moves nothing further than ``3 * (r // 3)``; past that distance from the
     rounded corners, every line across an edge is the same, so the box is blurred at
     ``2k + 1`` pixels a side (``k``: the rounding plus that reach, plus one) and its middle
-    line repeated to the card's size. A start's one shadow took 1.2 ms at 1080p (the blur
-    costs by the pixel), 4.8 ms at 4K; this way 0.16 and 0.8 ms.
+    line repeated to the card's size: the blur costs by the pixel, and this way it blurs
+    the corners' pixels only, not the whole card's.
     """
     rounding = corner_radius(w)
     k = rounding + 3 * (r // 3) + 1

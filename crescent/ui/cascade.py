@@ -115,7 +115,7 @@ class CascadeScene(Scene):
         host = self.host
         lay = host.kit.layout
         if self._felt is None or self._felt.get_size() != surface.get_size():
-            self._felt = render.felt(surface.get_size())
+            self._felt = render.felt(surface.get_size(), self.host.kit.theme)
         region = self._foundation_region(place)
         surface.blit(self._felt, region, region)
         s = lay.slots[place]
@@ -131,7 +131,7 @@ class CascadeScene(Scene):
         lab = lay.labels[place]
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
         text = place_label(place, left, host.kit.tr.place_tag(place))
-        render.place_label(surface, host.kit.fonts, area, lay.label_px, text)
+        render.place_label(surface, host.kit.fonts, area, lay.label_px, text, host.kit.theme)
         return region
 
     def draw(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
@@ -141,7 +141,7 @@ class CascadeScene(Scene):
                 self.host.scenes[0].draw(surface, True)
             else:  # the table holds the next level: the won level's piles were empty
                 if self._felt is None or self._felt.get_size() != surface.get_size():
-                    self._felt = render.felt(surface.get_size())
+                    self._felt = render.felt(surface.get_size(), self.host.kit.theme)
                 surface.blit(self._felt, (0, 0))
             for place in range(PILES, PILES + FOUNDATIONS):
                 self._draw_foundation(surface, place)

@@ -18,6 +18,7 @@ import pygame
 
 from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerUp, TextInput
 from crescent.i18n import text as T
+from crescent.themes import Theme
 from crescent.ui import render
 from crescent.ui.render import Action
 from crescent.ui.scene import Host, Overlay
@@ -87,7 +88,7 @@ class ListButton(render.Button):
         self.value = value
 
     def draw(
-        self, surface: pygame.Surface, fonts: render.Fonts, px: int, on_panel: bool = True
+        self, surface: pygame.Surface, fonts: render.Fonts, px: int, felt: Theme | None = None
     ) -> None:
         r = self.rect
         render.rounded(surface, r, (226, 232, 224), max(6, r.h // 5))
@@ -491,7 +492,9 @@ class PauseScreen(MessageDialog):
         if not (full or self._dirty):
             return []
         self._dirty = False
-        render.felt_into(surface)  # the felt alone: the cards are not drawn under it
+        render.felt_into(
+            surface, self.host.kit.theme
+        )  # the felt alone: the cards are not drawn under it
         render.dim(surface, self.dim_alpha)
         self.draw_panel(surface)
         return None

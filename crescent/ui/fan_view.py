@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from crescent.themes import Theme
 from crescent.ui import render
 from crescent.ui.cards import CardArt, corner_radius
 
@@ -21,6 +22,7 @@ def draw_fan(
     pile: int,
     under: tuple[int, ...],
     down: int,
+    theme: Theme,
 ) -> pygame.Rect:
     """Draw the cards ``under`` the top card (bottom first; the first ``down`` face down,
     the others with an index in each corner, so the side that shows has one the right
@@ -32,6 +34,8 @@ def draw_fan(
         x, y = fan.card_origin(pile, k, n)
         img = art.back(size) if k < down else art.buried_face(card, size)
         surf.blit(img, (round(x), round(y)))
-        render.outline_card(surf, pygame.Rect((round(x), round(y)), size), corner_radius(size[0]))
+        render.outline_card(
+            surf, pygame.Rect((round(x), round(y)), size), corner_radius(size[0]), theme
+        )
     r = fan.top_rect(pile, n)
     return pygame.Rect(r.x, r.y, r.w, r.h)

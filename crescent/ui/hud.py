@@ -20,6 +20,7 @@ from crescent.play.levels import LevelsState
 from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
+from crescent.themes import Theme
 from crescent.ui import render
 from crescent.ui.scene import Host
 
@@ -242,14 +243,16 @@ def draw_cell(
     fonts: render.Fonts,
     sizes: tuple[int, int],
     background: tuple[pygame.Surface, tuple[int, int]],
+    theme: Theme,
 ) -> None:
     """Draw one HUD cell in ``rect`` over its ``background`` (the HUD's own picture and
-    where it sits). ``sizes``: the text size of a title and of a second line (never
-    under :data:`render.MIN_PX`: a crowded HUD re-flows into rows instead)."""
+    where it sits), in ``theme``'s colours. ``sizes``: the text size of a title and of a
+    second line (never under :data:`render.MIN_PX`: a crowded HUD re-flows into rows
+    instead)."""
     bg, origin = background
     surf.blit(bg, rect, rect.move(-origin[0], -origin[1]))
     inner = rect.inflate(-6, -6)
-    t = render.theme()
+    t = theme
     thick = max(1, round(t.ring_scale))
     if key.kind == CellKind.BUTTON:
         color = t.button_hot if key.glow else t.button_bg
@@ -263,9 +266,9 @@ def draw_cell(
         render.rounded(surf, rect.inflate(-2, -2), t.focus, max(6, inner.h // 5) + 2, 2 * thick)
     if key.pause:
         # The texts keep clear of the sign on both sides, so they stay centred.
-        inner = inner.inflate(-2 * _draw_pause_sign(surf, inner), 0)
+        inner = inner.inflate(-2 * _draw_pause_sign(surf, inner, t), 0)
     if key.sub:
-        _draw_two_lines(surf, inner, key, fonts, sizes)
+        _draw_two_lines(surf, inner, key, fonts, sizes, t)
     else:
         ink = t.ink if key.enabled else t.ink_disabled
         # A half cell (Undo, Redo at 800x600) keeps narrower side margins for its word.
@@ -278,16 +281,16 @@ def draw_cell(
             y += lh
 
 
-def _draw_pause_sign(surf: pygame.Surface, inner: pygame.Rect) -> int:
+def _draw_pause_sign(surf: pygame.Surface, inner: pygame.Rect, theme: Theme) -> int:
     """The clock cell is a button too: its outline, and two bars at its right end. The
     width the sign takes from the cell's text (on each side)."""
-    render.rounded(surf, inner, render.theme().button_edge, max(6, inner.h // 5), 1)
+    render.rounded(surf, inner, theme.button_edge, max(6, inner.h // 5), 1)
     h = max(8, inner.h // 3)
     w = max(2, h // 4)
     x = inner.right - 3 * w - 4
     y = inner.centery - h // 2
     for dx in (0, 2 * w):
-        pygame.draw.rect(surf, render.theme().ink_dim, (x + dx, y, w, h), border_radius=1)
+        pygame.draw.rect(surf, theme.ink_dim, (x + dx, y, w, h), border_radius=1)
     return 3 * w + 8
 
 
@@ -297,10 +300,10 @@ def _draw_two_lines(
     key: HudLook,
     fonts: render.Fonts,
     sizes: tuple[int, int],
+    th: Theme,
 ) -> None:
     """A button's title over its detail, or an info cell's name over its value."""
     px, small = sizes
-    th = render.theme()
     ink = th.ink if key.enabled else th.ink_disabled
     dim = th.ink_dim if key.enabled else th.ink_disabled
     w = inner.w - 8

@@ -56,7 +56,7 @@ from crescent.kiosk.core import (
     export_csv,
     export_folders,
 )
-from crescent.languages import LANGUAGES, next_language
+from crescent.languages import next_language
 from crescent.options import Config
 from crescent.play.session import Session
 from crescent.rules.engine import FIRST_FOUNDATION, REDEAL, Game, IllegalMove, InvalidCode, Move
@@ -436,8 +436,8 @@ class Caption:
             touch = fonts.fit(texts[2], inner_w, px, bold=True)
             imgs = (
                 title.render(texts[0], True, (255, 214, 90)),
-                *(goal_font.render(ln, True, render.theme().ink) for ln in goal_lines),
-                touch.render(texts[2], True, render.theme().ink),
+                *(goal_font.render(ln, True, self.host.kit.theme.ink) for ln in goal_lines),
+                touch.render(texts[2], True, self.host.kit.theme.ink),
             )
             cached = (key, imgs)
             self._cache = cached
@@ -720,8 +720,7 @@ class AppKioskHost:
         self.app.set_language(lang)
 
     def set_sound(self, on: bool) -> None:
-        if self.app.session.settings.sound != on:
-            self.app.toggle_sound()
+        self.app.change_setting("sound", on)
 
     def close_dialogs(self) -> None:
         self.app.close_dialogs()
@@ -826,10 +825,11 @@ class OperatorScreen(SettingsScreen):
         self.kiosk = kiosk
         super().__init__(host)
 
-    def toggle_sound(self) -> None:
-        """The operator's choice: every new visitor starts with it."""
-        self.host.change_setting("sound", not self.host.session.settings.sound)
-        self.kiosk.sound = self.host.session.settings.sound
+    def step(self, name: str) -> None:
+        super().step(name)
+        if name == "sound":
+            # The operator's choice: every new visitor starts with it.
+            self.kiosk.sound = self.host.session.settings.sound
 
     def quit(self) -> None:
         self.kiosk.quit()
@@ -849,6 +849,7 @@ class OperatorScreen(SettingsScreen):
         self.host.push(ExportDialog(self.host, self.kiosk, folders))
 
     def _setting(self, key: str, label: str, value: str, action: Action) -> Row:
+        """A setting's row, locked when the config file fixes ``key``."""
         if self.kiosk.config.fixes(key):
             note = self.host.kit.tr(T.SET_BY_CONFIG)
             button = ButtonSpec(f"{value}\n{note}", action)
@@ -857,7 +858,6 @@ class OperatorScreen(SettingsScreen):
 
     def rows(self) -> list[Row]:
         tr = self.host.kit.tr
-        s = self.host.session.settings
         venue = self.kiosk.venue
         today = venue.days.get(self.kiosk.today().isoformat())
         total = venue.totals()
@@ -867,22 +867,10 @@ class OperatorScreen(SettingsScreen):
 
         return [
             Row(RowKind.TITLE, f"{tr(T.OPERATOR)} · Crescent {__version__}"),
-            self._setting(
-                "language", tr(T.LANGUAGE), LANGUAGES.get(tr.lang, tr.lang), self.cycle_language
+            *(
+                self._setting(name, *self.row(name))
+                for name in ("language", "variant", "winnable_only", "sound")
             ),
-            self._setting(
-                "variant",
-                tr(T.VARIANT_FOR_NEW),
-                tr(T.MODE_NAMES[s.mode.key]),
-                self.cycle_variant,
-            ),
-            self._setting(
-                "winnable_only",
-                tr(T.WINNABLE_ONLY),
-                self._on_off(s.winnable_only),
-                self.toggle_winnable,
-            ),
-            self._setting("sound", tr(T.SOUND), self._on_off(s.sound), self.toggle_sound),
             self._setting(
                 "idle_seconds",
                 tr(T.IDLE_TIME),

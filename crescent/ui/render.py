@@ -18,7 +18,7 @@ Action = Callable[[], None]
 
 _DEFAULT = themes.THEMES[themes.DEFAULT_THEME]
 # The default theme's colours by their old names (what tests and tools compare with);
-# drawing takes the current theme's from :func:`theme`.
+# drawing takes the theme it is given (the app's: ``Kit.theme``).
 FELT_CENTRE = _DEFAULT.felt_centre
 FELT_EDGE = _DEFAULT.felt_edge
 INK = _DEFAULT.ink
@@ -52,19 +52,6 @@ PANEL_BUTTON_INK = (250, 250, 245)
 
 MIN_PX = 11
 """The smallest text size anything shrinks to."""
-
-_theme: list[Theme] = [_DEFAULT]
-"""The theme the table is drawn in: one for the whole window (:func:`use_theme`)."""
-
-
-def theme() -> Theme:
-    """The colours and outlines the table is drawn with now."""
-    return _theme[0]
-
-
-def use_theme(chosen: Theme) -> None:
-    """Draw in ``chosen`` from now on (the caller redraws the whole window)."""
-    _theme[0] = chosen
 
 
 class Fonts:
@@ -196,11 +183,11 @@ class FeltMaker:
     :meth:`take` waits for it. The thread only scales: nothing it does needs the display,
     which may close before it is done."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], theme: Theme) -> None:
         self.size = size
         self._made: pygame.Surface | pygame.error | MemoryError | ValueError | None = None
         self._thread = threading.Thread(
-            target=self._make, args=(_felt_source(), size), name="crescent-felt", daemon=True
+            target=self._make, args=(_felt_source(theme), size), name="crescent-felt", daemon=True
         )
         self._thread.start()
 
@@ -222,25 +209,26 @@ class FeltMaker:
         return made
 
 
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A calm green felt: a soft radial gradient, with a faint grain."""
-    return _scaled(_felt_source(), size)
+def felt(size: tuple[int, int], theme: Theme) -> pygame.Surface:
+    """The ``theme``'s felt: a soft radial gradient, with a faint grain."""
+    return _scaled(_felt_source(theme), size)
 
 
-def felt_into(surface: pygame.Surface) -> None:
+def felt_into(surface: pygame.Surface, theme: Theme) -> None:
     """Cover ``surface`` with the felt (the same pixels as :func:`felt` of its size),
-    scaled straight into it when it has the display's format: no 8 MB surface to make."""
-    small = _felt_source()
+    scaled straight into it when it has the display's format: no full-window surface to
+    make."""
+    small = _felt_source(theme)
     if small.get_bitsize() == surface.get_bitsize() and small.get_masks() == surface.get_masks():
         pygame.transform.smoothscale(small, surface.get_size(), surface)
     else:
-        surface.blit(felt(surface.get_size()), (0, 0))
+        surface.blit(felt(surface.get_size(), theme), (0, 0))
 
 
-def _felt_source() -> pygame.Surface:
+def _felt_source(theme: Theme) -> pygame.Surface:
     """The felt's gradient, small; in the display's format when there is one: scaled in
     that format, the same picture comes three times faster."""
-    t = theme()
+    t = theme
     small = pygame.image.frombytes(_felt_pixels(t.felt_centre, t.felt_edge), (48, 48), "RGB")
     return small.convert() if pygame.display.get_surface() is not None else small
 
@@ -337,12 +325,12 @@ def _translucent(
     return layer
 
 
-def outline_card(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
-    """The theme's thick outline round a card at ``rect`` (rounded by ``radius``): outside
+def outline_card(surface: pygame.Surface, rect: pygame.Rect, radius: int, theme: Theme) -> None:
+    """The ``theme``'s thick outline round a card at ``rect`` (rounded by ``radius``): outside
     the card but for one pixel over its own edge line, so the corner index, two or three
     per cent of a width in, keeps the white between them (drawn all inside, the outline
     ran into the "1" of a "10"). Nothing in a theme without one."""
-    t = theme()
+    t = theme
     if t.outline:
         width = max(2, round(rect.w * t.outline / 100))
         out = width - 1
@@ -383,20 +371,24 @@ class Button:
         self.enabled = enabled
         self.primary = primary
 
-    def draw(self, surface: pygame.Surface, fonts: Fonts, px: int, on_panel: bool = True) -> None:
+    def draw(
+        self, surface: pygame.Surface, fonts: Fonts, px: int, felt: Theme | None = None
+    ) -> None:
+        """Draw the button on a light panel, or (``felt``: the theme of the table under
+        it) in that theme's colours."""
         radius = max(6, self.rect.h // 5)
-        if on_panel:
+        if felt is None:
             bg: Color = PANEL_BUTTON if self.primary else (226, 232, 224)
             ink: Color = PANEL_BUTTON_INK if self.primary else PANEL_INK
             if not self.enabled:
                 bg, ink = (224, 224, 220), (150, 150, 150)
         else:
-            t = theme()
+            t = felt
             bg = t.button_bg if self.enabled else t.button_disabled
             ink = t.ink if self.enabled else t.ink_disabled
         rounded(surface, self.rect, bg, radius)
-        if not on_panel:
-            t = theme()
+        if felt is not None:
+            t = felt
             edge = t.button_edge if self.enabled else t.button_edge_disabled
             rounded(surface, self.rect, edge, radius, max(1, round(t.ring_scale)))
         font, lines = fonts.wrap(self.label, self.rect.w - 12, px, 2, max_h=self.rect.h - 4)
@@ -413,8 +405,10 @@ class TabButton(Button):
 
     __slots__ = ()
 
-    def draw(self, surface: pygame.Surface, fonts: Fonts, px: int, on_panel: bool = True) -> None:
-        super().draw(surface, fonts, px, on_panel=True)
+    def draw(
+        self, surface: pygame.Surface, fonts: Fonts, px: int, felt: Theme | None = None
+    ) -> None:
+        super().draw(surface, fonts, px)  # the panel's colours, whatever is under it
         if self.primary:
             rounded(surface, self.rect, GOLD, max(6, self.rect.h // 5), 2)
 
@@ -432,6 +426,7 @@ def place_label(
     area: pygame.Rect,
     px: int,
     text: str,
+    theme: Theme,
     colour: tuple[int, int, int] | None = None,
 ) -> None:
     """A place's label ("F1 ↑ · 5") centred in ``area`` on its dark pill (AA contrast
@@ -440,6 +435,6 @@ def place_label(
     tw, th = font.size(text)
     pill = pygame.Rect(0, 0, min(area.w, tw + 8), min(area.h, th))
     pill.center = area.center
-    t = theme()
+    t = theme
     alpha_rounded(surface, pill, t.label_bg, pill.h // 2)
     text_centered(surface, font, text, pill.center, t.ink if colour is None else colour)

@@ -39,6 +39,7 @@ from crescent.i18n.translator import Translator
 from crescent.play.replay import Playback, Replay, Step, StepKind, step_at
 from crescent.rules.engine import Game
 from crescent.rules.modes import HudItem
+from crescent.themes import Theme
 from crescent.ui import hud, render
 from crescent.ui.cards import CardArt
 from crescent.ui.hud import Aids, CellKind, HudLook
@@ -111,6 +112,7 @@ class ReplayKit:
 
     tr: Translator
     fonts: render.Fonts
+    theme: Theme
     art: CardArt
     options: Options
     layout: TableLayout
@@ -151,7 +153,9 @@ class ReplayScene(Scene):
         """The table's picture of the replay's game, laid out in the replay's window."""
         kit = self.host.kit
         lay = self.lay
-        own = ReplayKit(kit.tr, kit.fonts, kit.art, kit.options, lay.table, lay.fan, kit.size)
+        own = ReplayKit(
+            kit.tr, kit.fonts, kit.theme, kit.art, kit.options, lay.table, lay.fan, kit.size
+        )
         return TableView(self.host, self, own)
 
     def _lay_out(self) -> ReplayLayout:
@@ -390,7 +394,9 @@ class ReplayScene(Scene):
                 continue
             self._drawn[control] = look
             sizes = (table.hud_px, table.hud_sub_px)
-            hud.draw_cell(surface, rect, look, self.host.kit.fonts, sizes, (base, (0, 0)))
+            hud.draw_cell(
+                surface, rect, look, self.host.kit.fonts, sizes, (base, (0, 0)), self.host.kit.theme
+            )
             out.append(rect)
         return out
 

@@ -258,7 +258,7 @@ class RulesScreen(Scene):
         tr = self.host.kit.tr
         fonts = self.host.kit.fonts
         margin = bar.h - bar_h
-        pygame.draw.rect(surface, render.theme().hud_bg[:3], bar)
+        pygame.draw.rect(surface, self.host.kit.theme.hud_bg[:3], bar)
         row = pygame.Rect(margin // 2, margin // 2, bar.w - margin, bar_h)
         close_w = max(bar_h * 2, round(px * 5))
         tab_w = min(round(px * 10), (row.w - 2 * close_w - margin) * 2 // 5)
@@ -277,7 +277,7 @@ class RulesScreen(Scene):
             tabs.insert(0, tab)
         for b in (*tabs, credits, close):
             # The tabs as everywhere (render.TabButton); Credits and Close are dark, on the bar.
-            b.draw(surface, fonts, px, on_panel=False)
+            b.draw(surface, fonts, px, self.host.kit.theme)
             self.buttons.append(b)
         title_w = x - row.x - margin // 2
         if title_w > px * 3:
@@ -285,7 +285,7 @@ class RulesScreen(Scene):
             lh = font.get_linesize()
             y = row.centery - lh * len(lines) // 2
             for ln in lines:
-                surface.blit(font.render(ln, True, render.theme().ink), (row.x, y))
+                surface.blit(font.render(ln, True, self.host.kit.theme.ink), (row.x, y))
                 y += lh
 
     def _draw_scrollbar(self, surface: pygame.Surface, column: pygame.Rect) -> None:
@@ -354,7 +354,7 @@ def draw_diagram(host: Host, diagram: Diagram, width: int) -> pygame.Surface:
     """A small picture of the table: each place's top card (the game's own art) and its
     label, as the table writes it ("P10 · 6", "F1 ↑ · 2")."""
     g = _diagram_geometry(width)
-    picture = render.felt(diagram_size(width))
+    picture = render.felt(diagram_size(width), host.kit.theme)
     tops = [top for _, top in diagram.piles] + [top for top, _ in diagram.foundations]
     counts = [n for n, _ in diagram.piles] + [n for _, n in diagram.foundations]
     radius = max(3, g.card[0] // 14)
@@ -366,5 +366,5 @@ def draw_diagram(host: Host, diagram: Diagram, width: int) -> pygame.Surface:
             picture.blit(host.kit.art.face(top, g.card), slot)
         area = pygame.Rect(slot.x - g.gap // 2, slot.bottom + 2, slot.w + g.gap, g.label_h - 2)
         text = place_label(place, counts[place], host.kit.tr.place_tag(place))
-        render.place_label(picture, host.kit.fonts, area, g.label_px, text)
+        render.place_label(picture, host.kit.fonts, area, g.label_px, text, host.kit.theme)
     return picture

@@ -21,6 +21,7 @@ from crescent.control.layout import TableLayout
 from crescent.i18n.translator import Translator
 from crescent.play.session import Session
 from crescent.rules.modes import HudItem
+from crescent.themes import Theme
 from crescent.ui import render
 from crescent.ui.cards import CardArt
 from crescent.ui.sound import SoundBoard
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     # Imported when the fans are on (window.table_layout): a start does not need it.
     from crescent.control.fan import Fan
 
-    # Imported when speech is on (App.set_speech): a start without it does not load it.
+    # Imported when speech is on (App.change_setting): a start without it does not load it.
     from crescent.i18n.speech import Announcer
 
 
@@ -75,6 +76,11 @@ class Kit(Protocol):
 
     @property
     def fonts(self) -> render.Fonts: ...
+
+    @property
+    def theme(self) -> Theme:
+        """The table's colours (the settings', or ``--theme``'s for this run)."""
+        ...
 
     @property
     def art(self) -> CardArt: ...

@@ -10,17 +10,13 @@ import pygame.scrap
 from crescent import themes
 from crescent.control.input import KeyPress
 from crescent.i18n import text as T
-from crescent.languages import LANGUAGES, next_language
-from crescent.play.levels import LEVEL_MINUTES
-from crescent.play.settings import Settings
-from crescent.rules import modes
+from crescent.languages import LANGUAGES
+from crescent.play.settings import DECLARED, Page
 from crescent.rules.deal import InvalidCode, parse_code
 from crescent.ui.dialogs import ButtonSpec, Dialog, Row, RowKind, deal_code
 from crescent.ui.render import Action
 from crescent.ui.scene import Host, Screen
 
-LEVEL_PRESETS: tuple[tuple[int, ...], ...] = (LEVEL_MINUTES, (20, 16, 13, 10), (10, 8, 6, 5))
-"""The levels game's countdowns Settings cycles through (minutes per level)."""
 CODE_FAULTS = {
     "empty": T.CODE_EMPTY,
     "too_long": T.CODE_TOO_LONG,
@@ -36,110 +32,51 @@ CODE_FAULTS = {
 class SettingsScreen(Dialog):
     """Two pages: the game's settings (language, interactive rules, variant for new games,
     and more) and Display and access (the theme, the card back, the four-colour deck,
-    Relaxed, Left-handed); on the desktop, Quit. A page holds as many rows as fit at
-    800x600 in every language (``tests/ui/test_text_fits_800.py``): a new setting of how
-    the game looks or is played with goes on the second."""
+    Relaxed, Left-handed); on the desktop, Quit. The rows are the settings declared with a
+    label (:data:`crescent.play.settings.DECLARED`), in their order: a flag turns over, a
+    setting with choices moves to the next, through ``host.change_setting``. A page holds
+    as many rows as fit at 800x600 in every language (``tests/ui/test_text_fits_800.py``):
+    a new setting of how the game looks or is played with goes on the second."""
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.page = 0
-        """The page shown: 0 the game's settings, 1 Display and access."""
+        self.page = Page.GAME
+        """The page shown."""
         self.times_later = False
         """The level times were changed with a levels game in progress: they count from
         the next game (and the screen says so)."""
+        self.steps: dict[str, Action] = {
+            name: partial(self.step, name) for name, spec in DECLARED.items() if spec.label
+        }
+        """Each row's action (the same object at every layout: tests find its button)."""
 
     def _on_off(self, on: bool) -> str:
         return self.host.kit.tr(T.ON if on else T.OFF)
 
-    # -- what the buttons do (bound methods: the same action at every layout) ------------
+    # -- what the buttons do -----------------------------------------------------------
 
-    def cycle_language(self) -> None:
-        self.host.change_setting("language", next_language(self.host.kit.tr.lang))
-
-    def toggle_rules(self) -> None:
-        s = self.host.session.settings
-        s.interactive_rules = not s.interactive_rules
-        self.host.session.save_settings()
-
-    def cycle_variant(self) -> None:
-        s = self.host.session.settings
-        order = modes.MODES
-        s.mode = order[(order.index(s.mode) + 1) % len(order)]
-        self.host.session.save_settings()
-
-    def cycle_level_times(self) -> None:
-        s = self.host.session.settings
-        presets = list(LEVEL_PRESETS)
-        i = presets.index(s.level_minutes) if s.level_minutes in presets else -1
-        s.level_minutes = presets[(i + 1) % len(presets)]
-        session = self.host.session
-        session.save_settings()
-        # An untouched levels game takes them at once; one in progress keeps its own.
-        self.times_later = not session.apply_level_times() and session.levels is not None
+    def step(self, name: str) -> None:
+        """The row of the setting ``name`` tapped: a flag turns over, a setting with
+        choices takes the next one (after the last, the first)."""
+        spec = DECLARED[name]
+        current = self._current(name)
+        if spec.choices:
+            i = spec.choices.index(current) if current in spec.choices else -1
+            self.host.change_setting(name, spec.choices[(i + 1) % len(spec.choices)])
+        else:
+            self.host.change_setting(name, not current)
+        if name == "level_minutes":
+            session = self.host.session
+            # An untouched levels game takes them at once; one in progress keeps its own.
+            self.times_later = not session.apply_level_times() and session.levels is not None
 
     def show_game_page(self) -> None:
-        self.page = 0
+        self.page = Page.GAME
         self.focus = -1
 
     def show_display_page(self) -> None:
-        self.page = 1
+        self.page = Page.DISPLAY
         self.focus = -1
-
-    def _theme(self) -> str:
-        """The theme the table is drawn in (``--theme``'s for this run, else the saved one)."""
-        return themes.by_name(self.host.kit.options.theme or self.host.session.settings.theme).name
-
-    def cycle_theme(self) -> None:
-        names = list(themes.THEMES)
-        self.host.change_setting("theme", names[(names.index(self._theme()) + 1) % len(names)])
-
-    def cycle_card_back(self) -> None:
-        names = list(themes.BACKS)
-        back = self.host.session.settings.card_back
-        i = names.index(back) if back in names else -1
-        self.host.change_setting("card_back", names[(i + 1) % len(names)])
-
-    def toggle_relaxed(self) -> None:
-        self.host.change_setting("relaxed", not self.host.session.settings.relaxed)
-
-    def toggle_four_colour(self) -> None:
-        self.host.change_setting("four_colour", not self.host.session.settings.four_colour)
-
-    def toggle_sound(self) -> None:
-        self.host.change_setting("sound", not self.host.session.settings.sound)
-
-    def toggle_speech(self) -> None:
-        # At once, and saved.
-        self.host.change_setting("speech", not self.host.session.settings.speech)
-
-    def toggle_piles(self) -> None:
-        self.host.change_setting("show_piles", not self.host.session.settings.show_piles)
-
-    def toggle_playable(self) -> None:
-        s = self.host.session.settings
-        s.show_playable = not s.show_playable
-        self.host.session.save_settings()
-
-    def toggle_watch(self) -> None:
-        s = self.host.session.settings
-        s.watch_winnable = not s.watch_winnable
-        self.host.session.save_settings()  # the table looks (or stops) at its next update
-
-    def toggle_safe_moves(self) -> None:
-        s = self.host.session.settings
-        s.safe_moves = not s.safe_moves
-        self.host.session.save_settings()  # from the next move on
-
-    def toggle_left_handed(self) -> None:
-        self.host.change_setting("left_handed", not self.host.session.settings.left_handed)
-
-    def toggle_winnable(self) -> None:
-        s = self.host.session.settings
-        s.winnable_only = not s.winnable_only
-        self.host.session.save_settings()
-
-    def toggle_fullscreen(self) -> None:
-        self.host.change_setting("fullscreen", not self.host.session.settings.fullscreen)
 
     def open_stats(self) -> None:
         self.host.open(Screen.STATS)
@@ -155,43 +92,54 @@ class SettingsScreen(Dialog):
 
     # -- rows ------------------------------------------------------------------------------
 
-    def _settings(self, s: Settings) -> list[tuple[str, str, Action]]:
-        """(label, value, action) of each setting, in order."""
-        tr = self.host.kit.tr
-        on_off = self._on_off
-        out = [
-            (T.LANGUAGE, LANGUAGES.get(tr.lang, tr.lang), self.cycle_language),
-            (T.INTERACTIVE_RULES, on_off(s.interactive_rules), self.toggle_rules),
-            (T.VARIANT_FOR_NEW, tr(T.MODE_NAMES[s.mode.key]), self.cycle_variant),
-            (T.LEVEL_TIMES, " · ".join(map(str, s.level_minutes)), self.cycle_level_times),
-            (T.SOUND, on_off(s.sound), self.toggle_sound),
-            (T.SPEECH_SETTING, on_off(s.speech), self.toggle_speech),
-            (T.SHOW_PILES, on_off(s.show_piles), self.toggle_piles),
-            (T.SHOW_PLAYABLE, on_off(s.show_playable), self.toggle_playable),
-            (T.WATCH_SETTING, on_off(s.watch_winnable), self.toggle_watch),
-            (T.SAFE_MOVES_SETTING, on_off(s.safe_moves), self.toggle_safe_moves),
-            (T.WINNABLE_ONLY, on_off(s.winnable_only), self.toggle_winnable),
-        ]
-        if not self.host.kit.options.kiosk:
-            out.append((T.FULL_SCREEN, on_off(s.fullscreen), self.toggle_fullscreen))
-        return [(tr(label), value, action) for label, value, action in out]
+    def _current(self, name: str) -> object:
+        """The value the player sees now: the language and theme in use (``--lang`` and
+        ``--theme`` of this run included), else the saved setting."""
+        if name == "language":
+            return self.host.kit.tr.lang
+        if name == "theme":
+            chosen = self.host.kit.options.theme or self.host.session.settings.theme
+            return themes.by_name(chosen).name
+        return getattr(self.host.session.settings, name)
 
-    def _display_settings(self, s: Settings) -> list[tuple[str, str, Action]]:
-        """(label, value, action) of each setting of Display and access, in order."""
+    def value_text(self, name: str) -> str:
+        """The value of the setting ``name`` in words, as its row shows it."""
         tr = self.host.kit.tr
-        out = [
-            (T.THEME, tr(T.THEME_NAMES[self._theme()]), self.cycle_theme),
-            (T.CARD_BACK, tr(T.BACK_NAMES.get(s.card_back, T.BACK_BLUE)), self.cycle_card_back),
-            (T.FOUR_COLOUR, self._on_off(s.four_colour), self.toggle_four_colour),
-            (T.RELAXED, self._on_off(s.relaxed), self.toggle_relaxed),
-            (T.LEFT_HANDED, self._on_off(s.left_handed), self.toggle_left_handed),
+        value = self._current(name)
+        if isinstance(value, bool):
+            return self._on_off(value)
+        match name:
+            case "language":
+                return LANGUAGES.get(str(value), str(value))
+            case "variant":
+                return tr(T.MODE_NAMES[self.host.session.settings.mode.key])
+            case "level_minutes" if isinstance(value, tuple):
+                return " · ".join(map(str, value))
+            case "theme":
+                return tr(T.THEME_NAMES[str(value)])
+            case "card_back":
+                return tr(T.BACK_NAMES.get(str(value), T.BACK_BLUE))
+        return str(value)
+
+    def row(self, name: str) -> tuple[str, str, Action]:
+        """(label, value, action) of the setting ``name``'s row."""
+        label = DECLARED[name].label
+        assert label is not None
+        return self.host.kit.tr(getattr(T, label)), self.value_text(name), self.steps[name]
+
+    def _page_rows(self) -> list[tuple[str, str, Action]]:
+        """(label, value, action) of each setting of the page shown, in order."""
+        kiosk = self.host.kit.options.kiosk
+        return [
+            self.row(name)
+            for name, spec in DECLARED.items()
+            if spec.label and spec.page is self.page and not (spec.desktop_only and kiosk)
         ]
-        return [(tr(label), value, action) for label, value, action in out]
 
     def _page_switch(self) -> Row:
         """The button to the other page."""
         tr = self.host.kit.tr
-        if self.page == 0:
+        if self.page is Page.GAME:
             button = ButtonSpec(f"{tr(T.DISPLAY_AND_ACCESS)} →", self.show_display_page)
         else:
             button = ButtonSpec(f"← {tr(T.GAME_SETTINGS)}", self.show_game_page)
@@ -199,17 +147,13 @@ class SettingsScreen(Dialog):
 
     def rows(self) -> list[Row]:
         tr = self.host.kit.tr
-        s = self.host.session.settings
-        if self.page == 0:
-            title, settings = tr(T.SETTINGS), self._settings(s)
-        else:
-            title, settings = tr(T.DISPLAY_AND_ACCESS), self._display_settings(s)
+        title = tr(T.SETTINGS if self.page is Page.GAME else T.DISPLAY_AND_ACCESS)
         rows = [Row(RowKind.TITLE, title), self._page_switch()]
-        for label, value, action in settings:
+        for label, value, action in self._page_rows():
             rows.append(Row(RowKind.SETTING, label, (ButtonSpec(value, action),)))
-            if action == self.cycle_level_times and self.times_later:
+            if action == self.steps["level_minutes"] and self.times_later:
                 rows.append(Row(RowKind.TEXT, tr(T.LEVEL_TIMES_NEXT)))
-        if self.page == 1:  # the shorter page: room for one more row at 800x600
+        if self.page is Page.DISPLAY:  # the shorter page: room for one more row at 800x600
             rows.append(
                 Row(RowKind.BUTTONS, buttons=(ButtonSpec(tr(T.CREDITS), self.open_credits),))
             )

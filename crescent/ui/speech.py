@@ -19,7 +19,7 @@ does not wait) or, for the PowerShell reader, asks it to cancel. The thread slee
 condition between sentences: speech idles at no CPU. No backend found: speech is silent
 and says so in the log. :class:`FakeSpeaker` records sentences for the tests.
 
-Loaded only when speech is on (``App.set_speech``); the standard library only, and no
+Loaded only when speech is on (``App.change_setting``); the standard library only, and no
 pygame.
 """
 

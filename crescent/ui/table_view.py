@@ -248,7 +248,7 @@ class TableView:
         top, down, count, closed = key.card, key.down, key.size, key.closed
         edges, playable, under, under_down = key[8:]
         if under and kit.fan is not None:
-            rect = draw_fan(surf, kit.art, kit.fan, place, under, under_down)
+            rect = draw_fan(surf, kit.art, kit.fan, place, under, under_down, kit.theme)
         radius = max(4, lay.card_w // 14)
         step = self._edge_step()
         if edges:
@@ -262,16 +262,16 @@ class TableView:
             surf.blit(shadow, shadow.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
             img = kit.art.back(rect.size) if down else kit.art.face(top, rect.size)
             surf.blit(img, rect)
-            render.outline_card(surf, rect, corner_radius(rect.w))
+            render.outline_card(surf, rect, corner_radius(rect.w), self.kit.theme)
         if playable and top is not None:
-            draw_playable_mark(surf, rect)
+            draw_playable_mark(surf, rect, kit.theme)
         self._draw_rings(surf, place, rect, key)
         lab = lay.labels[place]
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
-        t = render.theme()
+        t = self.kit.theme
         colour = t.gold if complete(place, count) else t.ink
         text = place_label(place, count, kit.tr.place_tag(place))
-        render.place_label(surf, kit.fonts, area, lay.label_px, text, colour)
+        render.place_label(surf, kit.fonts, area, lay.label_px, text, kit.theme, colour)
 
     def _draw_rings(
         self, surf: pygame.Surface, place: int, rect: pygame.Rect, key: SlotLook
@@ -279,7 +279,7 @@ class TableView:
         """The highlights round a place: where the selected card may go, the hint, the
         selection, a finished foundation, the keyboard's focus (thicker in a theme with
         a :attr:`~crescent.themes.Theme.ring_scale`)."""
-        t = render.theme()
+        t = self.kit.theme
         card_w = self.kit.layout.card_w
         radius = max(4, card_w // 14)
         width = max(3, round(card_w // 22 * t.ring_scale))
@@ -298,9 +298,10 @@ class TableView:
             focus = self._focus_ring(place)
             render.rounded(surf, focus, t.focus, radius + pad, max(2, round(2 * t.ring_scale)))
 
-    @staticmethod
-    def _draw_empty(surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool) -> None:
-        t = render.theme()
+    def _draw_empty(
+        self, surf: pygame.Surface, rect: pygame.Rect, radius: int, closed: bool
+    ) -> None:
+        t = self.kit.theme
         render.alpha_rounded(surf, rect, (0, 0, 0, 70), radius)
         render.rounded(surf, rect, t.slot_edge, radius, max(2, round(2 * t.ring_scale)))
         if closed:
@@ -318,14 +319,14 @@ class TableView:
         ``draw``): drawn straight ``onto`` the screen when given, else a surface of its own."""
         lay = self.kit.layout
         if onto is not None:
-            render.felt_into(onto)
+            render.felt_into(onto, self.kit.theme)
             base = onto
         else:
-            base = render.felt(size)
+            base = render.felt(size, self.kit.theme)
         hud = pygame.Rect(lay.hud.x, lay.hud.y, lay.hud.w, lay.hud.h)
         self._hud_bg = pygame.Surface(hud.size)
         self._hud_bg.blit(base, (0, 0), hud)
-        render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), render.theme().hud_bg, 0)
+        render.alpha_rounded(self._hud_bg, self._hud_bg.get_rect(), self.kit.theme.hud_bg, 0)
         base.blit(self._hud_bg, hud)
         self._draw_foundation_rows(base)
         # The clean felt a changed place is redrawn on is not needed by this frame, which
@@ -342,7 +343,11 @@ class TableView:
             assert self.base is not None
             size = self.base.get_size()
             clean, self._clean = self._clean, None
-            felt = clean.take() if clean is not None and clean.size == size else render.felt(size)
+            felt = (
+                clean.take()
+                if clean is not None and clean.size == size
+                else render.felt(size, self.kit.theme)
+            )
             lay = self.kit.layout
             felt.blit(self._hud_bg, (lay.hud.x, lay.hud.y))
             self._draw_foundation_rows(felt)
@@ -353,7 +358,7 @@ class TableView:
         """Two bands, a lighter one behind the climbing row and a darker one behind
         the falling row, each tagged with its direction; the area drawn on."""
         lay = self.kit.layout
-        colours = (render.theme().row_up, render.theme().row_down)
+        colours = (self.kit.theme.row_up, self.kit.theme.row_down)
         drawn: pygame.Rect | None = None
         for band, tag, colour, words in zip(
             lay.foundation_rows, lay.row_tags, colours, ROW_TAGS, strict=False
@@ -367,7 +372,7 @@ class TableView:
                 # Beside its band, against it; in a strip above or below it, centred.
                 x = tag.right - w // 2 if tag.h >= band.h // 2 else tag.x + tag.w // 2
                 text = render.text_centered(
-                    surf, font, words, (x, tag.y + tag.h // 2), render.theme().ink
+                    surf, font, words, (x, tag.y + tag.h // 2), self.kit.theme.ink
                 )
                 drawn = drawn.union(text)
         return drawn
@@ -408,7 +413,7 @@ class TableView:
         if self.base is None or self.base.get_size() != size:
             # With nothing moving and no scene above, a new base is drawn straight on the
             # screen (no base of its own to make, nor to copy there before the frame: the
-            # first frame comes ~8 ms sooner); shown() then keeps a copy of it.
+            # first frame comes sooner); shown() then keeps a copy of it.
             on_screen = not moving and on_top
             self.base = self._rebuild_base(size, surface if on_screen else None)
             self._base_on_screen = on_screen
@@ -488,7 +493,7 @@ class TableView:
             # A thread makes the clean felt once the new base is on the screen: ready long
             # before the first change needs it, and no cost to that frame. (One thread at
             # a time: a window being resized does not start one a frame.)
-            self._clean = render.FeltMaker(size)
+            self._clean = render.FeltMaker(size, self.kit.theme)
 
     def _transient_rects(self) -> list[pygame.Rect]:
         lay = self.kit.layout
@@ -518,7 +523,7 @@ class TableView:
         radius = max(4, lay.card_w // 14)
         message = self.aids.message
         if message is not None:
-            draw_banner(surface, kit.fonts, lay, message)
+            draw_banner(surface, kit.fonts, lay, message, kit.theme)
         for f in self.state.anims.flights:
             if f.elapsed < f.delay:
                 continue
@@ -550,7 +555,7 @@ class TableView:
             shadow.get_rect(center=(pos[0] + size[0] // 2 + off // 2, pos[1] + size[1] // 2 + off)),
         )
         surface.blit(art.face(card, size), pos)
-        render.outline_card(surface, pygame.Rect(pos, size), corner_radius(size[0]))
+        render.outline_card(surface, pygame.Rect(pos, size), corner_radius(size[0]), self.kit.theme)
 
     def _redraw_marker(self, base: pygame.Surface) -> list[pygame.Rect]:
         """ "Still winnable?" in the message area, on the base (it stays: no frame redraws
@@ -563,7 +568,7 @@ class TableView:
         area = pygame.Rect(msg.x, msg.y, msg.w, msg.h)
         base.blit(self._clean_felt(), area, area)
         if marker is not None:
-            draw_marker(base, self.kit.fonts, self.kit.layout, marker)
+            draw_marker(base, self.kit.fonts, self.kit.layout, marker, self.kit.theme)
         return [area]
 
     def _hud_key(self, i: int) -> HudLook:
@@ -585,4 +590,5 @@ class TableView:
             self.kit.fonts,
             (lay.hud_px, lay.hud_sub_px),
             (self._hud_bg, (lay.hud.x, lay.hud.y)),
+            self.kit.theme,
         )

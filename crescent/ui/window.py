@@ -60,9 +60,12 @@ class Options:
 
 
 def _hand_over_often() -> None:
-    # Threads hand the interpreter over every millisecond (Python's default is 5 ms): the
-    # card art workers and the hint solver get it back sooner from a busy main thread, and
-    # the main thread -- the frame -- sooner from them.
+    # The one interpreter-wide setting the client makes, and why: a hint searches in a
+    # thread of this process, and the frame waits for the interpreter while it holds it.
+    # Handed over every millisecond instead of Python's 5, frames drawn during a hint
+    # had a lower p95 in each interleaved run of `python -m crescent.bench switch`
+    # (benchmarks/results/switch_runs_8.json: 1.23x; the share of late frames and the
+    # first frame, whose card art threads it was also meant for, gained nothing).
     sys.setswitchinterval(SWITCH_INTERVAL_S)
 
 
@@ -78,7 +81,7 @@ def init_pygame() -> None:
     if pygame.display.get_driver() == "x11":
         # We send only changed regions; X11's own shared-memory framebuffer copies just
         # those, while SDL's default GL-texture framebuffer re-uploads the whole window
-        # every update (12 ms a frame at 1920x1080 under Xvfb, 0.02 ms this way).
+        # every update (a large window's frame costs hundreds of times more that way).
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.font.init()
 
@@ -213,7 +216,7 @@ def _table_layout(
             pass  # too small to fan: the usual table
     side = 0
     if corner is not None:
-        from crescent.kiosk.core import corner_side  # kiosk only: ~40 ms to import
+        from crescent.kiosk.core import corner_side  # kiosk only (a large import)
 
         side = corner_side(options.exit_corner_px, touch or 34)
     try:

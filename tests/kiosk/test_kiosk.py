@@ -48,6 +48,7 @@ from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import Store
 from crescent.rules.engine import Game
+from crescent.solver.outcome import Outcome
 from crescent.solver.portfolio import Result
 from crescent.ui.app import STEP, App, Options, init_pygame
 from crescent.ui.clock import SteppedClock
@@ -201,7 +202,7 @@ def test_example_config_parses_with_its_documented_values() -> None:
     assert kc.exit_corner == "top-left"
     assert kc.exit_hold_s == 5
     assert kc.dpi == 96
-    assert kc.winnable_only is True
+    assert kc.setting("winnable_only") is True
 
 
 def test_docs_config_example_is_the_one_in_the_code() -> None:
@@ -214,9 +215,12 @@ def test_docs_config_example_is_the_one_in_the_code() -> None:
 
 def test_levels_mode_and_its_times_come_from_the_config() -> None:
     kc = parse_kiosk_config({"kiosk": {"pin": "1234", "mode": "levels", "level_minutes": [9] * 4}})
-    assert kc.variant == "L"
-    assert kc.level_minutes == (9, 9, 9, 9)
-    assert parse_kiosk_config({"kiosk": {"pin": "1234", "mode": "standard"}}).variant is None
+    assert kc.setting("variant") == "L"
+    assert kc.setting("level_minutes") == (9, 9, 9, 9)
+    assert (
+        parse_kiosk_config({"kiosk": {"pin": "1234", "mode": "standard"}}).setting("variant")
+        is None
+    )
 
 
 def test_minimal_config_needs_only_the_pin() -> None:
@@ -757,7 +761,7 @@ def test_the_language_button_works_in_the_attract_loop(
 
 
 def test_idle_restores_the_configured_language(tmp_path: Path) -> None:
-    c, k = make_kiosk(tmp_path, kc=KioskConfig(pin=PIN, language="fr"))
+    c, k = make_kiosk(tmp_path, kc=KioskConfig(pin=PIN, settings={"language": "fr"}))
     assert c.app.tr.lang == "fr"
     tap(c, c.hud("lang"))
     assert c.app.tr.lang != "fr"
@@ -937,7 +941,7 @@ def test_planner_gives_up_after_its_attempts_and_falls_back() -> None:
 
     def never(game: Game, **kw: object) -> Result:
         calls.append(game.code)
-        return Result("unknown")
+        return Result(Outcome.UNKNOWN)
 
     def broken_pool(variant: str) -> list[int]:
         raise OSError("no pool")
@@ -963,7 +967,7 @@ class Stalling:
         while not cancel():
             time.sleep(0.001)
         self.searching.clear()
-        return Result("unknown")
+        return Result(Outcome.UNKNOWN)
 
 
 def paused_mid_search() -> tuple[AttractPlanner, Stalling]:
@@ -1201,7 +1205,7 @@ def test_visitors_open_and_close_the_rules_from_the_table(
 
 
 def test_kiosk_config_sound_overrides_the_setting(tmp_path: Path) -> None:
-    c, k = make_kiosk(tmp_path, kc=KioskConfig(pin=PIN, sound=False))
+    c, k = make_kiosk(tmp_path, kc=KioskConfig(pin=PIN, settings={"sound": False}))
     try:
         assert c.app.session.settings.sound is False
         tap(c, c.hud("sound"))  # visitors may still switch it
@@ -1218,7 +1222,7 @@ def test_a_speaking_kiosk_is_silent_through_the_attract_loop_and_greets_the_next
     deals a game that is said."""
     c, k = kiosk_client
     speaker = FakeSpeaker()
-    c.app.set_speech(True, speaker)
+    c.app.speak_with(speaker)
     session = c.app.session
     c.app.table.play(session.game.legal_moves()[0])
     c.frames(30)

@@ -84,7 +84,7 @@ class FakeHost:
 def test_idle_gesture_and_pin_through_a_host_without_a_client() -> None:
     host = FakeHost()
     host.session.start(new=True)
-    config = KioskConfig(pin="2468", idle_s=90, language="fr")
+    config = KioskConfig(pin="2468", idle_s=90, settings={"language": "fr"})
     kiosk = Kiosk(host, config, AttractPlanner(max_attempts=0))
     assert kiosk.handle(WindowEvent(WindowKind.QUIT))  # closing the window is refused
     kiosk.update(0.0)

@@ -349,17 +349,17 @@ def test_operator_screen_shows_config_values_locked(tmp_path: Path) -> None:
         screen = to_operator(c)
         rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
         note = c.app.tr(T.SET_BY_CONFIG)
-        assert rows[screen.cycle_variant].locked
-        assert note in rows[screen.cycle_variant].buttons[0][0]
+        assert rows[screen.steps["variant"]].locked
+        assert note in rows[screen.steps["variant"]].buttons[0][0]
         assert rows[screen.cycle_idle].locked
         assert note in rows[screen.cycle_idle].buttons[0][0]
-        assert not rows[screen.toggle_winnable].locked
-        assert not rows[screen.cycle_language].locked
-        tap(c, button(c, screen.cycle_variant).center)  # a disabled button: nothing changes
+        assert not rows[screen.steps["winnable_only"]].locked
+        assert not rows[screen.steps["language"]].locked
+        tap(c, button(c, screen.steps["variant"]).center)  # a disabled button: nothing changes
         assert c.app.session.settings.variant == "F"
-        assert not any(b.enabled for b in screen.buttons if b.action == screen.cycle_variant)
+        assert not any(b.enabled for b in screen.buttons if b.action == screen.steps["variant"])
         winnable = c.app.session.settings.winnable_only
-        tap(c, button(c, screen.toggle_winnable).center)
+        tap(c, button(c, screen.steps["winnable_only"]).center)
         assert c.app.session.settings.winnable_only is not winnable
         assert __import__("crescent").__version__ in screen.rows()[0].text
     finally:
@@ -371,17 +371,17 @@ def test_operator_screen_switches_sound_unless_the_config_fixes_it(tmp_path: Pat
     try:
         screen = to_operator(c)
         rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
-        assert not rows[screen.toggle_sound].locked
-        assert rows[screen.toggle_sound].text == c.app.tr(T.SOUND)
+        assert not rows[screen.steps["sound"]].locked
+        assert rows[screen.steps["sound"]].text == c.app.tr(T.SOUND)
         assert c.app.session.settings.sound
-        tap(c, button(c, screen.toggle_sound).center)
+        tap(c, button(c, screen.steps["sound"]).center)
         assert not c.app.session.settings.sound
         assert top(c) is screen
         on_off = {r.buttons[0][1]: r.buttons[0][0] for r in screen.rows() if r.kind == "setting"}
-        assert on_off[screen.toggle_sound] == c.app.tr(T.OFF)
-        tap(c, button(c, screen.toggle_sound).center)
+        assert on_off[screen.steps["sound"]] == c.app.tr(T.OFF)
+        tap(c, button(c, screen.steps["sound"]).center)
         assert c.app.session.settings.sound
-        tap(c, button(c, screen.toggle_sound).center)
+        tap(c, button(c, screen.steps["sound"]).center)
         assert not c.app.session.settings.sound
         assert not k.sound
         k.go_idle()
@@ -394,10 +394,10 @@ def test_operator_screen_switches_sound_unless_the_config_fixes_it(tmp_path: Pat
     try:
         screen = to_operator(c2)
         rows = {r.buttons[0][1]: r for r in screen.rows() if r.kind == "setting"}
-        assert rows[screen.toggle_sound].locked
-        assert c2.app.tr(T.SET_BY_CONFIG) in rows[screen.toggle_sound].buttons[0][0]
+        assert rows[screen.steps["sound"]].locked
+        assert c2.app.tr(T.SET_BY_CONFIG) in rows[screen.steps["sound"]].buttons[0][0]
         assert not c2.app.session.settings.sound  # the config's value, from the start
-        tap(c2, button(c2, screen.toggle_sound).center)  # a disabled button: nothing changes
+        tap(c2, button(c2, screen.steps["sound"]).center)  # a disabled button: nothing changes
         assert not c2.app.session.settings.sound
     finally:
         k2.planner.close()

@@ -22,6 +22,7 @@ from crescent.kiosk.metrics import (
     render,
     samples,
 )
+from crescent.play.history import Result
 from tests.kiosk.test_kiosk import PIN, go_idle, make_kiosk, tap
 
 MODE_OF = {"N": "standard", "L": "levels"}
@@ -63,7 +64,7 @@ def test_games_by_mode_and_result_and_the_process_figures() -> None:
     counts.solver_s = 1.5
     errors = ErrorTally()
     errors.handle(logging.LogRecord("crescent", logging.ERROR, "f", 1, "boom", None, None))
-    games = [("N", "won", 2), ("N", "idle", 5), ("L", "time out", 1), ("N", "playing", 1)]
+    games = [("N", Result.WON, 2), ("N", Result.IDLE, 5), ("L", Result.TIME_OUT, 1), ("N", None, 1)]
     got = parsed(render(samples(games, counts, errors, MODE_OF)))
     ended = "crescent_games_ended_total"
     assert got[(ended, (("mode", "standard"), ("result", "won")))] == 2
@@ -146,7 +147,7 @@ def test_an_unwritable_folder_is_logged_once_and_the_kiosk_plays_on(
 
 def test_the_example_alerts_name_metrics_the_kiosk_writes() -> None:
     rules = (Path(__file__).resolve().parents[2] / "deploy" / "crescent-alerts.yml").read_text()
-    written = {s.name for s in samples([("N", "won", 1)], Counts(), ErrorTally(), MODE_OF)}
+    written = {s.name for s in samples([("N", Result.WON, 1)], Counts(), ErrorTally(), MODE_OF)}
     named = set(re.findall(r"\bcrescent_[a-z_]+\b", rules))
     assert named >= {"crescent_metrics_timestamp_seconds", "crescent_memory_rss_bytes"}
     assert named <= written, named - written

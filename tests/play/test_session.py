@@ -293,11 +293,11 @@ def test_settings_chosen_in_the_settings_screen_are_remembered(tmp_path: Path) -
         screen = c.app.scenes[-1]
         assert isinstance(screen, SettingsScreen)
         for action in (
-            screen.cycle_language,
-            screen.toggle_rules,
-            screen.cycle_variant,
-            screen.toggle_four_colour,
-            screen.toggle_winnable,
+            screen.steps["language"],
+            screen.steps["interactive_rules"],
+            screen.steps["variant"],
+            screen.steps["four_colour"],
+            screen.steps["winnable_only"],
         ):
             screen.run(action)
         c.frames(2)

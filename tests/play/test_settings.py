@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
 import pytest
 
-from crescent.play.settings import Settings
+from crescent.i18n import text as T
+from crescent.play.settings import DECLARED, Settings
 
 
 def test_defaults() -> None:
@@ -50,11 +52,42 @@ def test_unknown_keys_are_ignored_and_missing_ones_take_defaults() -> None:
 
 
 def test_settings_copy_field_by_field() -> None:
-    # The session snapshots settings with Settings(**vars(s)) before a background save.
+    # The session snapshots settings with dataclasses.replace(s) before a background save.
     s = Settings(language="fr", fullscreen=True, window_size=(800, 600))
-    copy = Settings(**vars(s))
+    copy = dataclasses.replace(s)
     assert copy == s
     assert copy is not s
+    copy.relaxed = True
+    assert copy != s
+
+
+def test_every_field_is_declared_and_saved() -> None:
+    saved = Settings().to_dict()
+    assert list(DECLARED) == [f.name for f in dataclasses.fields(Settings)]
+    assert set(saved) == {"format", *DECLARED}
+    for spec in DECLARED.values():
+        assert getattr(Settings(), spec.name) == spec.default
+        value = saved[spec.name]
+        assert spec.default is None or spec.check.accept(value) == spec.default, spec.name
+
+
+def test_every_label_is_a_message_of_the_catalog() -> None:
+    for spec in DECLARED.values():
+        if spec.label is not None:
+            assert isinstance(getattr(T, spec.label), str), spec.name
+
+
+def test_a_setting_that_cycles_starts_from_a_choice() -> None:
+    for spec in DECLARED.values():
+        if spec.choices:
+            assert spec.default is None or spec.default in spec.choices, spec.name
+        elif spec.label is not None:
+            assert isinstance(spec.default, bool), spec.name  # a row with no choices toggles
+
+
+def test_a_theme_this_version_does_not_know_loads_as_the_default() -> None:
+    s = Settings.from_dict(Settings().to_dict() | {"theme": "neon", "card_back": 3})
+    assert (s.theme, s.card_back) == (Settings().theme, Settings().card_back)
 
 
 def test_window_size_comes_back_as_a_tuple() -> None:

@@ -27,6 +27,7 @@ from crescent.solver import build, core, portfolio
 from crescent.solver.budget import Meter
 from crescent.solver.exact import Verdict
 from crescent.solver.moves import Moves
+from crescent.solver.outcome import Outcome
 from crescent.solver.portfolio import Result, solve
 from tests.solver.test_proofs import small_positions
 
@@ -128,7 +129,7 @@ def test_a_loss_the_core_finds_is_claimed_only_by_the_exact_search(
 
     def unsettled(game: Game, meter: Meter) -> Verdict:
         asked.append(game)
-        return ("unknown", [], "", 0)
+        return (Outcome.UNKNOWN, [], "", 0)
 
     monkeypatch.setattr(portfolio, "certify", unsettled)
     assert _solve(game, 20_000).outcome == "unknown"

@@ -13,6 +13,7 @@ from crescent.rules.engine import Game, Rules
 from crescent.solver import portfolio
 from crescent.solver.budget import Meter
 from crescent.solver.exact import EXACT_BYTES, certify, exact_key
+from crescent.solver.outcome import Outcome
 from crescent.solver.portfolio import solve
 from tests.solver.test_proofs import HAND_MADE, brute_or_skip, small_positions
 from tests.solver.test_solver import replay, spades_left
@@ -65,7 +66,7 @@ def test_a_wrong_candidate_loss_from_a_hashed_search_is_never_claimed(
 ) -> None:
     # As if a key collision had hidden the win from every hashed search.
     def all_lost(game: Game, meter: Meter, running: object, written: object, done: object):  # type: ignore[no-untyped-def]
-        return done("lost")  # type: ignore[operator]
+        return done(Outcome.LOST)  # type: ignore[operator]
 
     monkeypatch.setattr(portfolio, "_settled", all_lost)
     game = Game.deal(4)

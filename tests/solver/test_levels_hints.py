@@ -11,6 +11,7 @@ import pytest
 from crescent.rules.engine import Game
 from crescent.rules.modes import LEVELS
 from crescent.solver.hints import HintWorker, hint_line
+from crescent.solver.outcome import HintKind
 from crescent.solver.portfolio import solve
 from crescent.solver.whole import shuffles_in
 
@@ -43,12 +44,12 @@ def test_a_hint_on_the_plan_answers_from_it_without_searching() -> None:
     worker = HintWorker(clock=_clock())
     game = Game.deal(4, "L", level=2)
     first = worker.hint(game, 0)
-    assert first.kind == "win"
+    assert first.kind is HintKind.WON
     assert first.step is not None
     worker.clock = _no_clock
     game.step(first.step)
     second = worker.hint(game, 1)
-    assert (second.kind, second.line, second.changes) == ("win", first.line[1:], 1)
+    assert (second.kind, second.line, second.changes) == (HintKind.WON, first.line[1:], 1)
     game.apply("S")  # off the plan: the worker searches again
     with pytest.raises(AssertionError, match="searched"):
         worker.hint(game, 2)
@@ -62,7 +63,7 @@ def _follow_the_hints(number: int) -> tuple[Game, list[int]]:
     left = [game.redeals_left]
     for _ in range(4000):
         answer = worker.hint(game, 0)
-        assert answer.kind == "win", (game.code, game.level, answer)
+        assert answer.kind is HintKind.WON, (game.code, game.level, answer)
         assert answer.step is not None
         game.step(answer.step)
         if game.is_won:

@@ -201,8 +201,8 @@ def test_the_solver_never_changes_the_game_it_is_given() -> None:
 
 
 def test_the_budget_is_kept_within_one_look_at_the_clock() -> None:
-    # A simulated clock, 1 ms a look: the search looks every CHECK_EVERY nodes (well under
-    # 100 ms of search, see benchmarks/solver.py) and stops at the first look past its
+    # A simulated clock, 1 ms a look: the search looks every CHECK_EVERY nodes (a small
+    # part of a frame, see benchmarks/solver.py) and stops at the first look past its
     # budget. The seconds it reports are the clock's.
     game = Game.from_code("CR1-N-AAAAAAB")
     looks = itertools.count()

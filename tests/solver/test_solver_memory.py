@@ -14,6 +14,7 @@ import pytest
 from crescent.rules.engine import Game
 from crescent.solver.budget import CHECK_EVERY, MAX_BYTES, STATE_BYTES, Meter
 from crescent.solver.hints import HintWorker
+from crescent.solver.outcome import HintKind
 from crescent.solver.portfolio import solve
 from crescent.solver.position import Memo
 from tests.helpers_memory import search_memory
@@ -73,7 +74,7 @@ def test_a_memory_budget_given_to_one_search_changes_no_other(
     worker._thread.join(30)
     answer = worker.poll()
     assert answer is not None
-    assert answer.kind == "win"
+    assert answer.kind is HintKind.WON
     assert given[:2] == [2**20, MAX_BYTES]
     assert given[2:] == [3 * 2**20]
 

@@ -10,6 +10,7 @@ import pytest
 
 from crescent.rules.engine import Game, IllegalMove
 from crescent.solver import cli, whole
+from crescent.solver.outcome import Outcome
 from crescent.solver.portfolio import Result
 from crescent.solver.whole import capped, fewest, shuffles_in, solve_whole
 
@@ -44,7 +45,7 @@ def _scripted(outcomes: list[str], monkeypatch: pytest.MonkeyPatch) -> list[int]
         allowed.append(game.redeals_left)
         outcome = next(answers)
         line = ["S"] * game.redeals_left if outcome == "won" else []
-        return Result(outcome, line, nodes=10, seconds=0.5)  # type: ignore[arg-type]
+        return Result(Outcome(outcome), line, nodes=10, seconds=0.5)
 
     monkeypatch.setattr(whole, "solve", fake)
     return allowed

@@ -138,8 +138,8 @@ def test_shadow_is_soft_larger_than_the_card_and_cached() -> None:
 
 @pytest.mark.parametrize("r", [0, 1, 2, 3, 5, 7, 8, 11, 15, 22])
 def test_a_shadow_has_exactly_the_pixels_of_the_whole_box_blurred(r: int) -> None:
-    """The shadow is blurred at the size of its corners and stretched (issue #16: 1.2 ms of
-    a start's first frame at 1080p); pixel for pixel, it is the whole box blurred."""
+    """The shadow is blurred at the size of its corners and stretched (issue #16: a
+    part of a start's first frame); pixel for pixel, it is the whole box blurred."""
     pygame.display.init()
     try:
         for w in [*range(8, 80, 7), 110, 150, 220, 287]:

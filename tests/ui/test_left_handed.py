@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from crescent.i18n import text as T
-from crescent.play.settings import Settings
+from crescent.play.settings import Page, Settings
 from crescent.play.storage import Store
 from crescent.rules.modes import HudItem
 from crescent.ui.scene import Screen
@@ -28,7 +28,7 @@ def toggle_left_handed(c: Client) -> None:
     [page] = [b for b in screen.buttons if c.app.tr(T.DISPLAY_AND_ACCESS) in b.label]
     c.click(page.rect.center)  # to the Display and access page
     c.frames(1)
-    assert screen.page == 1
+    assert screen.page is Page.DISPLAY
     c.click(settings_button(screen, c.app.tr(T.LEFT_HANDED)))
     c.frames(1)
     c.app.pop()

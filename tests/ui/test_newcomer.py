@@ -18,6 +18,7 @@ from crescent.i18n.translator import load_translator
 from crescent.rules import modes
 from crescent.rules.modes import HudItem
 from crescent.solver.hints import HintAnswer
+from crescent.solver.outcome import HintKind
 from crescent.solver.pools import load_daily
 from crescent.ui import render
 from crescent.ui.dialogs import MessageDialog, RowKind
@@ -272,7 +273,7 @@ def test_press_redeal_goes_after_the_last_redeal(client_for: MakeClient) -> None
 def test_the_hint_sentence_goes_once_its_move_is_played(client_for: MakeClient) -> None:
     c = client_for(position({"P1": ["6S"], "P2": ["7S"], "P3": ["5S"]}, {"F1": "4S"}))
     table = c.app.table
-    table.hints.answer = HintAnswer("guess", Move(0, 1), changes=c.app.session.changes)
+    table.hints.answer = HintAnswer(HintKind.GUESS, Move(0, 1), changes=c.app.session.changes)
     table.say(c.app.tr(T.HINT_UNSURE, move="P1 → P2"))
     table.hints.ask()  # the second press plays it
     c.frames(1)
@@ -530,7 +531,7 @@ def _lost_game(with_history: bool) -> Game:
 
 
 def _answer_lost(c: Client) -> None:
-    c.app.table.hints.ready(HintAnswer("lost", changes=c.app.session.changes))
+    c.app.table.hints.ready(HintAnswer(HintKind.LOST, changes=c.app.session.changes))
     c.frames(1)
 
 

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
 import pytest
 
-from crescent import themes
 from crescent.i18n import text as T
 from crescent.i18n.rules_text import Doc, load_rules
 from crescent.i18n.translator import load_translator
 from crescent.play.session import Session
 from crescent.play.settings import Settings
-from crescent.ui import render
 from crescent.ui.app import App, Options
 from crescent.ui.cards import INDEX_BOX, corner_radius
 from crescent.ui.clock import SteppedClock
@@ -38,13 +35,6 @@ def client(size: tuple[int, int], theme: str | None = None, **settings: object) 
     return c
 
 
-@pytest.fixture
-def contrast() -> Iterator[None]:
-    yield
-    render.use_theme(themes.FELT)
-
-
-@pytest.mark.usefixtures("contrast")
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])
 def test_high_contrast_keeps_the_white_between_the_outline_and_the_10(
     size: tuple[int, int],

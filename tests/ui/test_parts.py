@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from crescent import themes
 from crescent.control.anim import MOVE_S, Animations, Flight
 from crescent.control.input import Controller
 from crescent.control.layout import compute_layout
@@ -210,7 +211,7 @@ def test_the_banner_is_opaque_over_what_the_table_shows_under_it() -> None:
     layout = compute_layout(1280, 800, hud_items=12)
     surface = pygame.Surface((1280, 800))
     surface.fill((255, 0, 255))  # whatever lay under it
-    draw_banner(surface, fonts, layout, "A")
+    draw_banner(surface, fonts, layout, "A", themes.FELT)
     msg = layout.message
     inside = (msg.x + msg.w // 2 - msg.h // 3, msg.y + msg.h // 2)  # beside the letter
-    assert surface.get_at(inside)[:3] == render.theme().message_bg[:3]
+    assert surface.get_at(inside)[:3] == themes.FELT.message_bg[:3]

@@ -309,7 +309,7 @@ def test_with_speech_each_step_shown_is_said_and_closing_says_the_dialog_again(
 ) -> None:
     c, tr = client, client.app.tr
     speaker = FakeSpeaker()
-    c.app.set_speech(True, speaker)
+    c.app.speak_with(speaker)
     scene = _replay(c)
     steps = len(scene.replay)
     said, announcer = speaker.spoken, c.app.announcer

@@ -157,9 +157,9 @@ def test_settings_screen_toggles_sound() -> None:
     try:
         screen = SettingsScreen(c.app)
         c.app.push(screen)
-        screen.run(screen.toggle_sound)
+        screen.run(screen.steps["sound"])
         assert not c.app.session.settings.sound
-        screen.run(screen.toggle_sound)
+        screen.run(screen.steps["sound"])
         assert c.app.session.settings.sound
     finally:
         close_client(c)
@@ -167,8 +167,8 @@ def test_settings_screen_toggles_sound() -> None:
 
 def test_kiosk_config_sound_key_decides_the_default() -> None:
     kc = parse_kiosk_config({"kiosk": {"pin": "2468", "sound": False}})
-    assert kc.sound is False
-    assert parse_kiosk_config({"kiosk": {"pin": "2468"}}).sound is None
+    assert kc.setting("sound") is False
+    assert parse_kiosk_config({"kiosk": {"pin": "2468"}}).setting("sound") is None
     with pytest.raises(Exception, match="sound"):
         parse_kiosk_config({"kiosk": {"pin": "2468", "sound": "yes"}})
 

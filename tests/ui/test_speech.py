@@ -225,8 +225,8 @@ def test_speech_is_not_loaded_while_it_is_off(tmp_path: Path) -> None:
 def test_turning_speech_off_closes_the_voice(client_for: MakeClient) -> None:
     c = client_for(code="CR1-N-AAAAAAD")
     speaker = FakeSpeaker()
-    c.app.set_speech(True, speaker)
-    c.app.set_speech(False)
+    c.app.speak_with(speaker)
+    c.app.change_setting("speech", False)
     assert speaker.closed
     assert c.app.announcer is None
     assert not c.app.session.settings.speech

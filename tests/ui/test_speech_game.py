@@ -44,7 +44,7 @@ def listening_client(
 ) -> tuple[Client, BlindPlayer]:
     c = client_for(game, code=CODE, lang=lang)
     speaker = FakeSpeaker()
-    c.app.set_speech(True, speaker)
+    c.app.speak_with(speaker)
     player = BlindPlayer(c, speaker)
     player.hear_the_start()
     return c, player

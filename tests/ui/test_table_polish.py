@@ -72,7 +72,7 @@ def test_whole_piles_keep_the_foundation_bands_and_tags(
     c = client_for(size=size)
     settings = SettingsScreen(c.app)
     c.app.push(settings)
-    settings.run(settings.toggle_piles)
+    settings.run(settings.steps["show_piles"])
     c.app.pop()
     drawn.clear()
     c.frames(2)

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from crescent.control.input import Cmd
+from crescent.themes import FELT
 from crescent.ui import render
 from tests.helpers_ui import Client, close_client, make_client
 
@@ -81,7 +82,9 @@ def test_a_change_before_the_thread_is_done_still_draws_right(client: Client) ->
     client.app.full_redraw = True
     table.view._clean = None
     client.frames(1)
-    table.view._clean = render.FeltMaker((64, 64))  # a thread for a size since left
+    table.view._clean = render.FeltMaker(
+        (64, 64), client.app.theme
+    )  # a thread for a size since left
     table.play(client.game.legal_moves()[0])
     client.settle()
     client.frames(1)
@@ -114,11 +117,15 @@ def test_the_felt_drawn_into_a_surface_is_the_felt() -> None:
     display = pygame.display.get_surface()
     assert display is not None
     target = pygame.Surface(size).convert(display)
-    render.felt_into(target)
-    assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(render.felt(size), "RGB")
+    render.felt_into(target, FELT)
+    assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(
+        render.felt(size, FELT), "RGB"
+    )
     other = pygame.Surface(size, pygame.SRCALPHA)  # another format: blitted, same picture
-    render.felt_into(other)
-    assert pygame.image.tobytes(other, "RGB") == pygame.image.tobytes(render.felt(size), "RGB")
+    render.felt_into(other, FELT)
+    assert pygame.image.tobytes(other, "RGB") == pygame.image.tobytes(
+        render.felt(size, FELT), "RGB"
+    )
 
 
 def test_a_translucent_rounded_rectangle_is_the_same_drawn_from_a_kept_layer() -> None:

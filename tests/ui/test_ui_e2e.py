@@ -471,7 +471,7 @@ def test_a_dialog_is_tappable_before_it_is_drawn_and_drawn_once_a_frame(
     c.app.push(screen)
     before = [(b.action, tuple(b.rect)) for b in screen.buttons]
     rules = c.app.session.settings.interactive_rules
-    [button] = [b for b in screen.buttons if b.action == screen.toggle_rules]
+    [button] = [b for b in screen.buttons if b.action == screen.steps["interactive_rules"]]
     c.click(button.rect.center)
     c.frames(1)  # handles the tap (before the dialog was ever drawn), then draws once
     assert c.app.session.settings.interactive_rules is not rules

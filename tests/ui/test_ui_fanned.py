@@ -13,7 +13,7 @@ def fanned(code: str = "CR1-N-AAAAAAB", size: tuple[int, int] = (1280, 800)) -> 
     c = make_client(code=code, size=size)
     settings = SettingsScreen(c.app)
     c.app.push(settings)
-    settings.run(settings.toggle_piles)
+    settings.run(settings.steps["show_piles"])
     c.app.pop()
     c.frames(1)
     return c
@@ -115,7 +115,7 @@ def test_every_size_draws_the_fans(size: tuple[int, int]) -> None:
 def test_switching_off_restores_the_usual_table() -> None:
     c = fanned()
     try:
-        c.app.set_show_piles(False)
+        c.app.change_setting("show_piles", False)
         c.frames(1)
         assert c.app.fan is None
         assert all(look is not None and look.under == () for look in c.app.table.view._slot_keys)

@@ -12,6 +12,7 @@ from crescent.i18n import text as T
 from crescent.rules.cards import RANKS
 from crescent.rules.engine import Game, Move
 from crescent.solver.hints import HintAnswer
+from crescent.solver.outcome import HintKind
 from crescent.ui.dialogs import MessageDialog
 from tests.helpers_ui import Client, close_client, make_client
 
@@ -64,7 +65,7 @@ def test_hint_shows_the_next_winning_move_and_plays_it_on_a_second_press() -> No
         _wait_for_hint(c)
         hint = c.app.table.hints.answer
         assert hint is not None
-        assert hint.kind == "win"
+        assert hint.kind is HintKind.WON
         assert isinstance(hint.step, Move)
         m = hint.step
         assert c.game.check(m) is None
@@ -97,7 +98,7 @@ def test_a_proven_loss_says_so_and_goes_back_to_the_last_winnable_position() -> 
         c.key(pygame.K_h)
         _wait_for_hint(c)
         assert c.app.table.hints.answer is not None
-        assert c.app.table.hints.answer.kind == "lost"
+        assert c.app.table.hints.answer.kind is HintKind.LOST
         dialog = c.app.scenes[-1]
         assert isinstance(dialog, MessageDialog)
         assert dialog.title == c.app.tr(T.HINT_LOST)
@@ -132,7 +133,7 @@ def test_a_shown_hint_is_drawn_without_reading_text(monkeypatch: pytest.MonkeyPa
     c = make_client(Game.from_code("CR1-N-AAAAAAB"))
     try:
         move = c.game.legal_moves()[0]
-        c.app.table.hints.answer = HintAnswer("win", move, changes=c.app.session.changes)
+        c.app.table.hints.answer = HintAnswer(HintKind.WON, move, changes=c.app.session.changes)
 
         def no_parsing(text: str) -> Move:
             raise AssertionError(f"Move.parse({text!r}) while drawing")

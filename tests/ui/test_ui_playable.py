@@ -36,7 +36,7 @@ def test_every_playable_top_card_is_marked_and_follows_the_moves() -> None:
     try:
         settings = SettingsScreen(c.app)
         c.app.push(settings)
-        settings.run(settings.toggle_playable)
+        settings.run(settings.steps["show_playable"])
         c.app.pop()
         c.frames(1)
         assert c.app.session.settings.show_playable

@@ -116,7 +116,7 @@ def test_wide_windows_keep_one_hud_row_undo_and_redo_halves_of_a_slot(
     for lang in LANGUAGES:
         c = client(clients, code=CODE, size=size, lang=lang)
         assert c.app.layout.hud_side == "right"  # a column: a cell each (the next test)
-        c.app.set_show_piles(True)  # whole piles: the HUD a bar along the bottom
+        c.app.change_setting("show_piles", True)  # whole piles: the HUD a bar along the bottom
         assert c.app.layout.hud_side == "bottom"
         cells = c.app.layout.hud_cells
         undo = cells[c.app.hud_items.index(HudItem.UNDO)]

@@ -56,7 +56,7 @@ def test_the_face_down_deal_shows_its_hidden_cards_in_the_chosen_back(face_down:
     blue = _bands(c)
     r, g, b = _mean(blue)
     assert b > r + 20, (r, g, b)  # the lattice's navy
-    c.app.set_card_back("red")
+    c.app.change_setting("card_back", "red")
     c.frames(1)
     red = _bands(c)
     assert pygame.image.tobytes(red, "RGB") != pygame.image.tobytes(blue, "RGB")
@@ -91,16 +91,16 @@ def test_a_theme_chosen_in_settings_draws_the_next_frame(face_down: Client) -> N
     screen = SettingsScreen(c.app)
     c.app.push(screen)
     screen.run(screen.show_display_page)
-    screen.run(screen.cycle_theme)  # felt -> ocean
+    screen.run(screen.steps["theme"])  # felt -> ocean
     assert c.app.session.settings.theme == "ocean"
     c.app.pop()
     c.frames(1)
     r, g, b = _corner(c)
     assert b > max(r, g), (r, g, b)  # the blue table
-    assert render.theme() is themes.OCEAN
+    assert c.app.theme is themes.OCEAN
     c.app.push(screen)
-    screen.run(screen.cycle_theme)  # ocean -> claret
-    screen.run(screen.cycle_theme)  # claret -> high contrast
+    screen.run(screen.steps["theme"])  # ocean -> claret
+    screen.run(screen.steps["theme"])  # claret -> high contrast
     c.app.pop()
     c.frames(1)
     assert _corner(c) == (0, 0, 0)
@@ -130,7 +130,7 @@ def test_theme_option_is_for_this_run_and_not_saved(tmp_path: Path) -> None:
     c = Client(app, SteppedClock())
     try:
         c.frames(2)
-        assert render.theme() is themes.CONTRAST
+        assert app.theme is themes.CONTRAST
         assert _corner(c) == (0, 0, 0)
         session.save_settings()
         assert Store(tmp_path).load_settings().theme == "ocean"
@@ -166,7 +166,7 @@ def test_relaxed_hides_the_clock_and_the_moves(monkeypatch: pytest.MonkeyPatch) 
         screen = SettingsScreen(c.app)
         c.app.push(screen)
         screen.run(screen.show_display_page)
-        screen.run(screen.toggle_relaxed)
+        screen.run(screen.steps["relaxed"])
         c.app.pop()
         c.frames(1)
         assert c.app.session.settings.relaxed
@@ -178,7 +178,7 @@ def test_relaxed_hides_the_clock_and_the_moves(monkeypatch: pytest.MonkeyPatch) 
         assert "Time" not in after
         assert "Moves" not in after
         assert "New game" in after
-        c.app.set_relaxed(False)
+        c.app.change_setting("relaxed", False)
         assert HudItem.TIME in c.app.table.hud_items
     finally:
         close_client(c)
@@ -187,7 +187,7 @@ def test_relaxed_hides_the_clock_and_the_moves(monkeypatch: pytest.MonkeyPatch) 
 def test_relaxed_keeps_the_levels_countdown() -> None:
     c = make_client(code="CR1-L-AAAAAAB")
     try:
-        c.app.set_relaxed(True)
+        c.app.change_setting("relaxed", True)
         items = c.app.table.hud_items
         assert HudItem.COUNTDOWN in items
         assert HudItem.MOVES not in items
@@ -199,7 +199,7 @@ def test_relaxed_games_still_count_their_time_and_moves(tmp_path: Path) -> None:
     store = Store(tmp_path)
     c = make_client(store=store)
     try:
-        c.app.set_relaxed(True)
+        c.app.change_setting("relaxed", True)
         move = c.game.legal_moves()[0]
         c.app.table.play(move)
         c.settle()

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from crescent.control.layout import TableLayout
+from crescent.themes import Theme
 from crescent.ui import render
 
 MESSAGE_S = 3.5
@@ -48,7 +49,7 @@ class Banner:
 
 
 def draw_banner(
-    surface: pygame.Surface, fonts: render.Fonts, layout: TableLayout, text: str
+    surface: pygame.Surface, fonts: render.Fonts, layout: TableLayout, text: str, theme: Theme
 ) -> None:
     """The sentence in a rounded box in the middle of the message area."""
     msg = layout.message
@@ -60,8 +61,8 @@ def draw_banner(
     box = pygame.Rect(0, 0, w, h)
     box.center = rect.center
     # Opaque: nothing under it (the "Still winnable?" pill) reads through the sentence.
-    render.rounded(surface, box, render.theme().message_bg[:3], h // 4)
+    render.rounded(surface, box, theme.message_bg[:3], h // 4)
     y = box.centery - lh * len(lines) // 2 + lh // 2
     for ln in lines:
-        render.text_centered(surface, font, ln, (box.centerx, y), render.theme().ink)
+        render.text_centered(surface, font, ln, (box.centerx, y), theme.ink)
         y += lh

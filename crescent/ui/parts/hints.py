@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from crescent.control.table_mode import TableMode
 from crescent.i18n import text as T
 from crescent.rules.engine import Move, Redeal
+from crescent.solver.outcome import HintKind
 from crescent.ui.parts.banner import Banner
 from crescent.ui.parts.base import Table, game_over, shuffles
 from crescent.ui.scene import Host, Screen
@@ -103,14 +104,14 @@ class Hints:
             self.table.mode = TableMode.PLAYING
         if answer.changes != session.changes:
             return
-        if answer.kind == "rewind":
+        if answer.kind is HintKind.REWIND:
             self._rewound(answer.undos)
             return
         self.answer = answer
         self.host.sound.play(Cue.HINT)
-        if answer.kind == "win":
+        if answer.kind is HintKind.WON:
             session.proven_winnable()
-        if answer.kind == "lost":
+        if answer.kind is HintKind.LOST:
             self.banner.clear()  # the dialog says it, once
             self.host.open(Screen.LOST)
             return
@@ -123,7 +124,7 @@ class Hints:
         self.answer = replace(answer, changes=session.changes)
         if isinstance(step, Redeal):
             self.table.say(tr(T.HINT_SHUFFLE if shuffles(self.table.game) else T.HINT_REDEAL))
-        elif answer.kind == "win":
+        elif answer.kind is HintKind.WON:
             self.table.say(tr(T.HINT_MOVE, move=self._words(step)))
         else:
             self.table.say(tr(T.HINT_UNSURE, move=self._words(step)))

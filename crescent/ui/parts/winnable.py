@@ -13,6 +13,7 @@ import pygame
 from crescent.control.input import GameEvent, PointerDown
 from crescent.control.layout import TableLayout
 from crescent.i18n import text as T
+from crescent.themes import Theme
 from crescent.ui import render
 from crescent.ui.parts.base import Table
 from crescent.ui.scene import Host, Screen
@@ -113,10 +114,10 @@ class StillWinnable:
         tr = self.host.kit.tr
         verdict = watch.verdict.value
         if verdict == "winnable":
-            return tr(T.WATCH_WINNABLE), render.theme().dest
+            return tr(T.WATCH_WINNABLE), self.host.kit.theme.dest
         if verdict == "lost":
-            return tr(T.WATCH_LOST), render.theme().refuse
-        return tr(T.WATCH_UNKNOWN), render.theme().ink_dim
+            return tr(T.WATCH_LOST), self.host.kit.theme.refuse
+        return tr(T.WATCH_UNKNOWN), self.host.kit.theme.ink_dim
 
     def tap(self, event: GameEvent, covered: bool) -> bool:
         """A press on "Cannot be won from here" (not ``covered`` by a sentence): the
@@ -133,7 +134,11 @@ class StillWinnable:
 
 
 def draw_marker(
-    surface: pygame.Surface, fonts: render.Fonts, layout: TableLayout, marker: Marker
+    surface: pygame.Surface,
+    fonts: render.Fonts,
+    layout: TableLayout,
+    marker: Marker,
+    theme: Theme,
 ) -> None:
     """A quiet pill at the message area's middle: a coloured dot and the verdict."""
     text, dot = marker
@@ -145,10 +150,10 @@ def draw_marker(
     w = min(msg.w, tw + 4 * r + 28)
     box = pygame.Rect(0, 0, w, th + 14)
     box.center = (msg.x + msg.w // 2, msg.y + msg.h // 2)
-    render.alpha_rounded(surface, box, render.theme().label_bg, box.h // 2)
+    render.alpha_rounded(surface, box, theme.label_bg, box.h // 2)
     pygame.draw.circle(surface, dot, (box.x + 12 + r, box.centery), r)
     render.text_centered(
-        surface, font, text, (box.x + 12 + 2 * r + 6 + tw // 2, box.centery), render.theme().ink
+        surface, font, text, (box.x + 12 + 2 * r + 6 + tw // 2, box.centery), theme.ink
     )
 
 
