@@ -67,7 +67,10 @@ test-load: lint
 # when that fails (no C compiler).
 # Its version is the git tag's (setuptools-scm), written into the copy. A fixed hash seed
 # and the last commit's time (SOURCE_DATE_EPOCH) make two builds of one commit the same.
-STAGE := build/package
+# Where it is made (a test builds in folders of its own: STAGE, PYI_WORK, DIST, DEB_DIR).
+STAGE ?= build/package
+PYI_WORK ?= build/pyinstaller
+DIST ?= dist
 # The version the package's copy was given, read back: the SBOM and the .deb say the one
 # the one-file carries (asked again, setuptools-scm could answer otherwise meanwhile).
 STAGED_VERSION = sed -n 's/^__version__ = "\(.*\)"$$/\1/p' $(STAGE)/crescent/_version.py
@@ -80,8 +83,8 @@ package: $(VENV)/.test-stamp
 	$(PY) -m crescent.solver.build $(STAGE) >/dev/null || true  # it says when it cannot
 	cd $(STAGE) && PYTHONHASHSEED=0 SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) \
 		$(CURDIR)/$(VENV)/bin/pyinstaller --noconfirm --clean \
-		--distpath $(CURDIR)/dist --workpath $(CURDIR)/build/pyinstaller crescent.spec
-	$(PY) tools/sbom.py --version "$$($(STAGED_VERSION))" > dist/crescent.cdx.json
+		--distpath $(abspath $(DIST)) --workpath $(abspath $(PYI_WORK)) crescent.spec
+	$(PY) tools/sbom.py --version "$$($(STAGED_VERSION))" > $(DIST)/crescent.cdx.json
 
 screenshot: $(VENV)/.run-stamp
 	SDL_VIDEODRIVER=dummy $(PY) main.py --code CR1-N-AAAAAAD --size 1280x800 \
@@ -102,10 +105,10 @@ install:
 
 # The Debian package around the one-file: dist/crescent-patience_VERSION_ARCH.deb
 # (tools/make_deb.py; dpkg-deb). Two builds of one commit are the same bytes.
-DEB_DIR ?= dist
+DEB_DIR ?= $(DIST)
 deb: package
 	mkdir -p "$(DEB_DIR)"
-	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) $(PY) tools/make_deb.py --onefile dist/crescent \
+	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) $(PY) tools/make_deb.py --onefile $(DIST)/crescent \
 		--version "$$($(STAGED_VERSION))" --out "$(DEB_DIR)"
 
 # The menu entry, icons, AppStream metainfo, man page and licences (desktop/ and licences/,

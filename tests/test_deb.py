@@ -33,20 +33,32 @@ pytestmark = [
 ]
 
 
+BUILD = Path(tempfile.gettempdir()) / f"crescent-test-deb-{os.getuid()}"
+"""Where this module's builds are made, the same folder each time (a build's paths are
+the same, so its bytes can be): not the checkout's build/ and dist/, which other tests
+and a developer's own `make` may change meanwhile."""
+
+
 def _make_deb() -> tuple[bytes, bytes]:
-    """`make deb` in the checkout, the package made in a folder of its own: the
-    one-file's bytes and the .deb's."""
-    with tempfile.TemporaryDirectory(prefix="crescent-deb-") as out:
-        made = subprocess.run(
-            ["make", "-s", "-C", str(ROOT), "deb", f"DEB_DIR={out}"],
-            capture_output=True,
-            text=True,
-            timeout=1800,
-        )
-        assert made.returncode == 0, made.stdout[-2000:] + made.stderr[-2000:]
-        debs = list(Path(out).glob("crescent-patience_*.deb"))
-        assert len(debs) == 1, f"{debs}: {made.stdout[-2000:]}"
-        return (ROOT / "dist" / "crescent").read_bytes(), debs[0].read_bytes()
+    """`make deb` of the checkout, made in :data:`BUILD`: the one-file's bytes and the
+    .deb's."""
+    shutil.rmtree(BUILD, ignore_errors=True)
+    paths = {
+        "STAGE": BUILD / "package",
+        "PYI_WORK": BUILD / "pyinstaller",
+        "DIST": BUILD / "dist",
+        "DEB_DIR": BUILD / "deb",
+    }
+    made = subprocess.run(
+        ["make", "-s", "-C", str(ROOT), "deb", *(f"{k}={v}" for k, v in paths.items())],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert made.returncode == 0, made.stdout[-2000:] + made.stderr[-2000:]
+    debs = list(paths["DEB_DIR"].glob("crescent-patience_*.deb"))
+    assert len(debs) == 1, f"{debs}: {made.stdout[-2000:]}"
+    return (paths["DIST"] / "crescent").read_bytes(), debs[0].read_bytes()
 
 
 @pytest.fixture(scope="module")
