@@ -33,10 +33,14 @@ pytestmark = [
 ]
 
 
-BUILD = Path(tempfile.gettempdir()) / f"crescent-test-deb-{os.getuid()}"
+BUILD = (
+    Path(tempfile.gettempdir())
+    / f"crescent-test-deb-{os.getuid()}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+)
 """Where this module's builds are made, the same folder each time (a build's paths are
-the same, so its bytes can be): not the checkout's build/ and dist/, which other tests
-and a developer's own `make` may change meanwhile."""
+the same, so its bytes can be), one per test worker (CI's workers ran this module's
+tests at once): not the checkout's build/ and dist/, which other tests and a
+developer's own `make` may change meanwhile."""
 
 
 def _make_deb() -> tuple[bytes, bytes]:
