@@ -35,6 +35,7 @@ BENCH_RESULTS = "CRESCENT_BENCH_RESULTS"
 _RESULTS_KEY = pytest.StashKey[tuple[str, str | None]]()
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own, which reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not config.pluginmanager.hasplugin("xdist"):
         return
