@@ -8,6 +8,7 @@ The clean Debian 12 is made by debootstrap once and kept in /var/cache/crescent-
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -46,12 +47,20 @@ developer's own `make` may change meanwhile."""
 def _make_deb() -> tuple[bytes, bytes]:
     """`make deb` of the checkout, made in :data:`BUILD`: the one-file's bytes and the
     .deb's."""
-    shutil.rmtree(BUILD, ignore_errors=True)
+    # One build at a time on this machine: PyInstaller's --clean empties a cache all its
+    # builds share (two at once gave two different one-files).
+    with (Path(tempfile.gettempdir()) / "crescent-test-deb.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _make_deb_in(BUILD)
+
+
+def _make_deb_in(build: Path) -> tuple[bytes, bytes]:
+    shutil.rmtree(build, ignore_errors=True)
     paths = {
-        "STAGE": BUILD / "package",
-        "PYI_WORK": BUILD / "pyinstaller",
-        "DIST": BUILD / "dist",
-        "DEB_DIR": BUILD / "deb",
+        "STAGE": build / "package",
+        "PYI_WORK": build / "pyinstaller",
+        "DIST": build / "dist",
+        "DEB_DIR": build / "deb",
     }
     made = subprocess.run(
         ["make", "-s", "-C", str(ROOT), "deb", *(f"{k}={v}" for k, v in paths.items())],
