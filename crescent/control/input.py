@@ -168,6 +168,9 @@ class Refuse(NamedTuple):
     place: int
     from_pos: tuple[float, float] | None = None
     """Set for a refused drop: the card slides back from there."""
+    dst: int | None = None
+    """The place that refused it, when one did (a foundation's refusal names the card it
+    takes next)."""
 
 
 class DragBack(NamedTuple):
@@ -411,7 +414,7 @@ class Controller:
             reason = game.check(move)
             if reason is None:
                 return [PlayMove(move, origin)]
-            return [Refuse(reason, d.src, origin)]
+            return [Refuse(reason, d.src, origin, target)]
         if table.in_foundation_area(x, y) or (target is not None and target >= PILES):
             return self._to_foundation_area(d.src, x, y, table, game, origin)
         return [DragBack(d.src, origin)]
@@ -445,7 +448,7 @@ class Controller:
         # Nothing accepts: the reason from the suit's foundation nearest the pointer.
         nearest = min(candidates, key=lambda f: math.dist((x, y), table.slot_center(f)))
         reason = game.check(Move(src, nearest)) or Reason.NOT_NEXT_RANK
-        return [Refuse(reason, src, origin)]
+        return [Refuse(reason, src, origin, nearest)]
 
     def _tap(self, place: int, now: float, x: float, y: float, game: RulesView) -> list[Intent]:
         last = self._last_tap
@@ -479,7 +482,7 @@ class Controller:
             if reason is None:
                 return [PlayMove(move)]
             if place >= PILES or game.top(place) is None:
-                return [Refuse(reason, sel)]  # aimed at a foundation or a hole: say why not
+                return [Refuse(reason, sel, dst=place)]  # aimed at a foundation or a hole
             # A card that is no target of the selection: the tap is about that card.
         if game.top(place) is None:
             return [Refuse(Reason.EMPTY_SOURCE, place)]

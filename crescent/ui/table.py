@@ -24,7 +24,7 @@ from crescent.control.anim import (
     Flight,
     redeal_flights,
 )
-from crescent.control.explain import undo_cleared_by_redeal
+from crescent.control.explain import foundation_takes, undo_cleared_by_redeal
 from crescent.control.input import (
     Command,
     Controller,
@@ -163,9 +163,12 @@ class TableScene(Scene):
         self.banner.show(message, notice=notice)
         self.voice.speak(message if spoken is None else spoken)
 
-    def tell(self, reason: Reason) -> None:
-        """A rule's refusal: shown and said with "Explain the rules", else said only."""
-        words = self.host.kit.tr.reason(reason)
+    def tell(self, reason: Reason, dst: int | None = None) -> None:
+        """A rule's refusal: shown and said with "Explain the rules", else said only;
+        ``dst``: the place that refused the card (a foundation names the card it takes
+        next, as ``--play`` does)."""
+        takes = foundation_takes(self.game, dst) if dst is not None else None
+        words = self.host.kit.tr.reason(reason, takes)
         if self.host.session.settings.interactive_rules:
             self.say(words)
         else:
@@ -231,7 +234,7 @@ class TableScene(Scene):
         if isinstance(intent, PlayMove):
             self.player_move(intent.move, intent.from_pos)
         elif isinstance(intent, Refuse):
-            self.refuse(intent.reason, intent.place, intent.from_pos)
+            self.refuse(intent.reason, intent.place, intent.from_pos, intent.dst)
         elif isinstance(intent, DragBack):
             self._slide_back(intent.place, intent.from_pos)
         elif isinstance(intent, Nowhere):
@@ -266,7 +269,7 @@ class TableScene(Scene):
         try:
             self.host.session.play(move)
         except IllegalMove as e:
-            self.refuse(e.reason, move.src, from_pos)
+            self.refuse(e.reason, move.src, from_pos, move.dst)
             return False
         assert card is not None
         start = from_pos if from_pos is not None else self.geometry.slot_origin(move.src)
@@ -279,14 +282,20 @@ class TableScene(Scene):
         self.after_change()
         return True
 
-    def refuse(self, reason: Reason, place: int, from_pos: tuple[float, float] | None) -> None:
+    def refuse(
+        self,
+        reason: Reason,
+        place: int,
+        from_pos: tuple[float, float] | None,
+        dst: int | None = None,
+    ) -> None:
         if from_pos is None:
             # A refused tap: the card still nudges and slides back, sentence or not.
             x, y = self.geometry.slot_origin(place)
             from_pos = (x + self.host.kit.layout.card_w * 0.18, y)
         self._slide_back(place, from_pos)
         self.host.sound.play(Cue.REFUSE)
-        self.tell(reason)
+        self.tell(reason, dst)
 
     def _slide_back(self, place: int, from_pos: tuple[float, float]) -> None:
         card = self.game.top(place)

@@ -205,7 +205,7 @@ def test_tap_on_a_refused_destination_gives_the_reason(target: str, reason: Reas
     p = Player(two_piles())
     p.tap("P1")
     p.wait()
-    assert p.tap(target) == [Refuse(reason, P["P1"])]
+    assert p.tap(target) == [Refuse(reason, P["P1"], dst=P[target])]
     assert p.c.selected is None
 
 
@@ -291,7 +291,7 @@ def test_a_tap_on_a_foundation_or_an_empty_pile_still_says_why_the_selection_can
     g = position({"P1": ["8H"], "P3": ["7H"], "P4": ["9H"]}, {"F1": "3S", "F2": "2H"})
     p = Player(g)
     assert p.c.tap(P["P1"], g) == []
-    assert p.tap("F1") == [Refuse(Reason.WRONG_SUIT, P["P1"])]
+    assert p.tap("F1") == [Refuse(Reason.WRONG_SUIT, P["P1"], dst=P["F1"])]
 
 
 def test_double_tap_where_nothing_accepts_gives_the_reason() -> None:
@@ -412,14 +412,15 @@ def test_selected_card_tapped_into_the_foundation_area_goes_to_its_foundation() 
 def test_invalid_drop_is_refused_and_slides_back_from_the_drop() -> None:
     p = Player(two_piles())
     intents, origin = p.drag("P1", centre("P4"))  # QS
-    assert intents == [Refuse(Reason.RANK_NOT_ADJACENT, P["P1"], origin)]
+    assert intents == [Refuse(Reason.RANK_NOT_ADJACENT, P["P1"], origin, P["P4"])]
 
 
 def test_drop_in_the_foundation_area_with_no_foundation_accepting_is_refused() -> None:
     p = Player(nothing_fits())
     area = LAYOUT.foundation_area
     intents, origin = p.drag("P1", (area.x + 2.0, area.y + 2.0))
-    assert intents == [Refuse(Reason.NOT_NEXT_RANK, P["P1"], origin)]
+    # The foundation nearest the drop refused it (the table names the card it takes).
+    assert intents == [Refuse(Reason.NOT_NEXT_RANK, P["P1"], origin, P["F1"])]
 
 
 def test_drop_on_nowhere_slides_the_card_back() -> None:
@@ -730,4 +731,4 @@ def test_a_drop_on_an_empty_pile_is_accepted_at_level_two() -> None:
 def test_a_drop_on_an_empty_pile_is_refused_with_its_reason_at_level_four() -> None:
     p = Player(level_with_an_empty_pile(4))
     intents, origin = p.drag("P1", centre("P2"))
-    assert intents == [Refuse(Reason.EMPTY_PILE, P["P1"], origin)]
+    assert intents == [Refuse(Reason.EMPTY_PILE, P["P1"], origin, P["P2"])]
