@@ -170,7 +170,9 @@ class SettingsScreen(Dialog):
 
 
 class CodeScreen(Dialog):
-    """Shows (and copies) the current code; deals a typed code, with a clear message if bad."""
+    """Shows the current code, copied when the player asks (its Copy button, Ctrl+C:
+    opening the dialog leaves the clipboard alone); deals a typed code, with a clear
+    message if bad."""
 
     KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ1-"
 
@@ -181,16 +183,30 @@ class CodeScreen(Dialog):
         self.error = ""
         self.copied = False
         self._has_daily = host.session.daily_code() is not None
-        self._copy()
 
-    def _copy(self) -> None:
+    def copy(self) -> None:
+        """Put the code on the clipboard and say so (nothing without a clipboard)."""
         code = self.host.session.game.code
         try:
             # pygame-ce >= 2.2 sets the clipboard up itself (init() is deprecated).
             pygame.scrap.put_text(code)
-            self.copied = True
         except pygame.error:  # no clipboard (no video, a headless display)
-            self.copied = False
+            return
+        self.copied = True
+        self._dirty = True
+        a = self.host.announcer
+        if a is not None:
+            a.say(self.host.kit.tr(T.CODE_COPIED, code=code))
+
+    def spoken(self) -> list[str]:
+        """Its title, the code, the prompt and its buttons (Copy's row is said too)."""
+        title, *rest = super().spoken()
+        return [title, self._info(), self.host.kit.tr(T.COPY_CODE), *rest]
+
+    def _info(self) -> str:
+        tr = self.host.kit.tr
+        code = self.host.session.game.code
+        return tr(T.CODE_COPIED, code=code) if self.copied else f"{tr(T.CODE)}: {code}"
 
     def type_key(self, ch: str) -> None:
         """A key of the code typed (or tapped)."""
@@ -232,6 +248,8 @@ class CodeScreen(Dialog):
         elif ev.key == "return":
             self.deal()
             self._dirty = True
+        elif ev.key == "c" and ev.ctrl and not ev.alt:
+            self.copy()
         elif len(ev.key) == 1 and not ev.ctrl:
             return  # letters arrive as TextInput
         else:
@@ -239,13 +257,11 @@ class CodeScreen(Dialog):
 
     def rows(self) -> list[Row]:
         tr = self.host.kit.tr
-        code = self.host.session.game.code
-        info = tr(T.CODE_COPIED, code=code) if self.copied else f"{tr(T.CODE)}: {code}"
         keys = (*self._keys, ButtonSpec("←", self.backspace))
         daily = (ButtonSpec(tr(T.DAILY_DEAL), self.daily),) if self._has_daily else ()
         return [
             Row(RowKind.TITLE, tr(T.ENTER_CODE)),
-            Row(RowKind.TEXT, info),
+            Row(RowKind.SETTING, self._info(), (ButtonSpec(tr(T.COPY_CODE), self.copy),)),
             Row(RowKind.ERROR, self.error)
             if self.error
             else Row(RowKind.TEXT, tr(T.ENTER_CODE_PROMPT)),

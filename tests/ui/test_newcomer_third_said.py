@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from crescent.i18n import text as T
+from crescent.ui.screens import CodeScreen
 from crescent.ui.speech import FakeSpeaker
 from tests.helpers_positions import position
 from tests.helpers_ui import MakeClient
@@ -40,3 +41,38 @@ def test_a_foundation_that_refuses_a_card_names_the_card_it_takes(
     assert c.app.table.banner.text == wanted
     assert speaker.spoken[-1] == wanted
     assert c.game.count(16) == 3  # nothing moved
+
+
+# -- item 9: the code copied when asked ---------------------------------------------------
+
+
+def test_the_code_dialog_copies_the_code_only_when_asked(
+    client_for: MakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening the Code dialog left the clipboard alone and said nothing of it; its Copy
+    button (then Ctrl+C) puts the code there and says so, shown and said."""
+    copied: list[str] = []
+    monkeypatch.setattr(pygame.scrap, "put_text", copied.append)
+    c = client_for(code="CR1-N-AAAAAAD")
+    speaker = FakeSpeaker()
+    c.app.speak_with(speaker)
+    tr = c.app.tr
+    c.click(c.hud("code"))
+    c.frames(2)
+    screen = c.app.scenes[-1]
+    assert isinstance(screen, CodeScreen)
+    said_copied = tr(T.CODE_COPIED, code="CR1-N-AAAAAAD")
+    assert copied == []
+    assert not any(said_copied in s for s in speaker.spoken)
+    assert f"{tr(T.CODE)}: CR1-N-AAAAAAD" in speaker.spoken[-1]  # the code, said
+    assert f"{tr(T.CODE)}: CR1-N-AAAAAAD" in [row.text for row in screen.rows()]
+    [copy] = [b for b in screen.buttons if b.label == tr(T.COPY_CODE)]
+    c.click(copy.rect.center)
+    c.frames(2)
+    assert copied == ["CR1-N-AAAAAAD"]
+    assert speaker.spoken[-1] == said_copied
+    assert said_copied in [row.text for row in screen.rows()]
+    c.key(pygame.K_c, pygame.KMOD_CTRL)
+    c.frames(2)
+    assert copied == ["CR1-N-AAAAAAD"] * 2
+    assert c.app.scenes[-1] is screen
