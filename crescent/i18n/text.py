@@ -191,6 +191,11 @@ HINT_LOST: Final = N_("This position cannot be won.")
 HINT_GO_BACK: Final = N_("Undo to the last winnable position")
 HINT_NO_WAY_BACK: Final = N_("No earlier position in the undo history can be won.")
 HINT_SEARCHING_BACK: Final = N_("Looking for an earlier winnable position…")
+# Issue 46 item 4: what the search back found, before "Undo to the last winnable position"
+# is offered (it is offered only then).
+WINNABLE_BACK: Final = N_plural(
+    "The position {n} move back can be won.", "The position {n} moves back can be won."
+)
 
 # Statistics.
 STATS_TITLE: Final = N_("Statistics")
@@ -481,6 +486,17 @@ SPOKEN_UNAVAILABLE: Final = N_("unavailable")
 SPOKEN_TABLE: Final = N_("Back to the table")
 # . Said when the Hint button turns into Finish: every card left can go home by itself.
 SPOKEN_FINISH_READY: Final = N_("The rest plays itself: press Finish, or H")
+# . Issue 46 item 2: a deal is said in short (its kind, the redeals left, what can move);
+# . the piles on demand (L). Said: the moves that can be played now, each a card, where
+# . it is and where it can go ("5 possible moves. 9 of clubs: Pile 3 to Pile 7. …").
+SPOKEN_MOVABLE: Final = N_plural("{n} possible move", "{n} possible moves")
+# . Said when no card can move (a redeal may still be left).
+SPOKEN_NO_MOVE: Final = N_("No possible move")
+# . Said after the first-run tip with speech on: the keys that read the table aloud.
+SPOKEN_KEYS: Final = N_(
+    "Keys: M says the possible moves, L reads every pile, Tab goes from place to place, "
+    "T says the time."
+)
 
 # Issue 49 item 3: the Credits screen (from Settings and the rules screen). The names
 # of the works and libraries after each label stay as they are.

@@ -19,6 +19,7 @@ from crescent.rules.modes import End
 from crescent.ui.cascade import CascadeScene, Then
 from crescent.ui.dialogs import ButtonSpec, MessageDialog, PauseScreen, confirm_dialog
 from crescent.ui.hud import format_time
+from crescent.ui.lost import LostDialog
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Host, Scene, Screen
 from crescent.ui.screens import CodeScreen, SettingsScreen
@@ -63,7 +64,8 @@ def open_screen(host: TableHost, screen: Screen) -> None:
         case Screen.BLOCKED:
             host.push(blocked_dialog(host))
         case Screen.LOST:
-            host.push(lost_dialog(host))
+            hints = host.table.hints
+            host.push(LostDialog(host, hints.rewind, hints.solver_bytes))
         case Screen.LEVELS_END:
             open_levels_end(host)
         case Screen.ABANDON:
@@ -181,21 +183,6 @@ def blocked_dialog(host: TableHost) -> MessageDialog:
     if host.session.game.can_undo:
         buttons.insert(0, ButtonSpec(tr(T.UNDO_LAST), undo))
     return MessageDialog(host, tr(T.BLOCKED_TITLE), [tr(T.BLOCKED_TEXT)], buttons)
-
-
-def lost_dialog(host: TableHost) -> MessageDialog:
-    """The position cannot be won: go back (only when the undo history holds an
-    earlier position), a new game, or close."""
-    tr = host.kit.tr
-
-    def go_back() -> None:
-        host.pop()
-        host.table.hints.rewind_to_winnable()
-
-    buttons = [ButtonSpec(tr(T.NEW_GAME), host.new_game), ButtonSpec(tr(T.CLOSE), host.pop)]
-    if host.session.game.can_undo:
-        buttons.insert(0, ButtonSpec(tr(T.HINT_GO_BACK), go_back, True))
-    return MessageDialog(host, tr(T.HINT_LOST), [], buttons)
 
 
 def levels_end_dialog(host: TableHost) -> MessageDialog:

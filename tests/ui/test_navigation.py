@@ -20,6 +20,7 @@ from crescent.ui.cascade import CascadeScene
 from crescent.ui.clock import SteppedClock
 from crescent.ui.dialogs import ButtonSpec, MessageDialog, PauseScreen
 from crescent.ui.events import GameEvent
+from crescent.ui.lost import LostDialog
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Scene, Screen
 from crescent.ui.screens import CodeScreen, SettingsScreen
@@ -34,7 +35,7 @@ OPENS: dict[Screen, type[Scene]] = {
     Screen.STATS: StatsScreen,
     Screen.WON: CascadeScene,
     Screen.BLOCKED: MessageDialog,
-    Screen.LOST: MessageDialog,
+    Screen.LOST: LostDialog,
     Screen.ABANDON: MessageDialog,
     Screen.REDEAL: MessageDialog,
     Screen.RESET_STATS: MessageDialog,

@@ -540,9 +540,11 @@ def _dialog_px(c: Client) -> int:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ca", "nl", "ja"])
-def test_the_lost_dialog_offers_going_back_only_with_history_and_says_it_once(
+def test_the_lost_dialog_looks_back_only_with_history_and_says_it_once(
     client_for: MakeClient, lang: str
 ) -> None:
+    """With an undo history the dialog looks for a winnable earlier position (the way
+    back is offered only once found: tests/ui/test_newcomer_third_said.py)."""
     for history in (True, False):
         c = client_for(_lost_game(history), lang=lang, size=(800, 600))
         assert c.game.can_undo == history
@@ -551,7 +553,9 @@ def test_the_lost_dialog_offers_going_back_only_with_history_and_says_it_once(
         d = top_dialog(c)
         assert c.app.table.banner.text is None  # not also behind the box
         labels = [b.label for b in d.buttons]
-        assert (c.app.tr(T.HINT_GO_BACK) in labels) == history
+        assert c.app.tr(T.HINT_GO_BACK) not in labels
+        looking = [c.app.tr(T.HINT_SEARCHING_BACK)] if history else []
+        assert d.lines == looking
         px = _dialog_px(c)
         font = c.app.fonts.get(px)
         for b in d.buttons:  # every label on one line, at the dialog's size

@@ -83,6 +83,11 @@ def test_a_lost_table_says_so_and_a_tap_leads_back(clients: list[Client]) -> Non
     dialog = c.app.scenes[-1]
     assert isinstance(dialog, MessageDialog)
     assert dialog.title == c.app.tr(T.HINT_LOST)
+    end = time.monotonic() + 30  # the search back answers (the timeout stops a hung test)
+    while not [b for b in dialog.buttons if b.label == c.app.tr(T.HINT_GO_BACK)]:
+        assert time.monotonic() < end, dialog.lines
+        c.frames(2)
+        time.sleep(0.01)
     [back] = [b for b in dialog.buttons if b.label == c.app.tr(T.HINT_GO_BACK)]
     c.click(back.rect.center)
     end = time.monotonic() + 30

@@ -13,7 +13,7 @@ from crescent.rules.cards import RANKS
 from crescent.rules.engine import Game, Move
 from crescent.solver.hints import HintAnswer
 from crescent.solver.outcome import HintKind
-from crescent.ui.dialogs import MessageDialog
+from crescent.ui.lost import LostDialog
 from tests.helpers_ui import Client, close_client, make_client
 
 pytestmark = pytest.mark.usefixtures("searches_in_positions")
@@ -100,10 +100,14 @@ def test_a_proven_loss_says_so_and_goes_back_to_the_last_winnable_position() -> 
         assert c.app.table.hints.answer is not None
         assert c.app.table.hints.answer.kind is HintKind.LOST
         dialog = c.app.scenes[-1]
-        assert isinstance(dialog, MessageDialog)
+        assert isinstance(dialog, LostDialog)
         assert dialog.title == c.app.tr(T.HINT_LOST)
-        dialog.run(dialog.button_specs[0].action)  # "Undo to the last winnable position"
-        _wait_for_hint(c)
+        end = time.monotonic() + 60  # its search back answers (this stops a hung test)
+        while dialog.searching and time.monotonic() < end:
+            c.frames(2)
+            time.sleep(0.01)
+        assert dialog.button_specs[0].label == c.app.tr(T.HINT_GO_BACK)  # found: offered
+        dialog.run(dialog.button_specs[0].action)
         c.settle()
         assert c.game.piles[1] == [12 + 3 * 13]  # KC is back on its own pile
         assert c.game.moves == 40

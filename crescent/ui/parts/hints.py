@@ -1,5 +1,5 @@
 """Hints: the solver's next move asked in the background, shown, said and played on the
-second press; the way back to a winnable table."""
+second press; the way back to a winnable table (found by :mod:`crescent.ui.lost`)."""
 
 from __future__ import annotations
 
@@ -90,12 +90,6 @@ class Hints:
         self.table.mode = TableMode.ASKING
         self.table.say(self.host.kit.tr(T.HINT_THINKING))
 
-    def rewind_to_winnable(self) -> None:
-        """Search back for the last winnable table (from the "Cannot be won" dialog)."""
-        self.worker.ask(self.table.game, self.host.session.changes, rewind=True)
-        self.table.mode = TableMode.ASKING
-        self.table.say(self.host.kit.tr(T.HINT_SEARCHING_BACK))
-
     def ready(self, answer: HintAnswer) -> None:
         """The worker's answer: shown and said when it is about the table as it is."""
         tr = self.host.kit.tr
@@ -103,9 +97,6 @@ class Hints:
         if self.asking:
             self.table.mode = TableMode.PLAYING
         if answer.changes != session.changes:
-            return
-        if answer.kind is HintKind.REWIND:
-            self._rewound(answer.undos)
             return
         self.answer = answer
         self.host.sound.play(Cue.HINT)
@@ -129,16 +120,9 @@ class Hints:
         else:
             self.table.say(tr(T.HINT_UNSURE, move=self._words(step)))
 
-    def _rewound(self, undos: int | None) -> None:
-        if undos:
-            self._rewind(undos)
-        elif undos == 0:
-            self.ask()
-        else:
-            self.table.say(self.host.kit.tr(T.HINT_NO_WAY_BACK))
-
-    def _rewind(self, undos: int) -> None:
-        """Back to the last winnable position: ``undos`` moves taken back, each said."""
+    def rewind(self, undos: int) -> None:
+        """Back to the last winnable position (the one the "Cannot be won" dialog's search
+        found): ``undos`` moves taken back, each said."""
         game = self.table.game
         a = self.host.announcer
         for _ in range(undos):
