@@ -80,6 +80,7 @@ class Lexicon:
         move = move.replace("@@dst@@", f"(?P<dst>{place})")
         self.patterns: list[tuple[str, re.Pattern[str]]] = []
         for kind, rx in (
+            ("movable", self._movable()),
             ("hint", self.shape(T.HINT_MOVE, move=move)),
             ("hint", self.shape(T.HINT_UNSURE, move=move)),
             ("hint_redeal", re.escape(self.said(tr(T.HINT_REDEAL)))),
@@ -128,6 +129,12 @@ class Lexicon:
         if then is None:
             return rx.split(re.escape("@@then@@"))[0]
         return rx.replace(re.escape("@@then@@"), then)
+
+    def _movable(self) -> str:
+        """The moves that can be played, said last in a summary ("5 possible moves. 9 of
+        clubs: Pile 3 to Pile 7. …"): the rest of the sentence, which is no move played."""
+        counts = [self.said(self.tr.plural(T.SPOKEN_MOVABLE, n)) for n in range(1, 300)]
+        return f"{_alternatives([*counts, self.said(self.tr(T.SPOKEN_NO_MOVE))])}.*$"
 
     def _place(self, card: str, place: str) -> str:
         count = _alternatives(self.counts)
@@ -198,6 +205,8 @@ class Belief:
     """The last refusal heard (its reason, in words)."""
     finish: bool = False
     """The game said the rest plays itself (Finish)."""
+    looked: bool = False
+    """Every place was said since the last deal (L): the player knows the whole table."""
 
     @property
     def won(self) -> bool:
@@ -241,6 +250,8 @@ class Ears:
             b.focus = lex.places[heard[1].values["place"]]  # back at the table: the focus
         for h in heard:
             self._apply(h)
+        if sum(h.kind in ("place", "empty") for h in heard) == PLACES:
+            b.looked = True  # L: every place in one sentence
 
     def _apply(self, h: Heard) -> None:
         b, lex, v = self.belief, self.lex, h.values
@@ -290,10 +301,11 @@ class Ears:
         b.selected = b.hint = None
 
     def _deal(self) -> None:
-        """A new deal (a new game, the next level, the game at the start): the table that
-        follows is said, and the foundations it does not name hold their base."""
+        """A new deal (a new game, the next level, the game at the start): said in short,
+        its foundations hold their base; its piles are heard with L."""
         b = self.belief
         b.moves, b.selected, b.dialog, b.hint, b.finish = 0, None, None, None, False
+        b.looked = False  # said in short: the piles are L's
         for f in range(FOUNDATIONS):
             b.places[PILES + f] = (None, 1)  # its base (said when more)
         b.places = {p: s for p, s in b.places.items() if p >= PILES}
@@ -409,7 +421,7 @@ class Judge:
                 f"{where}: believes {tr.place(p)} holds {words(top, count)}; "
                 f"it holds {words(*real)}"
             )
-        if self.complete:
+        if self.complete and b.looked:
             missing = [tr.place(p) for p in range(PLACES) if p not in b.places]
             assert not missing, f"{where}: no longer knows {missing}"
 
@@ -462,13 +474,20 @@ class BlindPlayer:
         raise AssertionError(f"waited and heard only {heard}")
 
     def hear_the_start(self) -> None:
-        """What a start with speech on says: the game and its whole table (the judge holds
-        the player to knowing every place from now on)."""
+        """What a start with speech on says: the game in short; then L, every place (the
+        judge holds the player to knowing every place from now on)."""
         self.c.app.say_game()
         self.ears.listen()
-        assert len(self.belief.places) == PLACES, f"heard only {sorted(self.belief.places)}"
+        self.look()
         if self.judge is not None:
             self.judge.complete = True
+
+    def look(self) -> list[str]:
+        """L: every place said, and believed."""
+        said = self.press(pygame.K_l)
+        assert self.belief.looked, f"L said {said}"
+        assert len(self.belief.places) == PLACES, f"heard only {sorted(self.belief.places)}"
+        return said
 
     def look_round(self) -> None:
         """Tab once round the places (each said with its top card and count), then T."""
@@ -476,6 +495,7 @@ class BlindPlayer:
             said = self.press(pygame.K_TAB)
             assert said, "a Tab said nothing"
         assert len(self.belief.places) == PLACES, f"heard only {sorted(self.belief.places)}"
+        self.belief.looked = True
         self.press(pygame.K_t)
         assert self.belief.moves is not None, "T said no moves"
         assert self.belief.redeals_left is not None, "T said no redeals left"

@@ -205,6 +205,10 @@ class Cmd(enum.StrEnum):
     """P, Space with no focus ring, the clock cell (not in the kiosk: see ``pausable``)."""
     STATUS = "status"
     """T: the clock, the moves, the redeals and hints left, shown and said."""
+    SAY_MOVES = "say_moves"
+    """M: what is left and the moves that can be played now, said (speech on)."""
+    SAY_PILES = "say_piles"
+    """L: every pile and foundation, said (speech on)."""
 
 
 class Nowhere(NamedTuple):
@@ -228,6 +232,8 @@ _LETTER_KEYS: Final = {
     "h": Cmd.HINT,
     "t": Cmd.STATUS,
 }
+_SPEECH_KEYS: Final = {"m": Cmd.SAY_MOVES, "l": Cmd.SAY_PILES}
+"""Keys that read the table aloud: the selection and the focus stay as they are."""
 _CTRL_KEYS: Final = {"z": Cmd.UNDO, "y": Cmd.REDO, "r": Cmd.RESTART}
 """With Ctrl held (Ctrl+Shift+Z: redo)."""
 
@@ -526,6 +532,8 @@ class Controller:
         if k in _LETTER_KEYS:
             self.reset()
             return [Command(_LETTER_KEYS[k])]
+        if k in _SPEECH_KEYS:
+            return [Command(_SPEECH_KEYS[k])]
         if self.pausable and (k == "p" or (k == "space" and not self.focus_visible)):
             return [Command(Cmd.PAUSE)]
         if k == "escape":

@@ -26,6 +26,9 @@ Speak = Callable[[str, bool], None]
 
 _ENDS: Final = (".", "!", "?", "。", "！", "？", ":", "：")
 
+SUMMARY_CARDS: Final = 4
+"""The cards that can move a summary names (the others are counted, and said on M)."""
+
 _DURATION: Final = re.compile(r"(?<!\d)(?:(\d+):)?(\d\d):(\d\d)(?!\d)")
 """A duration as the screen writes it (``hud.format_time``: "01:06", "1:02:03"); a
 voice reads those digits as a time of day ("one hour six")."""
@@ -167,17 +170,47 @@ class Announcer:
         return self.join([time, moves, self.redeals_left(game), hints])
 
     def new_game(self, game: Game) -> str:
-        """A game dealt: its kind ("New game. Standard"), then the whole table."""
+        """A game dealt: its kind ("New game. Standard"), then the table in short."""
         tr = self.tr
         heading = tr(T.SPOKEN_JOIN, first=tr(T.NEW_GAME), then=tr(T.MODE_NAMES[game.mode.key]))
-        return self.table(game, heading)
+        return self.summary(game, heading)
 
-    def table(self, game: Game, heading: str) -> str:
-        """A whole table after ``heading``: the moves played (when any), what is left, each
-        pile, and the foundations that hold more than their base (a new deal's hold it)."""
+    def summary(self, game: Game, heading: str) -> str:
+        """A table in short after ``heading`` (issue 46 item 2: a sentence of every pile
+        took 40 to 70 seconds): the moves played (when any), what is left, how many moves
+        can be played and the first cards of them; the rest on M, every pile on L."""
         moves = self.tr.plural(T.WON_MOVES, game.moves) if game.moves else ""
-        shown = [p for p in range(PLACES) if p < PILES or game.count(p) > 1]
-        return self.join([heading, moves, self.redeals_left(game), *self.places(game, shown)])
+        left = self.redeals_left(game)
+        return self.join([heading, moves, left, self.movable(game, SUMMARY_CARDS)])
+
+    def moves_now(self, game: Game) -> str:
+        """What is left, and every move that can be played now (the M key)."""
+        return self.join([self.redeals_left(game), self.movable(game)])
+
+    def movable(self, game: Game, most: int | None = None) -> str:
+        """ "5 possible moves. 2 of diamonds: Pile 13 to Pile 14, Foundation 3. …": each
+        card that can move, once, with every place that takes it; those that go home
+        first. ``most``: that many cards at most, then how many more (on M)."""
+        tr = self.tr
+        moves = game.legal_moves()
+        if not moves:
+            return tr(T.SPOKEN_NO_MOVE)
+        where: dict[int, list[int]] = {}
+        for m in sorted(moves, key=lambda m: m.dst < PILES):  # stable: piles in order
+            where.setdefault(m.src, []).append(m.dst)
+        said = [
+            tr(T.MOVE_TEXT, card=tr.card(card), src=tr.place(src), dst=_places(tr, dsts))
+            for src, dsts in where.items()
+            if (card := game.top(src)) is not None
+        ]
+        more = len(said) - most if most is not None and len(said) > most else 0
+        shown = said[: len(said) - more]
+        rest = [tr.plural(T.SPOKEN_MORE, more)] if more else []
+        return self.join([tr.plural(T.SPOKEN_MOVABLE, len(moves)), *shown, *rest])
+
+    def piles(self, game: Game) -> str:
+        """Every place, piles then foundations, each with its top card and count (L)."""
+        return self.join(self.places(game, range(PLACES)))
 
     def back(self, focus: str) -> str:
         """A dialog closed: the table again, and what the focus is on (when it shows)."""
@@ -189,3 +222,8 @@ class Announcer:
         if not enabled:
             parts.append(self.tr(T.SPOKEN_UNAVAILABLE))
         return ", ".join(p for p in parts if p)
+
+
+def _places(tr: Translator, places: Iterable[int]) -> str:
+    """ "Pile 14, Foundation 3"."""
+    return ", ".join(tr.place(p) for p in places)

@@ -490,6 +490,19 @@ SPOKEN_FINISH_READY: Final = N_("The rest plays itself: press Finish, or H")
 # . the piles on demand (L). Said: the moves that can be played now, each a card, where
 # . it is and where it can go ("5 possible moves. 9 of clubs: Pile 3 to Pile 7. …").
 SPOKEN_MOVABLE: Final = N_plural("{n} possible move", "{n} possible moves")
+# . Said after the first few cards of a summary that can move: how many more, on M.
+SPOKEN_MORE: Final = N_plural("{n} more card can move: press M", "{n} more cards can move: press M")
+# . The rules screen's last section (the standard game): the keys, then those of speech.
+KEYS_HEADING: Final = N_("Keys")
+KEYS_PLAY: Final = N_(
+    "Tab and the arrows go from place to place; Enter plays the card or presses the "
+    "button. U Undo, Ctrl+Y Redo, R Redeal, N New game, H Hint, T the time and what is "
+    "left, P Pause, Esc clears the selection or closes, F11 full screen, Ctrl+Q quits."
+)
+KEYS_SPEECH: Final = N_(
+    "With Speech on (Settings): M says the possible moves, L reads every pile and "
+    "foundation; Tab says each place."
+)
 # . Said when no card can move (a redeal may still be left).
 SPOKEN_NO_MOVE: Final = N_("No possible move")
 # . Said after the first-run tip with speech on: the keys that read the table aloud.

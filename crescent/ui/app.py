@@ -349,12 +349,13 @@ class App:
             self.speaker.say(text, interrupt)
 
     def say_game(self) -> None:
-        """Say the game on the table: its kind, the whole table, and Finish when it is
-        offered (speech on at the start: what a sighted player sees when the window opens)."""
+        """Say the game on the table in short: its kind, what is left, the moves that can
+        be played, and Finish when it is offered (speech on at the start: what a sighted
+        player sees when the window opens; the piles are the L key's)."""
         a = self.announcer
         if a is not None:
             game = self.session.game
-            a.say(a.table(game, self.tr(T.MODE_NAMES[game.mode.key])))
+            a.say(a.summary(game, self.tr(T.MODE_NAMES[game.mode.key])))
             if self.table.finish.line:
                 a.say(self.tr(T.SPOKEN_FINISH_READY), interrupt=False)
 

@@ -205,7 +205,7 @@ def levels_end_dialog(host: TableHost) -> MessageDialog:
             host.pop()
             session.go_on()
             host.table.after_change()
-            host.table.voice.say_table(tr(T.LEVEL_N, n=levels.level))  # its new deal
+            host.table.voice.say_deal(tr(T.LEVEL_N, n=levels.level))  # its new deal
 
         lines = [
             tr(T.LEVEL_TIME_LEFT, time=format_time(done.time_left)),

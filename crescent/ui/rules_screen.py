@@ -18,7 +18,7 @@ from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerMove
 from crescent.control.layout import SHAPES
 from crescent.control.scroll import Scroll
 from crescent.i18n import text as T
-from crescent.i18n.rules_text import BlockKind, Diagram, Doc, load_diagram, load_rules
+from crescent.i18n.rules_text import Block, BlockKind, Diagram, Doc, load_diagram, load_rules
 from crescent.ui import render
 from crescent.ui.lru import Lru
 from crescent.ui.scene import Host, Scene, Screen
@@ -96,7 +96,7 @@ class RulesScreen(Scene):
             h = max(self.host.kit.layout.touch_px, px * 2)
             out.append(Line(y, 0, self.host.kit.tr(T.IN_BRIEF), px, True, h=h, button=True))
             y += h + round(px * 0.8)
-        for block in load_rules(self.doc, self.host.kit.tr.lang):
+        for block in self.blocks():
             kind = block.kind
             size = {BlockKind.TITLE: round(px * 1.5), BlockKind.HEADING: round(px * 1.2)}.get(
                 kind, px
@@ -122,6 +122,17 @@ class RulesScreen(Scene):
                 y += font.get_linesize()
             y += round(px * 0.45)
         return out
+
+    def blocks(self) -> list[Block]:
+        """The text shown: the game's rules, and after the standard game's its keys (the
+        app's own words, not the seeds': issue 46 item 2)."""
+        tr = self.host.kit.tr
+        blocks = load_rules(self.doc, tr.lang)
+        if self.doc is not Doc.STANDARD:
+            return blocks
+        keys = [(BlockKind.HEADING, T.KEYS_HEADING), (BlockKind.ITEM, T.KEYS_PLAY)]
+        keys.append((BlockKind.ITEM, T.KEYS_SPEECH))
+        return [*blocks, *(Block(kind, tr(msgid)) for kind, msgid in keys)]
 
     # -- input -------------------------------------------------------------------------
 
@@ -154,7 +165,7 @@ class RulesScreen(Scene):
             return
         tr = self.host.kit.tr
         parts = []
-        for block in load_rules(self.doc, tr.lang):
+        for block in self.blocks():
             if block.kind is not BlockKind.DIAGRAM:
                 parts.append(block.text)
             elif block.text in T.DIAGRAM_CAPTIONS:

@@ -46,7 +46,7 @@ def show_levels_intro(host: Host) -> bool:
     session = host.session
     if session.levels is None or session.settings.levels_intro_seen or host.kit.options.kiosk:
         return False
-    host.push(LevelsIntro(host))
+    host.push(LevelsIntro(host, at_start=True))
     return True
 
 
@@ -65,10 +65,21 @@ def intro_lines(host: Host) -> list[str]:
     ]
 
 
-class LevelsIntro(MessageDialog):
-    """The levels game in one screen; "Got it", Esc or Enter close it (and it is seen)."""
+def say_the_table_again(host: Host) -> None:
+    """What was said over the table at the start is closed: "Back to the table", what is
+    left and the moves that can be played (the summary the tip or the intro followed)."""
+    a = host.announcer
+    if a is not None:
+        a.say(a.back(a.moves_now(host.session.game)))
 
-    def __init__(self, host: Host) -> None:
+
+class LevelsIntro(MessageDialog):
+    """The levels game in one screen; "Got it", Esc or Enter close it (and it is seen).
+    ``at_start``: opened by itself over a new table (not from the "?" screen): said after
+    the table's summary, which is said again when it closes."""
+
+    def __init__(self, host: Host, *, at_start: bool = False) -> None:
+        self.at_start = at_start
         tr = host.kit.tr
         super().__init__(
             host,
@@ -84,12 +95,21 @@ class LevelsIntro(MessageDialog):
         self.button_specs = (ButtonSpec(tr(T.GOT_IT), self.close, True),)
         self._dirty = True
 
+    def enter(self) -> None:
+        a = self.host.announcer
+        if a is not None and self.at_start:
+            a.say(a.join(self.spoken()), interrupt=False)
+        else:
+            super().enter()
+
     def close(self) -> None:
         settings = self.host.session.settings
         if not settings.levels_intro_seen:
             settings.levels_intro_seen = True
             self.host.session.save_settings()
         super().close()
+        if self.at_start:
+            say_the_table_again(self.host)
 
 
 def tip_texts(tr: Translator) -> list[tuple[str, bool]]:
@@ -117,11 +137,13 @@ class TipOverlay(Scene):
         self._dirty = True
 
     def enter(self) -> None:
-        """Opened: with speech on, its sentences and its button are said."""
+        """Opened: with speech on, its sentences, the keys that read the table and its
+        button are said after the table's summary (never cutting it: issue 46 item 2)."""
         a = self.host.announcer
         if a is not None:
             tr = self.host.kit.tr
-            a.say(a.join([*(said for said, _ in tip_texts(tr)), tr(T.GOT_IT)]))
+            said = [*(said for said, _ in tip_texts(tr)), tr(T.SPOKEN_KEYS), tr(T.GOT_IT)]
+            a.say(a.join(said), interrupt=False)
 
     @property
     def changed(self) -> bool:
@@ -135,6 +157,7 @@ class TipOverlay(Scene):
             settings.tip_seen = True
             self.host.session.save_settings()
         self.host.pop(self)
+        say_the_table_again(self.host)
 
     def handle(self, event: GameEvent) -> None:
         if isinstance(event, PointerDown):

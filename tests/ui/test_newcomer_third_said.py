@@ -10,13 +10,23 @@ import time
 import pygame
 import pytest
 
+from crescent.control.input import PLACES
 from crescent.i18n import text as T
+from crescent.i18n.translator import load_translator
+from crescent.play.session import Session
+from crescent.play.settings import Settings
 from crescent.rules.engine import Game
+from crescent.ui import speech
+from crescent.ui.app import App, Options
+from crescent.ui.clock import SteppedClock
 from crescent.ui.lost import LostDialog
+from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.screens import CodeScreen
 from crescent.ui.speech import FakeSpeaker
+from crescent.ui.tip import TipOverlay, show_first_run_tip
+from crescent.ui.window import init_pygame
 from tests.helpers_positions import position
-from tests.helpers_ui import Client, MakeClient
+from tests.helpers_ui import Client, MakeClient, close_client
 from tests.ui.test_still_winnable import one_move_from_lost
 
 LANGS = ["en", "fr", "ca", "nl", "ja"]
@@ -179,3 +189,107 @@ def test_the_way_back_is_offered_once_found_and_takes_the_moves_back(
     assert c.app.scenes[-1] is c.app.table
     assert c.game.moves == 0
     assert not c.game.can_undo
+
+
+# -- item 2: the first start with speech on --------------------------------------------------
+
+
+def _first_start(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Client, FakeSpeaker]:
+    """A first start with speech on (the tip never seen), its first frame shown, and the
+    tip opened after it, as ``game_main`` does."""
+    speaker = FakeSpeaker()
+    monkeypatch.setattr(speech, "platform_speaker", lambda _lang: speaker)
+    init_pygame()
+    session = Session(None, Settings(language=lang, speech=True, watch_winnable=False))
+    session.start(code="CR1-N-AAAAAAD")
+    app = App(session, Options(size=(1280, 800)), load_translator(lang))
+    app.after_first_frame.append(lambda: show_first_run_tip(app))
+    c = Client(app, SteppedClock())
+    c.frames(2)
+    return c, speaker
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_first_start_says_the_table_in_short_then_the_tip_then_the_table_again(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The summary (the game's kind, the redeals left, what can move) is not cut by the tip,
+    which waits its turn; the tip closed, the summary again."""
+    c, speaker = _first_start(lang, monkeypatch)
+    try:
+        tr, a = c.app.tr, c.app.announcer
+        assert a is not None
+        assert isinstance(c.app.scenes[-1], TipOverlay)
+        n = len(c.game.legal_moves())
+        moves_now = a.spoken(a.join([tr.plural(T.REDEALS_LEFT, 3), tr.plural(T.SPOKEN_MOVABLE, n)]))
+        start = a.spoken(a.join([tr(T.MODE_NAMES["standard"]), moves_now]))
+        assert speaker.spoken[0].startswith(start), speaker.spoken[0]
+        assert tr.card(c.game.top(12) or 0) in speaker.spoken[0]  # a card that can move
+        assert tr(T.TIP_TAP) in speaker.spoken[1]
+        assert tr(T.SPOKEN_KEYS) in speaker.spoken[1]
+        assert len(speaker.spoken) == 2
+        assert speaker.interrupted == 0  # the tip waited for the summary
+        c.key(pygame.K_ESCAPE)
+        c.frames(2)
+        assert c.app.scenes[-1] is c.app.table
+        assert speaker.spoken[-1].startswith(a.spoken(a.back(moves_now)))
+        assert len(speaker.spoken) == 3
+    finally:
+        close_client(c)
+
+
+def test_the_summary_is_far_shorter_than_every_pile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the start says before the tip: a few moves, not 24 places (the old sentence)."""
+    c, speaker = _first_start("en", monkeypatch)
+    try:
+        a = c.app.announcer
+        assert a is not None
+        every_pile = a.spoken(a.piles(c.game))
+        assert len(speaker.spoken[0]) * 2 < len(every_pile), speaker.spoken[0]
+    finally:
+        close_client(c)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_l_reads_every_place_and_m_what_can_move_leaving_the_selection(
+    client_for: MakeClient, lang: str
+) -> None:
+    c = client_for(code="CR1-N-AAAAAAD", lang=lang)
+    speaker = FakeSpeaker()
+    c.app.speak_with(speaker)
+    tr, a = c.app.tr, c.app.announcer
+    assert a is not None
+    c.app.table.controller.selected = 12  # P13 picked up: 2 of diamonds, two places
+    c.key(pygame.K_l)
+    c.frames(2)
+    said = speaker.spoken[-1]
+    places = [a.spoken(a.place(c.game, p)) for p in range(PLACES)]
+    assert said == a.spoken(a.join(places))
+    assert said.startswith(a.spoken(a.place(c.game, 0)))
+    c.key(pygame.K_m)
+    c.frames(2)
+    n = len(c.game.legal_moves())
+    assert speaker.spoken[-1].startswith(
+        a.spoken(a.join([tr.plural(T.REDEALS_LEFT, 3), tr.plural(T.SPOKEN_MOVABLE, n)]))
+    )
+    home_first = f"{tr.place(16 + 2)}, {tr.place(13)}"  # Foundation 3, then Pile 14
+    two = tr(T.MOVE_TEXT, card=tr.card(c.game.top(12) or 0), src=tr.place(12), dst=home_first)
+    assert a.spoken(two) in speaker.spoken[-1]
+    assert c.app.table.controller.selected == 12  # reading the table drops nothing
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_screen_ends_with_the_keys_speech_keys_included(
+    client_for: MakeClient, lang: str
+) -> None:
+    """The "?" screen of the standard game lists the keys, M and L with them."""
+    c = client_for(lang=lang, size=(800, 600))
+    tr = c.app.tr
+    c.click(c.hud("rules"))
+    c.frames(2)
+    screen = c.app.scenes[-1]
+    assert isinstance(screen, RulesScreen)
+    shown = "".join(line.text for line in screen.lines).replace(" ", "")  # wrapped anywhere
+    for msgid in (T.KEYS_HEADING, T.KEYS_PLAY, T.KEYS_SPEECH):
+        assert tr(msgid).replace(" ", "") in shown
+    assert shown.endswith(tr(T.KEYS_SPEECH).replace(" ", ""))

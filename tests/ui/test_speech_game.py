@@ -118,6 +118,13 @@ def status(player: BlindPlayer) -> None:
     assert player.press(pygame.K_t)
 
 
+def the_table_aloud(player: BlindPlayer) -> None:
+    """M: what is left and the moves that can be played; L: every place (believed)."""
+    [said] = player.press(pygame.K_m)
+    assert [h.kind for h in player.ears.lex.hear(said)] == ["redeals", "movable"], said
+    player.look()
+
+
 DETOURS = {
     0: refuse_on_a_base,
     6: undo_and_redo,
@@ -126,6 +133,7 @@ DETOURS = {
     30: pause_and_resume,
     40: sound_off_and_on,
     50: arrows,
+    60: the_table_aloud,
     75: status,
 }
 """Where the whole game takes a detour (before that step of LINE)."""

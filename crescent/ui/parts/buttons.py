@@ -63,6 +63,8 @@ class Buttons:
             Cmd.RULES: lambda: host.open(Screen.RULES),
             Cmd.FULLSCREEN: lambda: self.toggle("fullscreen"),
             Cmd.STATUS: lambda: table.say(table.voice.status()),
+            Cmd.SAY_MOVES: table.voice.say_moves,
+            Cmd.SAY_PILES: table.voice.say_piles,
             Cmd.TIME: _nothing,  # an info cell: not a button
             Cmd.MOVES: _nothing,
             Cmd.COUNTDOWN: _nothing,

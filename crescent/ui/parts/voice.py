@@ -96,11 +96,23 @@ class Voice:
             shown = c.focus is not None and c.focus_visible
             a.say(a.back(self.focus_words(c.focus) if shown and c.focus is not None else ""))
 
-    def say_table(self, heading: str) -> None:
-        """A new table (the next level): ``heading``, then the whole table."""
+    def say_deal(self, heading: str) -> None:
+        """A new deal (the next level): ``heading``, then the table in short."""
         a = self.announcer
         if a is not None:
-            a.say(a.table(self.table.game, heading))
+            a.say(a.summary(self.table.game, heading))
+
+    def say_moves(self) -> None:
+        """M: what is left and the moves that can be played now (silent with speech off)."""
+        a = self.announcer
+        if a is not None:
+            self.speak(a.moves_now(self.table.game))
+
+    def say_piles(self) -> None:
+        """L: every pile and foundation, its top card and count (silent with speech off)."""
+        a = self.announcer
+        if a is not None:
+            self.speak(a.piles(self.table.game))
 
     def focus_words(self, focus: int) -> str:
         """What the focus is on, as said: a place and its top card, or a HUD button."""
