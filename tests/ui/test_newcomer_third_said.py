@@ -5,7 +5,9 @@ a short summary, the tip after it, and the summary again when the tip closes."""
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -22,7 +24,7 @@ from crescent.ui.clock import SteppedClock
 from crescent.ui.lost import LostDialog
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.screens import CodeScreen
-from crescent.ui.speech import FakeSpeaker
+from crescent.ui.speech import Backend, FakeSpeaker, ProcessSpeaker
 from crescent.ui.tip import TipOverlay, show_first_run_tip
 from crescent.ui.window import init_pygame
 from tests.helpers_positions import position
@@ -293,3 +295,43 @@ def test_the_rules_screen_ends_with_the_keys_speech_keys_included(
     for msgid in (T.KEYS_HEADING, T.KEYS_PLAY, T.KEYS_SPEECH):
         assert tr(msgid).replace(" ", "") in shown
     assert shown.endswith(tr(T.KEYS_SPEECH).replace(" ", ""))
+
+
+VOICE = """\
+import pathlib, sys, time
+log = pathlib.Path(sys.argv[1])
+with log.open("a", encoding="utf-8") as f:
+    f.write(sys.argv[2] + "\\n")
+time.sleep(0.3)
+with log.open("a", encoding="utf-8") as f:
+    f.write("(said whole)\\n")
+"""
+"""An espeak-ng stand-in: logs the sentence it is given, "speaks" (sleeps), then logs
+that it finished (a sentence cut off never logs its end)."""
+
+
+def test_a_first_start_through_a_voice_process_says_the_summary_whole_then_the_tip(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script, log = tmp_path / "voice.py", tmp_path / "said.txt"
+    script.write_text(VOICE, encoding="utf-8")
+    voice = ProcessSpeaker(Backend("stand-in", (sys.executable, str(script), str(log))))
+    monkeypatch.setattr(speech, "platform_speaker", lambda _lang: voice)
+    init_pygame()
+    session = Session(None, Settings(language="en", speech=True, watch_winnable=False))
+    session.start(code="CR1-N-AAAAAAD")
+    app = App(session, Options(size=(1280, 800)), load_translator("en"))
+    app.after_first_frame.append(lambda: show_first_run_tip(app))
+    c = Client(app, SteppedClock())
+    try:
+        c.frames(2)
+        assert isinstance(app.scenes[-1], TipOverlay)
+        assert voice.wait_idle(60)  # only stops a hung test
+        said = log.read_text(encoding="utf-8").splitlines()
+        assert said[0].startswith("Standard. 3 redeals left. 14 possible moves. ")
+        assert said[1] == "(said whole)"  # the tip did not cut it
+        assert said[2].startswith(app.tr(T.TIP_TAP))
+        assert said[3:] == ["(said whole)"]
+    finally:
+        close_client(c)
+        voice.close()
