@@ -19,7 +19,7 @@ from crescent.i18n.translator import LANGUAGES, load_translator
 from crescent.play.session import Session
 from crescent.rules.engine import Game, Reason
 from crescent.ui.app import App, Options, init_pygame
-from crescent.ui.navigation import blocked_dialog, lost_dialog
+from crescent.ui.navigation import blocked_dialog
 from crescent.ui.scene import Screen
 from crescent.ui.screens import CodeScreen
 
@@ -47,7 +47,7 @@ def main() -> int:
         app.table.buttons.press(Cmd.NEW)
         app.screenshot(out / f"{lang}-abandon.png")
         app.close_dialogs()
-        app.push(lost_dialog(app))
+        app.open(Screen.LOST)
         app.screenshot(out / f"{lang}-lost.png")
         app.close_dialogs()
         code = CodeScreen(app)
