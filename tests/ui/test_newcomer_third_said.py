@@ -25,7 +25,7 @@ from crescent.ui.lost import LostDialog
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.screens import CodeScreen
 from crescent.ui.speech import Backend, FakeSpeaker, ProcessSpeaker
-from crescent.ui.tip import TipOverlay, show_first_run_tip
+from crescent.ui.tip import TipOverlay, show_first_run_tip, show_levels_intro
 from crescent.ui.window import init_pygame
 from tests.helpers_positions import position
 from tests.helpers_ui import Client, MakeClient, close_client
@@ -340,3 +340,22 @@ def test_a_first_start_through_a_voice_process_says_the_summary_whole_then_the_t
     finally:
         close_client(c)
         voice.close()
+
+
+def test_the_levels_intro_at_the_start_waits_for_the_summary_and_the_table_is_said_again(
+    client_for: MakeClient,
+) -> None:
+    """A levels game's first start shows its intro instead of the tip: the same order."""
+    c = client_for(code="CR1-L-AAAAAAB")
+    speaker = FakeSpeaker()
+    c.app.speak_with(speaker)
+    a = c.app.announcer
+    assert a is not None
+    c.app.say_game()
+    assert show_levels_intro(c.app)
+    assert speaker.spoken[1].startswith(a.spoken(c.app.tr(T.RULES_LEVELS)))
+    assert speaker.interrupted == 0
+    c.key(pygame.K_RETURN)  # Got it
+    c.frames(2)
+    assert list(c.app.scenes)[-1] is c.app.table
+    assert speaker.spoken[-1].startswith(a.spoken(a.back(a.moves_now(c.game))))
