@@ -35,6 +35,7 @@ __all__ = [
     "PLACE_COUNT",
     "Rect",
     "TableLayout",
+    "canvas_size",
     "compute_layout",
     "default_touch_px",
     "edge_step",
@@ -304,6 +305,19 @@ def _largest(fits: Callable[[int], bool], most: int) -> int | None:
         else:
             hi = mid
     return lo
+
+
+def canvas_size(window: tuple[int, int], least: tuple[int, int]) -> tuple[int, int]:
+    """The size the game lays out and draws at in a window of ``window`` pixels: the
+    window's own, or, when the window is narrower or shorter than ``least`` (a window
+    manager that ignores the window's minimum size), the smallest size of the window's
+    shape that holds ``least``; the picture is then scaled down to the window, so every
+    control stays in it and every text keeps the room it was laid out with."""
+    w, h = max(1, window[0]), max(1, window[1])
+    scale = max(1.0, least[0] / w, least[1] / h)
+    if scale == 1.0:
+        return (w, h)
+    return (max(least[0], round(w * scale)), max(least[1], round(h * scale)))
 
 
 def default_touch_px(width: int, height: int) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from crescent.control.cascade import LAUNCH_S, Bouncer, Cascade
-from crescent.control.explain import place_label
+from crescent.control.explain import place_labels
 from crescent.control.input import GameEvent, KeyPress, PointerDown
 from crescent.rules.engine import FOUNDATIONS, PILES, Game
 from crescent.ui import render
@@ -130,7 +130,7 @@ class CascadeScene(Scene):
         # The label as the table draws it: name, direction, count, on its pill.
         lab = lay.labels[place]
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
-        text = place_label(place, left, host.kit.tr.place_tag(place))
+        text = place_labels(place, left, host.kit.tr.place_tag(place))
         render.place_label(surface, host.kit.fonts, area, lay.label_px, text, host.kit.theme)
         return region
 

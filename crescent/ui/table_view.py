@@ -17,7 +17,7 @@ import pygame
 
 from crescent.control.anim import Animations
 from crescent.control.assist import PlayableCache
-from crescent.control.explain import ROW_TAGS, complete, place_label
+from crescent.control.explain import ROW_TAGS, complete, place_labels
 from crescent.control.input import PLACES, Controller
 from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.rules.engine import PILES, Game, Move
@@ -270,7 +270,7 @@ class TableView:
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
         t = self.kit.theme
         colour = t.gold if complete(place, count) else t.ink
-        text = place_label(place, count, kit.tr.place_tag(place))
+        text = place_labels(place, count, kit.tr.place_tag(place))
         render.place_label(surf, kit.fonts, area, lay.label_px, text, kit.theme, colour)
 
     def _draw_rings(
