@@ -30,6 +30,7 @@ __all__ = [
     "CORNERS",
     "FOUNDATION_COUNT",
     "HUD_MIN_PX",
+    "INDEX_BOX",
     "MAX_EDGES",
     "PILE_COUNT",
     "PLACE_COUNT",
@@ -53,6 +54,12 @@ RULES.md's, 4, 8 and 4 (its numbering is decided there, so no wider shape is off
 the tall one (6 x 6) lets a portrait window use its height for bigger cards.
 :func:`compute_layout` takes whichever gives the larger cards (the first on a tie)."""
 _MIN_CARD_W: Final = 8  # below this there is no table worth drawing
+INDEX_BOX: Final = (0.02, 0.028, 0.137, 0.262)
+"""Where a face's upright corner index (rank over suit) lies: left, top, right, bottom in
+fractions of its width and height, round every index of the 52 shipped faces (measured
+at 448x625: 0.025-0.040 to 0.118-0.136 across, 0.030-0.048 to 0.232-0.253 down). The
+fans of whole piles leave room for it (:mod:`crescent.control.fan`), the card art copies
+it where they show (:func:`crescent.ui.cards.index_everywhere`)."""
 
 
 class Rect(NamedTuple):

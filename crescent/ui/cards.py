@@ -47,6 +47,7 @@ from typing import Final
 import pygame
 
 from crescent import resources
+from crescent.control.layout import INDEX_BOX
 from crescent.files import write_atomic
 from crescent.rules.cards import CLUBS, DIAMONDS, card_text, rank_of, suit_of
 from crescent.themes import BACKS, DEFAULT_BACK
@@ -61,11 +62,6 @@ CORNER = 10.63 / ART_WIDTH
 
 FOUR_COLOUR: dict[int, str] = {DIAMONDS: "#1565c0", CLUBS: "#2e7d32"}
 """Pip and index colour by suit in the four-colour deck (spades and hearts keep theirs)."""
-
-INDEX_BOX: Final = (0.02, 0.028, 0.137, 0.262)
-"""Where a face's upright corner index (rank over suit) lies: left, top, right, bottom in
-fractions of its width and height, round every index of the 52 shipped faces (measured
-at 448x625: 0.025-0.040 to 0.118-0.136 across, 0.030-0.048 to 0.232-0.253 down)."""
 
 CACHE_LIMIT = 2 * 53
 """Card surfaces kept: two sizes of the 52 faces and the back."""
