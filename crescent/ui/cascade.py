@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from crescent.control.anim import PACES
 from crescent.control.cascade import LAUNCH_S, Bouncer, Cascade
 from crescent.control.explain import place_labels
 from crescent.control.input import GameEvent, KeyPress, PointerDown
@@ -93,7 +94,8 @@ class CascadeScene(Scene):
     def update(self, dt: float) -> None:
         if self._ended:
             return
-        self._launched += self.cascade.update(dt)
+        pace = PACES[self.host.session.settings.animation]
+        self._launched += self.cascade.update(dt / pace if pace > 0 else dt)
         if self.cascade.done:
             self._end()
 
