@@ -106,11 +106,13 @@ def draw_back_bands(
         surf.blit(back, (rect.x, y + lip), pygame.Rect(0, rim, w, step - lip))
 
 
-def index_everywhere(face: pygame.Surface) -> pygame.Surface:
+def index_everywhere(face: pygame.Surface, strip: int = 0) -> pygame.Surface:
     """``face`` with its upright corner index also in its three other corners (over the
     upside-down one): a card buried in a fanned pile shows one side of it, and the
     piles on the right (and, on tall windows, the lower side piles) show the side that
-    held only the upside-down index."""
+    held only the upside-down index. ``strip``: the height of the bottom strip that shows
+    (a pile fanning up); one too short for the whole index shows its top, the rank, as
+    the top strip of a pile fanning down does."""
     w, h = face.get_size()
     left, top, right, bottom = (round(f * n) for f, n in zip(INDEX_BOX, (w, h, w, h), strict=True))
     box = pygame.Rect(left, top, right - left, bottom - top)
@@ -118,7 +120,8 @@ def index_everywhere(face: pygame.Surface) -> pygame.Surface:
     out = face.copy()
     far_x, far_y = w - right, h - bottom
     out.fill((255, 255, 255), (far_x - 1, far_y - 1, box.w + 1, box.h + 1))  # the art's
-    for at in ((far_x, top), (left, far_y), (far_x, far_y)):
+    low = far_y if not 0 < strip < bottom else h - strip + top
+    for at in ((far_x, top), (left, low), (far_x, low)):
         out.blit(index, at)
     return out
 
@@ -596,7 +599,7 @@ class CardArt:
         self._pending: dict[Key, _Job] = {}
         self._workers: _Workers | None = None
         self._shadows: Lru[tuple[int, int, int], pygame.Surface] = Lru(SHADOW_LIMIT)
-        self._buried: Lru[Key, pygame.Surface] = Lru(52)
+        self._buried: Lru[tuple[Key, int], pygame.Surface] = Lru(2 * 52)
         """Faces of buried cards, made from the faces above (``buried_face``)."""
         self._drawn: dict[Key, int] = {}
         """Pictures rasterised in this run (not read from the disk cache): their document CRC."""
@@ -632,13 +635,14 @@ class CardArt:
         """The face of ``card`` (0..51, as in :mod:`crescent.rules.cards`) at exactly ``size``."""
         return self._get(self._key(card, size))
 
-    def buried_face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
+    def buried_face(self, card: int, size: tuple[int, int], strip: int = 0) -> pygame.Surface:
         """The face of ``card`` under others in a fanned pile: an upright index in each
-        corner (:func:`index_everywhere`)."""
+        corner (:func:`index_everywhere`, ``strip`` its bottom strip's height)."""
         key = self._key(card, size)
-        surface = self._buried.hit(key)
+        surface = self._buried.hit((key, strip))
         if surface is None:
-            surface = self._buried.keep(key, index_everywhere(self._get(key)))
+            face = index_everywhere(self._get(key), strip)
+            surface = self._buried.keep((key, strip), face)
         return surface
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:

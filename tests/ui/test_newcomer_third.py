@@ -165,6 +165,39 @@ def test_buried_cards_of_piles_fanning_up_show_their_whole_index(size: tuple[int
         close_client(c)
 
 
+def test_a_long_pile_fanning_up_still_shows_each_rank_whole() -> None:
+    """Item 7 on tall windows, a pile of 13 squeezed into its band: each buried card's
+    bottom strip is shorter than the index, and shows its top, the rank, as a pile
+    fanning down does (the index's lower part was there, the rank cut off)."""
+    c = client((1080, 1920), show_piles=True)
+    try:
+        piles = c.game.piles
+        for source in range(4, 11):  # P5-P11's top cards onto P1: 13 cards
+            piles[0].append(piles[source].pop())
+        c.app.session.changes += 1
+        c.app.table.repaint()
+        c.frames(2)
+        fan = c.app.fan
+        assert fan is not None
+        n = len(piles[0])
+        assert n == 13
+        w, h = fan.anchors[0].w, fan.anchors[0].h
+        left, top, right, bottom = (
+            round(f * v) for f, v in zip(INDEX_BOX, (w, h, w, h), strict=True)
+        )
+        strip = round(-fan.step(0, n)[1])
+        assert top < strip < bottom  # squeezed: the whole index cannot show
+        rows = strip - top - 1  # the index's top rows in the strip (1 px for rounding)
+        assert rows >= (bottom - top) // 2  # the rank: the upper half of the index
+        for k in range(n - 2):  # (the top card's shadow falls on the last one)
+            x, y = (round(v) for v in fan.card_origin(0, k, n))
+            index = c.app.art.face(piles[0][k], (w, h)).subsurface((left, top, right - left, rows))
+            shown = c.app.screen.subsurface((x + left, y + h - strip + top, right - left, rows))
+            assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(index, "RGB"), k
+    finally:
+        close_client(c)
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
 def test_buried_cards_of_the_right_piles_show_an_upright_index(size: tuple[int, int]) -> None:
     """Item 7: with whole piles shown, P13-P16 fan leftward and each buried card shows
