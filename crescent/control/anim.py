@@ -5,8 +5,9 @@ Animation state advances only in ``update``; drawing reads it. No pygame.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 MOVE_S = 0.18
 """A card slide: short, so play never waits on it."""
@@ -15,6 +16,11 @@ REDEAL_S = 0.26
 REDEAL_STAGGER_S = 0.012
 """...one pile after another: the last of 16 lands some 0.44 s after the press."""
 SLIDE_BACK_S = 0.16
+PACES: Final = {"normal": 1.0, "fast": 0.4, "none": 0.0}
+"""Each animation speed of Settings (``Settings.animation``) as the share of its time a
+flight takes: "none" lands every card at the next step and marks where it went."""
+MARK_S: Final = 0.6
+"""How long a place a card landed on is marked when cards do not fly."""
 
 
 def redeal_flights(piles: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
@@ -57,22 +63,38 @@ class Flight:
 
 
 class Animations:
-    """The flights in progress."""
+    """The flights in progress, at the pace ``pace()`` gives (:data:`PACES`: 1 their own
+    time, less faster; 0 none: each card lands at the next step and the place it lands
+    on is marked for :data:`MARK_S` seconds, :attr:`marks`)."""
 
-    __slots__ = ("flights",)
+    __slots__ = ("flights", "marks", "pace")
 
-    def __init__(self) -> None:
+    def __init__(self, pace: Callable[[], float] = lambda: 1.0) -> None:
         self.flights: list[Flight] = []
+        self.pace = pace
+        self.marks: dict[int, float] = {}
+        """The places marked, with the seconds each stays marked."""
 
     def add(self, flight: Flight) -> None:
+        pace = self.pace()
+        flight.duration *= pace
+        flight.delay *= pace
+        if pace <= 0:
+            self.marks[flight.dst] = MARK_S
         self.flights.append(flight)
 
     @property
     def busy(self) -> bool:
         return bool(self.flights)
 
+    @property
+    def marked(self) -> frozenset[int]:
+        """The places marked now."""
+        return frozenset(self.marks)
+
     def update(self, dt: float) -> list[Flight]:
         """Advance by ``dt`` seconds; returns the flights that just landed."""
+        self.marks = {p: left - dt for p, left in self.marks.items() if left > dt}
         landed = []
         for f in self.flights:
             f.elapsed += dt

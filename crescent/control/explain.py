@@ -1,7 +1,8 @@
 """What the table tells a newcomer, as pure functions (no pygame).
 
 * Each place's label: "P10 · 6" for a pile; a foundation adds its direction,
-  "F1 ↑ · 5" (climbs A→K) or "F5 ↓ · 5" (falls K→A).
+  "F1 ↑ · 5" (climbs A→K) or "F5 ↓ · 5" (falls K→A); and its shorter forms, for a
+  label too narrow for it.
 * The two foundation rows carry a tag, "A→K" and "K→A".
 * Why Undo does nothing right after a redeal.
 * Which card a foundation takes next (what a refusal there says).
@@ -30,6 +31,17 @@ def place_label(place: int, count: int, tag: str | None = None) -> str:
         return f"{tag or f'P{place + 1}'} · {count}"
     arrow = "↑" if climbs(place) else "↓"
     return f"{tag or f'F{place - PILES + 1}'} {arrow} · {count}"
+
+
+def place_labels(place: int, count: int, tag: str | None = None) -> tuple[str, ...]:
+    """The forms of a place's label, longest first: :func:`place_label`, a foundation's
+    without its direction (its row's tag says it), the count alone. The table shows the
+    first that fits its label, and none where none fits (labels never run into each
+    other)."""
+    full = place_label(place, count, tag)
+    if place < PILES:
+        return (full, str(count))
+    return (full, f"{tag or f'F{place - PILES + 1}'} · {count}", str(count))
 
 
 def complete(place: int, count: int) -> bool:

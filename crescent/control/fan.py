@@ -24,12 +24,14 @@ pile never covers its own count.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Protocol
 
 from crescent.control.input import LayoutView
 from crescent.control.layout import (
+    INDEX_BOX,
     PILE_COUNT,
     Places,
     Rect,
@@ -117,6 +119,13 @@ def _steps(m: _CardMetrics) -> tuple[int, int]:
     return max(2, round(m.card_w * STEP_X)), max(2, round(m.card_h * STEP_Y))
 
 
+def up_step(card_h: int) -> int:
+    """The full step of a pile fanning up: each buried card shows its bottom strip, where
+    the card art puts its upright index as far from the edge as the top one is
+    (:func:`crescent.ui.cards.index_everywhere`), so the strip holds the whole index box."""
+    return max(round(card_h * STEP_Y), math.ceil(card_h * INDEX_BOX[3]) + 1)
+
+
 def _wide(cw: int, ratio: float, x0: int, y0: int, w: int, h: int, msg_h: int) -> _Plan | None:
     """Side columns over the whole height fanning sideways; the top row between them."""
     m = _card_metrics(cw, ratio)
@@ -164,18 +173,22 @@ def _wide(cw: int, ratio: float, x0: int, y0: int, w: int, h: int, msg_h: int) -
 
 
 def _tall(cw: int, ratio: float, x0: int, y0: int, w: int, h: int, msg_h: int) -> _Plan | None:
-    """The top row over the width; the side piles under it, each fanning down in its band."""
+    """The top row over the width; the side piles under it, each fanning down in its band
+    (the lower two bands up, a little taller: see :func:`up_step`)."""
     m = _card_metrics(cw, ratio)
     _, sy = _steps(m)
+    sy_up = up_step(m.card_h)
     g = m.gap
     fan_h = m.card_h + (DESIGN_CARDS - 1) * sy
+    up_h = m.card_h + (DESIGN_CARDS - 1) * sy_up
     band = m.label_h + m.label_gap + fan_h
-    if 8 * cw + 7 * g > w or band + g + 4 * band + 3 * g > h:
+    heights = [band] * 3 + [band - fan_h + up_h] * 2  # 0: the top row
+    if 8 * cw + 7 * g > w or sum(heights) + 4 * g > h:
         return None
     pitch_x = (w - cw) / 7
     cols = [x0 + round(i * pitch_x) for i in range(8)]
-    band_gap = (h - 5 * band) / 4
-    bands = [y0 + round(j * (band + band_gap)) for j in range(5)]  # 0: the top row
+    band_gap = (h - sum(heights)) / 4
+    bands = [y0 + round(sum(heights[:j]) + j * band_gap) for j in range(5)]
     anchors: list[Rect] = []
     steps: list[tuple[int, int]] = []
     areas: list[Rect] = []
@@ -185,11 +198,11 @@ def _tall(cw: int, ratio: float, x0: int, y0: int, w: int, h: int, msg_h: int) -
         """A pile in the band starting at ``top``: fanning down under its label, or
         (``up``, the lower bands) fanning up over its label, toward the centre."""
         if up:
-            y = top + fan_h - m.card_h
+            y = top + up_h - m.card_h
             anchors.append(Rect(x, y, cw, m.card_h))
-            steps.append((0, -sy))
-            areas.append(Rect(x, top, cw, fan_h))
-            labels.append(Rect(x, top + fan_h + m.label_gap, cw, m.label_h))
+            steps.append((0, -sy_up))
+            areas.append(Rect(x, top, cw, up_h))
+            labels.append(Rect(x, top + up_h + m.label_gap, cw, m.label_h))
             return
         y = top + m.label_h + m.label_gap
         anchors.append(Rect(x, y, cw, m.card_h))

@@ -30,11 +30,13 @@ __all__ = [
     "CORNERS",
     "FOUNDATION_COUNT",
     "HUD_MIN_PX",
+    "INDEX_BOX",
     "MAX_EDGES",
     "PILE_COUNT",
     "PLACE_COUNT",
     "Rect",
     "TableLayout",
+    "canvas_size",
     "compute_layout",
     "default_touch_px",
     "edge_step",
@@ -52,6 +54,12 @@ RULES.md's, 4, 8 and 4 (its numbering is decided there, so no wider shape is off
 the tall one (6 x 6) lets a portrait window use its height for bigger cards.
 :func:`compute_layout` takes whichever gives the larger cards (the first on a tie)."""
 _MIN_CARD_W: Final = 8  # below this there is no table worth drawing
+INDEX_BOX: Final = (0.02, 0.028, 0.137, 0.262)
+"""Where a face's upright corner index (rank over suit) lies: left, top, right, bottom in
+fractions of its width and height, round every index of the 52 shipped faces (measured
+at 448x625: 0.025-0.040 to 0.118-0.136 across, 0.030-0.048 to 0.232-0.253 down). The
+fans of whole piles leave room for it (:mod:`crescent.control.fan`), the card art copies
+it where they show (:func:`crescent.ui.cards.index_everywhere`)."""
 
 
 class Rect(NamedTuple):
@@ -304,6 +312,19 @@ def _largest(fits: Callable[[int], bool], most: int) -> int | None:
         else:
             hi = mid
     return lo
+
+
+def canvas_size(window: tuple[int, int], least: tuple[int, int]) -> tuple[int, int]:
+    """The size the game lays out and draws at in a window of ``window`` pixels: the
+    window's own, or, when the window is narrower or shorter than ``least`` (a window
+    manager that ignores the window's minimum size), the smallest size of the window's
+    shape that holds ``least``; the picture is then scaled down to the window, so every
+    control stays in it and every text keeps the room it was laid out with."""
+    w, h = max(1, window[0]), max(1, window[1])
+    scale = max(1.0, least[0] / w, least[1] / h)
+    if scale == 1.0:
+        return (w, h)
+    return (max(least[0], round(w * scale)), max(least[1], round(h * scale)))
 
 
 def default_touch_px(width: int, height: int) -> int:

@@ -166,6 +166,12 @@ BACK_NAMES: Final[dict[str, str]] = {
     "black": BACK_BLACK,
 }
 """The player-facing name of each card back, by :data:`crescent.themes.BACKS` name."""
+# . Setting: how fast cards fly from one place to another (moves, redeals, the win).
+ANIMATION: Final = N_("Animation")
+ANIMATION_NORMAL: Final = N_("Normal")
+ANIMATION_FAST: Final = N_("Fast")
+# . No animation: each card is at once where it goes, its place lit a moment.
+ANIMATION_NONE: Final = N_("None")
 # . Setting: the HUD shows neither the clock nor the number of moves.
 RELAXED: Final = N_("Relaxed: no clock, no moves")
 

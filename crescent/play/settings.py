@@ -29,6 +29,7 @@ from crescent.rules.modes import Mode
 from crescent.themes import BACKS, DEFAULT_BACK, DEFAULT_THEME, THEMES
 
 __all__ = [
+    "ANIMATIONS",
     "DECLARED",
     "FORMAT",
     "LANGUAGES",
@@ -57,6 +58,8 @@ LEVEL_PRESETS: Final[tuple[tuple[int, ...], ...]] = (
     (10, 8, 6, 5),
 )
 """The levels game's countdowns the settings screen cycles through (minutes per level)."""
+ANIMATIONS: Final = ("normal", "fast", "none")
+"""The animation speeds (:data:`crescent.control.anim.PACES` says what each is)."""
 NO_EXAMPLE: Final = object()
 """A kiosk key the documented example leaves out."""
 
@@ -168,6 +171,9 @@ class Declared:
     page: Page = Page.GAME
     choices: tuple[object, ...] = ()
     """What its row cycles through (none: a flag, which its row turns on and off)."""
+    names: tuple[str, ...] = ()
+    """The names of the :mod:`crescent.i18n.text` messages its row shows for its
+    ``choices`` (none: the row says them otherwise)."""
     desktop_only: bool = False
     """Its row is left out in the kiosk."""
     lenient: bool = False
@@ -183,12 +189,15 @@ def setting(
     page: Page = Page.GAME,
     choices: tuple[object, ...] = (),
     *,
+    names: tuple[str, ...] = (),
     desktop_only: bool = False,
     lenient: bool = False,
     kiosk: KioskKey | None = None,
 ) -> Any:
     """A field of :class:`Settings`, declared in one place (the name is the field's)."""
-    spec = Declared("", default, check, effect, label, page, choices, desktop_only, lenient, kiosk)
+    spec = Declared(
+        "", default, check, effect, label, page, choices, names, desktop_only, lenient, kiosk
+    )
     return dataclasses.field(default=default, metadata={"setting": spec})
 
 
@@ -292,6 +301,22 @@ class Settings:
     left_handed: bool = setting(False, flag(), Effect.RELAYOUT, "LEFT_HANDED", Page.DISPLAY)
     """The HUD's most used controls under the left thumb: a HUD column on the left,
     or the bottom bar's rows mirrored (:func:`crescent.control.layout.compute_layout`)."""
+    animation: str = setting(
+        "normal",
+        choice(ANIMATIONS),
+        label="ANIMATION",
+        page=Page.DISPLAY,
+        choices=ANIMATIONS,
+        names=("ANIMATION_NORMAL", "ANIMATION_FAST", "ANIMATION_NONE"),
+        lenient=True,
+        kiosk=KioskKey(
+            "how cards move: `normal`, `fast` or `none` (each card's destination lights up "
+            "a moment instead); moves, redeals, Finish and the win's cascade follow it",
+            "normal",
+        ),
+    )
+    """How fast cards fly (moves, redeals, Finish, the win's cascade); "none": not at all,
+    the place a card went to marked a moment."""
     window_size: tuple[int, int] | None = setting(
         None, Check(f"two whole numbers {WINDOW_MIN}..{WINDOW_MAX}", _window_size)
     )

@@ -12,13 +12,21 @@ import pygame
 
 from crescent import files, themes
 from crescent.control.ghosts import GhostFilter
-from crescent.control.input import DOUBLE_TAP_MM, KeyPress, WindowKind, mm_to_px
-from crescent.control.layout import TableLayout
+from crescent.control.input import (
+    DOUBLE_TAP_MM,
+    KeyPress,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    WindowKind,
+    mm_to_px,
+)
+from crescent.control.layout import TableLayout, canvas_size
 from crescent.i18n import text as T
 from crescent.i18n.translator import Translator, load_translator
 from crescent.languages import next_language
 from crescent.play.session import Session
-from crescent.play.settings import Effect
+from crescent.play.settings import WINDOW_MIN, Effect
 from crescent.play.storage import Notice
 from crescent.rules.modes import HudItem
 from crescent.ui import render, window
@@ -188,8 +196,14 @@ class App:
         """The table's colours: every scene draws with it (``Kit.theme``)."""
         self.ghosts = GhostFilter(options.ghost_tap_ms / 1000, mm_to_px(DOUBLE_TAP_MM, options.dpi))
         """Drops the presses glass or a driver sends twice (see :mod:`crescent.control.ghosts`)."""
-        self.screen = self._open_window()
-        self.size = self.screen.get_size()
+        self.display = self._open_window()
+        """The window's surface."""
+        self.screen = self.display
+        """What the scenes draw on: the window's surface, or in a window smaller than
+        :data:`window.MIN_SIZE` a canvas shown scaled down to it (see :meth:`_use_display`)."""
+        self.window_size = self.size = self.display.get_size()
+        """The window's size, and :attr:`size` the table's (the canvas's)."""
+        self._use_display(self.display)
         self.shift = (0, 0)
         """The whole table's offset in pixels (the kiosk's burn-in care, see :meth:`set_shift`)."""
         self.fan: Fan | None = None
@@ -271,16 +285,29 @@ class App:
 
     def _window_size(self) -> tuple[int, int]:
         surface = pygame.display.get_surface()
-        return surface.get_size() if surface is not None else self.size
+        return surface.get_size() if surface is not None else self.window_size
+
+    def _use_display(self, display: pygame.Surface) -> None:
+        """Draw for ``display``, the window's surface: straight on it, or, when the window
+        is smaller than :data:`window.MIN_SIZE` (a window manager that ignored the minimum
+        size), on a canvas of :func:`canvas_size` that each frame shows scaled down to the
+        window (:meth:`_present`), the pointer's positions scaled up (:meth:`_on_canvas`)."""
+        self.display = display
+        self.window_size = display.get_size()
+        self.size = canvas_size(self.window_size, window.MIN_SIZE)
+        if self.size == self.window_size:
+            self.screen = display
+        elif self.screen is display or self.screen.get_size() != self.size:
+            self.screen = pygame.Surface(self.size, 0, display)
 
     def resize(self, size: tuple[int, int]) -> None:
-        if size == self.size or size[0] <= 0 or size[1] <= 0:
+        if size == self.window_size or size[0] <= 0 or size[1] <= 0:
             return
-        self.screen = pygame.display.get_surface() or self.screen
-        self.size = self.screen.get_size()
+        self._use_display(pygame.display.get_surface() or self.display)
         self.relayout()
         if not (self.options.kiosk or pygame.display.is_fullscreen()):
-            self.session.settings.window_size = self.size
+            w, h = self.window_size
+            self.session.settings.window_size = (max(w, WINDOW_MIN), max(h, WINDOW_MIN))
             self.session.save_settings()
 
     def change_setting(self, name: str, value: object) -> None:
@@ -418,6 +445,7 @@ class App:
     # -- events ------------------------------------------------------------------
 
     def handle(self, event: GameEvent) -> None:
+        event = self._on_canvas(event)
         if not self.ghosts.keep(event, self.now):
             return
         for hook in self.hooks:
@@ -437,6 +465,19 @@ class App:
         top.handle(event)
         if a is not None and a.count == said and top is not self.table and self.on_top(self.table):
             self.table.voice.back()  # a dialog closed, and nothing else was said
+
+    def _on_canvas(self, event: GameEvent) -> GameEvent:
+        """The mouse's ``event`` in the table's pixels: its window's, scaled up where the
+        canvas is shown scaled down (a finger's position is a fraction of the window, which
+        :class:`PygameEvents` already turns into the table's pixels)."""
+        if self.screen is self.display or not isinstance(
+            event, PointerDown | PointerMove | PointerUp
+        ):
+            return event
+        if event.pointer != 0:
+            return event
+        (cw, ch), (ww, wh) = self.size, self.window_size
+        return event._replace(x=event.x * cw / ww, y=event.y * ch / wh)
 
     def _window_event(self, event: WindowEvent) -> None:
         kind = event.kind
@@ -616,11 +657,11 @@ class App:
         the same size, and pygame then gives a new object: drawing on the one kept from
         before wrote into freed memory (a segfault, 9 kiosk restores in 10, issue 43)."""
         surface = pygame.display.get_surface()
-        if surface is None or surface is self.screen:
+        if surface is None or surface is self.display:
             return
-        if surface.get_size() != self.size:
+        if surface.get_size() != self.window_size:
             self.resize(surface.get_size())
-        self.screen = surface
+        self._use_display(surface)
         self.full_redraw = True
 
     def set_dim(self, darkness: float) -> None:
@@ -645,12 +686,22 @@ class App:
                 for i in range(first, top + 1):
                     self.scenes[i].shown()
                 self._darken(None)
-                pygame.display.flip()
+                self._present(None)
             return
         scene = self.scenes[top]
         rects = scene.draw(self.screen, full)
         scene.shown()  # before the dimming: a scene may keep what it drew (the table does)
         self._darken(rects)
+        self._present(rects)
+
+    def _present(self, rects: list[pygame.Rect] | None) -> None:
+        """Show what was drawn: ``rects`` (None: the whole screen); a canvas is shown
+        scaled down to the window, whole."""
+        if self.screen is not self.display:
+            if rects == []:
+                return
+            scale_into(self.screen, self.display)
+            rects = None
         if rects is None:
             pygame.display.flip()
         elif rects:
@@ -674,9 +725,18 @@ class App:
         self.follow_screen()
         self.draw()
         picture = io.BytesIO()
-        pygame.image.save(self.screen, picture, "screenshot.png")
+        pygame.image.save(self.display, picture, "screenshot.png")
         path.parent.mkdir(parents=True, exist_ok=True)
         files.write_atomic(path, picture.getvalue(), durable=False, mode=0o644)
+
+
+def scale_into(canvas: pygame.Surface, display: pygame.Surface) -> None:
+    """``canvas`` drawn over the whole of ``display``, smoothly scaled (plainly where the
+    surfaces' depth does not allow it)."""
+    try:
+        pygame.transform.smoothscale(canvas, display.get_size(), display)
+    except ValueError:
+        pygame.transform.scale(canvas, display.get_size(), display)
 
 
 def _disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:

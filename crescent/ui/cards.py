@@ -47,6 +47,7 @@ from typing import Final
 import pygame
 
 from crescent import resources
+from crescent.control.layout import INDEX_BOX
 from crescent.files import write_atomic
 from crescent.rules.cards import CLUBS, DIAMONDS, card_text, rank_of, suit_of
 from crescent.themes import BACKS, DEFAULT_BACK
@@ -61,11 +62,6 @@ CORNER = 10.63 / ART_WIDTH
 
 FOUR_COLOUR: dict[int, str] = {DIAMONDS: "#1565c0", CLUBS: "#2e7d32"}
 """Pip and index colour by suit in the four-colour deck (spades and hearts keep theirs)."""
-
-INDEX_BOX: Final = (0.02, 0.028, 0.137, 0.262)
-"""Where a face's upright corner index (rank over suit) lies: left, top, right, bottom in
-fractions of its width and height, round every index of the 52 shipped faces (measured
-at 448x625: 0.025-0.040 to 0.118-0.136 across, 0.030-0.048 to 0.232-0.253 down)."""
 
 CACHE_LIMIT = 2 * 53
 """Card surfaces kept: two sizes of the 52 faces and the back."""
@@ -110,11 +106,13 @@ def draw_back_bands(
         surf.blit(back, (rect.x, y + lip), pygame.Rect(0, rim, w, step - lip))
 
 
-def index_everywhere(face: pygame.Surface) -> pygame.Surface:
+def index_everywhere(face: pygame.Surface, strip: int = 0) -> pygame.Surface:
     """``face`` with its upright corner index also in its three other corners (over the
     upside-down one): a card buried in a fanned pile shows one side of it, and the
     piles on the right (and, on tall windows, the lower side piles) show the side that
-    held only the upside-down index."""
+    held only the upside-down index. ``strip``: the height of the bottom strip that shows
+    (a pile fanning up); one too short for the whole index shows its top, the rank, as
+    the top strip of a pile fanning down does."""
     w, h = face.get_size()
     left, top, right, bottom = (round(f * n) for f, n in zip(INDEX_BOX, (w, h, w, h), strict=True))
     box = pygame.Rect(left, top, right - left, bottom - top)
@@ -122,7 +120,8 @@ def index_everywhere(face: pygame.Surface) -> pygame.Surface:
     out = face.copy()
     far_x, far_y = w - right, h - bottom
     out.fill((255, 255, 255), (far_x - 1, far_y - 1, box.w + 1, box.h + 1))  # the art's
-    for at in ((far_x, top), (left, far_y), (far_x, far_y)):
+    low = far_y if not 0 < strip < bottom else h - strip + top
+    for at in ((far_x, top), (left, low), (far_x, low)):
         out.blit(index, at)
     return out
 
@@ -600,7 +599,7 @@ class CardArt:
         self._pending: dict[Key, _Job] = {}
         self._workers: _Workers | None = None
         self._shadows: Lru[tuple[int, int, int], pygame.Surface] = Lru(SHADOW_LIMIT)
-        self._buried: Lru[Key, pygame.Surface] = Lru(52)
+        self._buried: Lru[tuple[Key, int], pygame.Surface] = Lru(2 * 52)
         """Faces of buried cards, made from the faces above (``buried_face``)."""
         self._drawn: dict[Key, int] = {}
         """Pictures rasterised in this run (not read from the disk cache): their document CRC."""
@@ -636,13 +635,14 @@ class CardArt:
         """The face of ``card`` (0..51, as in :mod:`crescent.rules.cards`) at exactly ``size``."""
         return self._get(self._key(card, size))
 
-    def buried_face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
+    def buried_face(self, card: int, size: tuple[int, int], strip: int = 0) -> pygame.Surface:
         """The face of ``card`` under others in a fanned pile: an upright index in each
-        corner (:func:`index_everywhere`)."""
+        corner (:func:`index_everywhere`, ``strip`` its bottom strip's height)."""
         key = self._key(card, size)
-        surface = self._buried.hit(key)
+        surface = self._buried.hit((key, strip))
         if surface is None:
-            surface = self._buried.keep(key, index_everywhere(self._get(key)))
+            face = index_everywhere(self._get(key), strip)
+            surface = self._buried.keep((key, strip), face)
         return surface
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:

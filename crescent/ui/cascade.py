@@ -12,8 +12,9 @@ from collections.abc import Callable
 
 import pygame
 
+from crescent.control.anim import PACES
 from crescent.control.cascade import LAUNCH_S, Bouncer, Cascade
-from crescent.control.explain import place_label
+from crescent.control.explain import place_labels
 from crescent.control.input import GameEvent, KeyPress, PointerDown
 from crescent.rules.engine import FOUNDATIONS, PILES, Game
 from crescent.ui import render
@@ -93,7 +94,8 @@ class CascadeScene(Scene):
     def update(self, dt: float) -> None:
         if self._ended:
             return
-        self._launched += self.cascade.update(dt)
+        pace = PACES[self.host.session.settings.animation]
+        self._launched += self.cascade.update(dt / pace if pace > 0 else dt)
         if self.cascade.done:
             self._end()
 
@@ -130,7 +132,7 @@ class CascadeScene(Scene):
         # The label as the table draws it: name, direction, count, on its pill.
         lab = lay.labels[place]
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
-        text = place_label(place, left, host.kit.tr.place_tag(place))
+        text = place_labels(place, left, host.kit.tr.place_tag(place))
         render.place_label(surface, host.kit.fonts, area, lay.label_px, text, host.kit.theme)
         return region
 

@@ -30,9 +30,11 @@ def draw_fan(
     n = len(under) + 1
     a = fan.anchors[pile]
     size = (a.w, a.h)
+    dy = fan.step(pile, n)[1]
+    strip = round(-dy) if dy < 0 else 0  # fanning up: each card's bottom strip shows
     for k, card in enumerate(under):
         x, y = fan.card_origin(pile, k, n)
-        img = art.back(size) if k < down else art.buried_face(card, size)
+        img = art.back(size) if k < down else art.buried_face(card, size, strip)
         surf.blit(img, (round(x), round(y)))
         render.outline_card(
             surf, pygame.Rect((round(x), round(y)), size), corner_radius(size[0]), theme

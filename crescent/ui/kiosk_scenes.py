@@ -23,7 +23,6 @@ import getpass
 import logging
 import math
 import os
-import warnings
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -70,6 +69,7 @@ from crescent.ui.scene import Host, Overlay, Scene
 from crescent.ui.screens import SettingsScreen
 from crescent.ui.table import animate_redeal, make_geometry
 from crescent.ui.table_view import TableView
+from crescent.ui.window import display_window
 from crescent.ui.x11_watch import WindowProbe
 
 FADE_S: Final = 0.6
@@ -131,7 +131,7 @@ class WindowKeeper:
         geometry = self._probe.geometry()
         if geometry is None:
             try:
-                window = _display_window()
+                window = display_window()
             except (pygame.error, AttributeError):
                 return False
             geometry = (*window.position, *window.size)
@@ -144,7 +144,7 @@ class WindowKeeper:
         if self._probe.take_back(self._home):
             _log().warning("the window was put inside another window: taken back")
         try:
-            window = _display_window()
+            window = display_window()
             if self._tries > 0:
                 window.hide()  # SDL thinks it is shown: make it map the window again
             window.show()
@@ -161,12 +161,6 @@ class WindowKeeper:
         except (pygame.error, AttributeError):
             pass
         self._tries += 1
-
-
-def _display_window() -> pygame.Window:
-    with warnings.catch_warnings():  # pygame-ce frowns on it; it is the display's
-        warnings.simplefilter("ignore", DeprecationWarning)
-        return pygame.Window.from_display_module()
 
 
 def desktop_size() -> tuple[int, int] | None:

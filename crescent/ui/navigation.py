@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, assert_never
 
+from crescent.control.anim import PACES
 from crescent.control.input import Cmd
 from crescent.i18n import text as T
 from crescent.i18n.rules_text import Doc
@@ -92,6 +93,9 @@ def start_win(host: Host, game: Game | None, then: Then) -> None:
     The levels game: ``game`` is the level just won (the table already holds the next
     one) and ``then`` makes the screen that follows (the level's or the game's end)."""
     host.sound.play(Cue.WIN)
+    if PACES[host.session.settings.animation] <= 0:
+        host.push(then())  # no animation: no cascade
+        return
     host.push(CascadeScene(host, game, then))
 
 

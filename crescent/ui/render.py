@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 import pygame
@@ -425,16 +425,24 @@ def place_label(
     fonts: Fonts,
     area: pygame.Rect,
     px: int,
-    text: str,
+    texts: Sequence[str],
     theme: Theme,
     colour: tuple[int, int, int] | None = None,
-) -> None:
+) -> pygame.Rect | None:
     """A place's label ("F1 ↑ · 5") centred in ``area`` on its dark pill (AA contrast
-    on any felt or band), shrunk to fit but never under :data:`MIN_PX`."""
-    font = fonts.fit(text, area.w, px, bold=True, min_px=MIN_PX)
-    tw, th = font.size(text)
+    on any felt or band), shrunk to fit but never under :data:`MIN_PX`: the first of
+    ``texts`` (its forms, longest first) that fits ``area``'s width; none if none does.
+    Where it was drawn (None: nowhere)."""
+    for text in texts:
+        font = fonts.fit(text, area.w, px, bold=True, min_px=MIN_PX)
+        tw, th = font.size(text)
+        if tw <= area.w:
+            break
+    else:
+        return None
     pill = pygame.Rect(0, 0, min(area.w, tw + 8), min(area.h, th))
     pill.center = area.center
     t = theme
     alpha_rounded(surface, pill, t.label_bg, pill.h // 2)
     text_centered(surface, font, text, pill.center, t.ink if colour is None else colour)
+    return pill

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import pygame
 
-from crescent.control.explain import place_label
+from crescent.control.explain import place_labels
 from crescent.control.input import GameEvent, KeyPress, PointerDown, PointerMove, PointerUp, Wheel
 from crescent.control.layout import SHAPES
 from crescent.control.scroll import Scroll
@@ -376,6 +376,6 @@ def draw_diagram(host: Host, diagram: Diagram, width: int) -> pygame.Surface:
         else:
             picture.blit(host.kit.art.face(top, g.card), slot)
         area = pygame.Rect(slot.x - g.gap // 2, slot.bottom + 2, slot.w + g.gap, g.label_h - 2)
-        text = place_label(place, counts[place], host.kit.tr.place_tag(place))
+        text = place_labels(place, counts[place], host.kit.tr.place_tag(place))
         render.place_label(picture, host.kit.fonts, area, g.label_px, text, host.kit.theme)
     return picture

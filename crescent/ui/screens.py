@@ -32,9 +32,10 @@ CODE_FAULTS = {
 class SettingsScreen(Dialog):
     """Two pages: the game's settings (language, interactive rules, variant for new games,
     and more) and Display and access (the theme, the card back, the four-colour deck,
-    Relaxed, Left-handed); on the desktop, Quit. The rows are the settings declared with a
-    label (:data:`crescent.play.settings.DECLARED`), in their order: a flag turns over, a
-    setting with choices moves to the next, through ``host.change_setting``. A page holds
+    Relaxed, Left-handed, Animation); on the desktop, Quit. The rows are the settings
+    declared with a label (:data:`crescent.play.settings.DECLARED`), in their order: a flag
+    turns over, a setting with choices moves to the next (its row says the catalog names
+    it declares), through ``host.change_setting``. A page holds
     as many rows as fit at 800x600 in every language (``tests/ui/test_text_fits_800.py``):
     a new setting of how the game looks or is played with goes on the second."""
 
@@ -108,6 +109,9 @@ class SettingsScreen(Dialog):
         value = self._current(name)
         if isinstance(value, bool):
             return self._on_off(value)
+        spec = DECLARED[name]
+        if spec.names and value in spec.choices:
+            return tr(getattr(T, spec.names[spec.choices.index(value)]))
         match name:
             case "language":
                 return LANGUAGES.get(str(value), str(value))

@@ -17,6 +17,7 @@ import pygame
 
 from crescent.control.anim import (
     MOVE_S,
+    PACES,
     REDEAL_S,
     REDEAL_STAGGER_S,
     SLIDE_BACK_S,
@@ -81,7 +82,7 @@ class TableScene(Scene):
         super().__init__(host)
         self.controller = Controller(hud_items=self.hud_items, pausable=self.pausable)
         self.controller.set_dpi(host.kit.options.dpi)
-        self.anims = Animations()
+        self.anims = Animations(lambda: PACES[host.session.settings.animation])
         self.mode = TableMode.PLAYING
         self.geometry = make_geometry(self.host, lambda: self.game)
         """Where the places are: hit-testing and card origins."""
@@ -365,7 +366,7 @@ class TableScene(Scene):
 
     def wake_at(self, now: float) -> float | None:
         drag = self.controller.drag
-        if self.anims.busy or (drag is not None and drag.active):
+        if self.anims.busy or self.anims.marks or (drag is not None and drag.active):
             return None
         wakes = [part.wake_at(now) for part in self.parts]
         if None in wakes:

@@ -17,7 +17,7 @@ import pygame
 
 from crescent.control.anim import Animations
 from crescent.control.assist import PlayableCache
-from crescent.control.explain import ROW_TAGS, complete, place_label
+from crescent.control.explain import ROW_TAGS, complete, place_labels
 from crescent.control.input import PLACES, Controller
 from crescent.control.layout import MAX_EDGES, edge_step
 from crescent.rules.engine import PILES, Game, Move
@@ -53,6 +53,8 @@ class SlotLook(NamedTuple):
     """"Show whole piles": the cards under the top card, bottom first."""
     under_down: int = 0
     """...of which this many, at the bottom, lie face down."""
+    marked: bool = False
+    """A card just went here, and cards do not fly (Settings, Animation: None)."""
 
 
 class TableState(HudSource, Protocol):
@@ -193,6 +195,7 @@ class TableView:
             place in playable and hidden == 0,
             under,
             min(game.down[place], len(under)) if under else 0,
+            place in self.state.anims.marks,
         )
 
     def _playable_places(self) -> frozenset[int]:
@@ -246,7 +249,7 @@ class TableView:
         s = lay.slots[place]
         rect = pygame.Rect(s.x, s.y, s.w, s.h)
         top, down, count, closed = key.card, key.down, key.size, key.closed
-        edges, playable, under, under_down = key[8:]
+        edges, playable, under, under_down = key[8:12]
         if under and kit.fan is not None:
             rect = draw_fan(surf, kit.art, kit.fan, place, under, under_down, kit.theme)
         radius = max(4, lay.card_w // 14)
@@ -270,7 +273,7 @@ class TableView:
         area = pygame.Rect(lab.x, lab.y, lab.w, lab.h)
         t = self.kit.theme
         colour = t.gold if complete(place, count) else t.ink
-        text = place_label(place, count, kit.tr.place_tag(place))
+        text = place_labels(place, count, kit.tr.place_tag(place))
         render.place_label(surf, kit.fonts, area, lay.label_px, text, kit.theme, colour)
 
     def _draw_rings(
@@ -285,7 +288,7 @@ class TableView:
         width = max(3, round(card_w // 22 * t.ring_scale))
         pad = width + 1
         ring = rect.inflate(2 * pad, 2 * pad)
-        if key.dest:
+        if key.dest or key.marked:
             render.alpha_rounded(surf, rect, (*t.dest, 60), radius)
             render.rounded(surf, ring, t.dest, radius + pad, width)
         if key.hinted:
@@ -383,6 +386,7 @@ class TableView:
         c = self.state.controller
         return (
             self.state.changes,
+            self.state.anims.marked,
             c.selected,
             c.focus,
             c.focus_visible,

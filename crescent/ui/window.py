@@ -10,9 +10,11 @@ out with the same functions, so both agree on the size of a card.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import sys
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +22,7 @@ import pygame
 
 from crescent.control.fan import Fan, compute_fanned_layout
 from crescent.control.ghosts import GHOST_TAP_MS
-from crescent.control.layout import TableLayout, compute_layout, split_hud
+from crescent.control.layout import TableLayout, canvas_size, compute_layout, split_hud
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.rules import modes
@@ -30,6 +32,10 @@ from crescent.ui import render
 from crescent.ui.cards import CardArt, DiskCache
 
 MIN_SIZE = (800, 600)
+"""The window's minimum size (a hint to the window manager), and the least size the game
+lays out at: a smaller window shows the picture of that size scaled down
+(:func:`crescent.control.layout.canvas_size`). Every screen's text is checked to fit at
+it, in five languages."""
 DEFAULT_SIZE = (1280, 800)
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 SWITCH_INTERVAL_S = 0.001
@@ -140,7 +146,24 @@ def open_window(options: Options, settings: Settings) -> pygame.Surface:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
     size = options.size or settings.window_size or DEFAULT_SIZE
     flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
-    return pygame.display.set_mode(size, flags)
+    surface = pygame.display.set_mode(size, flags)
+    if not fullscreen:
+        keep_minimum_size()
+    return surface
+
+
+def display_window() -> pygame.Window:
+    """The display module's window, as a :class:`pygame.Window`."""
+    with warnings.catch_warnings():  # pygame-ce frowns on it; it is the display's
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+
+
+def keep_minimum_size() -> None:
+    """Ask the window manager not to make the window smaller than :data:`MIN_SIZE` (a
+    hint: one that makes it smaller still gets the table, scaled down)."""
+    with contextlib.suppress(pygame.error, AttributeError):  # no window: nothing to ask
+        display_window().minimum_size = MIN_SIZE
 
 
 def touch_px(options: Options) -> int:
@@ -258,6 +281,7 @@ def start_card_art(session: Session, options: Options) -> CardArt:
     :func:`init_pygame` unless :func:`size_needs_display`."""
     _hand_over_often()
     art = card_art(session, options)
-    layout, _ = table_layout(planned_size(options, session.settings), session, options)
+    size = canvas_size(planned_size(options, session.settings), MIN_SIZE)
+    layout, _ = table_layout(size, session, options)
     art.prefetch(showing_cards(session.game), (layout.card_w, layout.card_h))
     return art

@@ -245,6 +245,14 @@ def test_config_variant_winnable_and_language_apply_to_the_first_game(tmp_path: 
     assert Store(other).load_settings().language == "nl"
 
 
+def test_the_config_fixes_the_animation_speed(tmp_path: Path) -> None:
+    """Issue 46 item 13: a kiosk may fix how cards move (a slow panel: none)."""
+    cfg = write_config(tmp_path, {"pin": PIN, "animation": "none"})
+    data = tmp_path / "fresh"
+    assert main(["--config", str(cfg), "--data-dir", str(data), "--frames", "2"]) == 0
+    assert Store(data).load_settings().animation == "none"
+
+
 def test_the_configs_ghost_window_reaches_the_touch_filter(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

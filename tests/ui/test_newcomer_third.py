@@ -7,13 +7,14 @@ from typing import Any
 import pygame
 import pytest
 
+from crescent.control.layout import INDEX_BOX
 from crescent.i18n import text as T
 from crescent.i18n.rules_text import Doc, load_rules
 from crescent.i18n.translator import load_translator
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.ui.app import App, Options
-from crescent.ui.cards import INDEX_BOX, corner_radius
+from crescent.ui.cards import corner_radius
 from crescent.ui.clock import SteppedClock
 from crescent.ui.rules_screen import RulesScreen
 from crescent.ui.scene import Screen
@@ -128,6 +129,73 @@ def test_the_rules_and_the_first_tip_say_where_the_hidden_cards_show(
     tip = c.app.scenes[-1]
     assert isinstance(tip, TipOverlay)
     assert any(where in said for said, _ in tip_texts(tr))
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (900, 1600), (2160, 3840)])
+def test_buried_cards_of_piles_fanning_up_show_their_whole_index(size: tuple[int, int]) -> None:
+    """Item 7 on tall windows: P1, P2, P15 and P16 fan upward and each buried card shows
+    its bottom strip, which held only the lower part of its upright index (the top of the
+    rank was under the next card); the strip now holds the whole index, pixel for pixel
+    the one at the card's top left."""
+    c = client(size, show_piles=True)
+    try:
+        fan = c.app.fan
+        assert fan is not None
+        for pile in (0, 1, 14, 15):
+            cards = c.game.piles[pile]
+            n = len(cards)
+            assert fan.step(pile, n)[1] < 0  # fans upward: the bottom strips show
+            w, h = fan.anchors[pile].w, fan.anchors[pile].h
+            left, top, right, bottom = (
+                round(f * v) for f, v in zip(INDEX_BOX, (w, h, w, h), strict=True)
+            )
+            for k in range(n - 2):  # (the top card's shadow falls on the last one)
+                x, y = (round(v) for v in fan.card_origin(pile, k, n))
+                index = c.app.art.face(cards[k], (w, h)).subsurface(
+                    (left, top, right - left, bottom - top)
+                )
+                shown = c.app.screen.subsurface(
+                    (x + left, y + h - bottom, right - left, bottom - top)
+                )
+                assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(index, "RGB"), (
+                    pile,
+                    k,
+                )
+    finally:
+        close_client(c)
+
+
+def test_a_long_pile_fanning_up_still_shows_each_rank_whole() -> None:
+    """Item 7 on tall windows, a pile of 13 squeezed into its band: each buried card's
+    bottom strip is shorter than the index, and shows its top, the rank, as a pile
+    fanning down does (the index's lower part was there, the rank cut off)."""
+    c = client((1080, 1920), show_piles=True)
+    try:
+        piles = c.game.piles
+        for source in range(4, 11):  # P5-P11's top cards onto P1: 13 cards
+            piles[0].append(piles[source].pop())
+        c.app.session.changes += 1
+        c.app.table.repaint()
+        c.frames(2)
+        fan = c.app.fan
+        assert fan is not None
+        n = len(piles[0])
+        assert n == 13
+        w, h = fan.anchors[0].w, fan.anchors[0].h
+        left, top, right, bottom = (
+            round(f * v) for f, v in zip(INDEX_BOX, (w, h, w, h), strict=True)
+        )
+        strip = round(-fan.step(0, n)[1])
+        assert top < strip < bottom  # squeezed: the whole index cannot show
+        rows = strip - top - 1  # the index's top rows in the strip (1 px for rounding)
+        assert rows >= (bottom - top) // 2  # the rank: the upper half of the index
+        for k in range(n - 2):  # (the top card's shadow falls on the last one)
+            x, y = (round(v) for v in fan.card_origin(0, k, n))
+            index = c.app.art.face(piles[0][k], (w, h)).subsurface((left, top, right - left, rows))
+            shown = c.app.screen.subsurface((x + left, y + h - strip + top, right - left, rows))
+            assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(index, "RGB"), k
+    finally:
+        close_client(c)
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
