@@ -89,8 +89,9 @@ def test_every_pruning_rule_agrees_in_every_deal_of_a_few_crossed_suits() -> Non
 
 
 def test_safe_plays_while_redeals_remain_lose_won_positions() -> None:
-    # Two of hearts on a pile of its own, J Q K A of hearts on another, one redeal: the
-    # Two played at once leaves the Ace nowhere to wait for the redeal.
+    # 3 2 A K of hearts on a pile, the Queen alone, one redeal: the King and the Ace wait
+    # on the Queen until the redeal brings the Three and the Queen up; the Queen played
+    # at once loses.
     out = tallies()
     for _, graph in reduced_graphs(seed=1, count=12, limit=5000):
         check_autoplay(graph, out, "autoplay-redeals", with_redeals=True)
