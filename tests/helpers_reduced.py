@@ -122,6 +122,21 @@ def from_game(game: Game) -> State:
     return (_norm([tuple(p) for p in game.piles]), fnd, game.redeals_left)
 
 
+def engine_children(state: State) -> set[State]:
+    """Every position one move or one redeal away, through the engine."""
+    game = to_game(state)
+    out = set()
+    for move in game.legal_moves():
+        g = game.copy()
+        g.play(move)
+        out.add(from_game(g))
+    if game.redeals_left:
+        g = game.copy()
+        g.redeal()
+        out.add(from_game(g))
+    return out
+
+
 def after(state: State, move: Move) -> State:
     """The state after ``move`` (a move of :func:`to_game`'s game), through the engine."""
     game = to_game(state)

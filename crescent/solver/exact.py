@@ -103,8 +103,10 @@ class ExactSearch:
 
 def certify(game: Game, meter: Meter) -> Verdict:
     """Settle a loss a hashed search found: "lost" only when the exact search exhausts
-    every reachable position (again without the shortcuts not proven exact, when it
-    took one); "won" when it finds a win after all; "unknown" over time or memory."""
+    every reachable position or the dead-position tests prove its root lost, in both
+    cases again without the shortcuts not proven exact when it took one (safe plays
+    while redeals remain: docs/SOLVER.md, "Why the pruning is exact"); "won" when it
+    finds a win after all; "unknown" over time or memory."""
     meter.over = False
     meter.slice_end = meter.deadline
     limit = max(1, meter.seen() // EXACT_BYTES)
@@ -118,8 +120,9 @@ def certify(game: Game, meter: Meter) -> Verdict:
             return (Outcome.WON, found, "", total)
         if found is None:
             return (Outcome.UNKNOWN, [], "", total)
+        if moves.inexact and moves.loose:  # a shortcut not proven exact was taken
+            moves.loose = False
+            continue
         if search.dead_root:
             return (Outcome.LOST, [], "dead", 0)
-        if not (moves.inexact and moves.loose):
-            return (Outcome.LOST, [], "exhaustive", search.positions)
-        moves.loose = False
+        return (Outcome.LOST, [], "exhaustive", search.positions)

@@ -8,8 +8,10 @@
   before it is scored;
 * safe plays (:meth:`Moves.autoplay`): once a suit's foundations have crossed
   (``d <= a``) each of its remaining cards has one destination and is played at
-  once. Whether that is exact while redeals remain is not proven (a card kept on
-  the tableau shifts how a pile rotates), so a search that used it then sets
+  once. With no redeal left and empty piles dead that is exact (docs/SOLVER.md, "Why
+  the pruning is exact"); while redeals remain it is not (a card kept on the tableau
+  shifts how a pile rotates: a brute force finds won positions it loses), and where
+  empty piles take cards it is not proven, so a search that used it there sets
   ``inexact``, and is re-run with ``loose`` off before a loss is claimed;
 * with no redeal left (and empty piles dead), moving a pile's only card onto
   another pile never helps, so it is not generated; a card moved onto a pile
@@ -65,7 +67,8 @@ class Moves:
         self.inexact = False
         """A shortcut that is not proven exact was taken (see the module doc)."""
         self.loose = True
-        """Take those shortcuts (safe plays while redeals remain, one empty pile)."""
+        """Take those shortcuts (safe plays while redeals remain or where empty piles take
+        cards, one empty pile)."""
         self.root = convert(game)
 
     def phash(self, piles: Piles) -> int:
@@ -90,7 +93,8 @@ class Moves:
 
     def autoplay(self, piles: Piles, fnd: bytes, r: int, steps: list[Step]) -> tuple[Piles, bytes]:
         """Play every safe foundation move (crossed suits), appending them to ``steps``."""
-        if r > 0 and not self.loose:
+        unproven = r > 0 or self.accept
+        if unproven and not self.loose:
             return piles, fnd
         memo = self.memo
         safe = memo.safe_cards(fnd)
@@ -104,7 +108,7 @@ class Moves:
                 p = piles[i] if lst is None else lst[i]
                 if not (p and safe and safe[p[-1]]):
                     continue
-                if r > 0:
+                if unproven:
                     self.inexact = True
                 if lst is None:
                     lst = list(piles)

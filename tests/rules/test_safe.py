@@ -18,11 +18,10 @@ from tests.helpers_positions import position
 from tests.helpers_reduced import (
     Fnd,
     Graph,
-    State,
     checked,
     children,
     counterexamples,
-    from_game,
+    engine_children,
     to_game,
     universe,
 )
@@ -38,25 +37,11 @@ def fast_graph() -> Graph:
     return Graph(universe(FAST, max_piles=3, redeals=range(4)))
 
 
-def _engine_children(state: State) -> set[State]:
-    game = to_game(state)
-    out = set()
-    for move in game.legal_moves():
-        g = game.copy()
-        g.play(move)
-        out.add(from_game(g))
-    if game.redeals_left:
-        g = game.copy()
-        g.redeal()
-        out.add(from_game(g))
-    return out
-
-
 def test_the_reduced_games_move_as_the_engine_moves(fast_graph: Graph) -> None:
     states = list(fast_graph.edges)
     assert len(states) > 10_000
     for state in states[::7]:
-        assert children(state) == _engine_children(state), state
+        assert children(state) == engine_children(state), state
 
 
 def test_no_safe_move_loses_a_won_game_in_every_small_position(fast_graph: Graph) -> None:
