@@ -12,6 +12,7 @@
   this tree's pure and compiled builds, interleaved.
 * ``kiosk-memory``: a kiosk's peak memory in a real X window (Xvfb) after 10,000 clicks of
   play and an hour of attract loops.
+* ``kiosk-storm``: a kiosk's memory (or a bare pygame program's) in a storm of XTEST input.
 
 Each one records its figures, with the command that made them, as JSON under
 ``benchmarks/results/`` (:mod:`benchmarks.results`); docs/PERFORMANCE.md quotes them.
@@ -24,7 +25,7 @@ import sys
 
 USAGE = (
     "usage: python -m crescent.bench "
-    "engine|solver|frames|watch|speech|switch|builds|kiosk-memory [options]"
+    "engine|solver|frames|watch|speech|switch|builds|kiosk-memory|kiosk-storm [options]"
 )
 
 
@@ -43,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         "switch": "benchmarks.switch_interval",
         "builds": "benchmarks.solver_builds",
         "kiosk-memory": "benchmarks.kiosk_memory",
+        "kiosk-storm": "benchmarks.kiosk_storm",
     }
     if what not in modules:
         print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)

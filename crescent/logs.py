@@ -34,6 +34,8 @@ BACKUPS = 3
 _lock = threading.Lock()
 _folder: list[Path] = []
 """The data folder named by :func:`setup` (none: records are not written to a file)."""
+_crash: list[tuple[Path, IO[str]]] = []
+"""The crash file :func:`crash_file` watches with, while it does."""
 
 
 def setup(data_dir: Path) -> None:
@@ -128,9 +130,22 @@ def crash_file(data_dir: Path | None) -> Iterator[None]:
         yield
         return
     faulthandler.enable(file, all_threads=True)
+    with _lock:
+        _crash[:] = [(path, file)]
     try:
         yield
     finally:
+        end_crash_file()
+
+
+def end_crash_file() -> None:
+    """The end of :func:`crash_file`'s watch: faulthandler off, the file removed if
+    nothing was written to it. :func:`crash_file` calls it at its end; a process that
+    leaves without unwinding (``os._exit``: the kiosk's lost display, exit 3) calls it
+    first, so an expected end leaves no empty crash file. Once is enough."""
+    with _lock:
+        watched, _crash[:] = list(_crash), []
+    for path, file in watched:
         faulthandler.disable()
         empty = file.tell() == 0
         file.close()

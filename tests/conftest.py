@@ -23,6 +23,7 @@ SHARED: dict[str, str] = {
     "tests/kiosk/test_kiosk_x11.py::": "x-display",
     "tests/kiosk/test_kiosk.py::test_real_kiosk_window_under_xvfb": "x-display",
     "tests/test_bench_kiosk_memory.py::": "x-display",
+    "tests/test_bench_kiosk_storm.py::": "x-display",
     # They build from the checkout, which makes and removes build/ and its .egg-info in it
     # (`make deb` makes build/ and dist/).
     "tests/test_resources.py::test_finds_assets_from_an_installed_wheel": "source-tree",

@@ -120,3 +120,22 @@ def test_a_crash_file_that_is_not_a_regular_file_is_left_alone(tmp_path: Path) -
     fine = _run(_CRASH, str(data), "fine")  # a FIFO opened for writing would block
     assert fine.returncode == 0, fine.stderr
     assert stat.S_ISFIFO((data / "crescent-crash.log").lstat().st_mode)
+
+
+def test_an_exit_without_unwinding_leaves_no_empty_crash_file(tmp_path: Path) -> None:
+    """Issue 43: the kiosk's lost display ends it with ``os._exit(3)`` (no ``finally``
+    runs), and an empty crescent-crash.log was left for the next start to find."""
+    data = tmp_path / "data"
+    data.mkdir()
+    lost = (
+        "import sys; from pathlib import Path; from crescent import logs;"
+        "from crescent.ui import x11_watch;"
+        "data = Path(sys.argv[1]); logs.setup(data)\n"
+        "with logs.crash_file(data):\n"
+        "    assert (data / logs.CRASH_FILE_NAME).exists()\n"
+        "    x11_watch._finish('the X display was lost', lambda: None)\n"
+    )
+    r = _run(lost, str(data))
+    assert r.returncode == 3, r.stderr
+    assert "the X display was lost: exit code 3" in (data / "crescent.log").read_text()
+    assert not (data / "crescent-crash.log").exists()

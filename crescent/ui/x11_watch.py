@@ -68,6 +68,7 @@ def _finish(message: str, save: Callable[[], None]) -> None:
     except Exception:  # noqa: BLE001
         _log().exception("could not save the game while leaving")
     logs.flush()
+    logs.end_crash_file()  # os._exit runs no finally: no empty crash file left behind
     os._exit(EXIT_DISPLAY_LOST)
 
 
