@@ -174,6 +174,18 @@ class KioskConfig:
     touch_mm: float = option(
         "touch_mm", 9.0, number(5, 30), "smallest touch target in millimetres", 9
     )
+    memory_restart_mb: float = option(
+        "memory_restart_mb",
+        60.0,
+        number(0, 4096),
+        "MB the resident size may grow over its size at the start before the kiosk "
+        "restarts itself (exit code 4), only ever on entering the attract loop (0: never). "
+        "Input far faster than a person's leaves memory in SDL's and Xlib's event queues "
+        "that only a new process gives back",
+        60,
+    )
+    """Growth of the resident size since the start, in MB, past which the kiosk restarts
+    itself on entering the attract loop (0: never; see ``Kiosk.go_idle``)."""
     ghost_tap_ms: float = option(
         "ghost_tap_ms",
         60.0,

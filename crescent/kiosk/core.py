@@ -42,7 +42,7 @@ from crescent.control.input import (
 from crescent.files import write_atomic
 from crescent.kiosk import burnin
 from crescent.kiosk.config import KioskConfig, apply_to_settings, in_hours
-from crescent.kiosk.metrics import FleetMetrics, game_counts
+from crescent.kiosk.metrics import FleetMetrics, game_counts, rss_bytes
 from crescent.kiosk.state import KioskState, PinState, VenueStats
 from crescent.kiosk.watchdog import Watchdog
 from crescent.play import queries
@@ -176,6 +176,10 @@ never moves a card from under a finger."""
 KIOSK_SOLVER_BYTES: Final = 32 * 2**20
 """The solver's memory budget in a kiosk (hints and the attract loop's deals): half the
 desktop's, so the kiosk stays under 120 MB resident however hard a visitor's position."""
+
+EXIT_RESTART: Final = 4
+"""The exit code of a kiosk that restarts itself to give memory back (its supervisor, the
+systemd unit or the loop script, starts it again; ``docs/KIOSK.md``)."""
 
 SolveFn = Callable[..., solver.Result]
 
@@ -534,6 +538,10 @@ class Kiosk:
         self.idle_s = config.idle_s
         if not config.fixes("idle_seconds") and self._pin_state and self._pin_state.idle_s:
             self.idle_s = self._pin_state.idle_s
+        self.resident: Callable[[], int | None] = rss_bytes
+        """The resident size in bytes now (None: unknown); tests replace it."""
+        self.resident_at_start: int | None = None
+        """:attr:`resident` at the first update: the memory restart's base."""
         self.sound = host.session.settings.sound
         """Sound for each new visitor: the config's, else the operator's choice (a
         visitor's mute lasts until the table goes idle)."""
@@ -628,6 +636,7 @@ class Kiosk:
             self._write_metrics(self.metrics)
         if self.last_input is None or self.started is None:
             self.last_input = self.started = now
+            self.resident_at_start = self.resident()
         self._look_s += dt
         if self._look_s >= 1.0:
             self._look_s = 0.0
@@ -773,6 +782,30 @@ class Kiosk:
         self.hold = None
         host.show_attract(self)
         _log().info("idle: attract loop")
+        self._restart_if_grown()
+
+    def _restart_if_grown(self) -> None:
+        """Nobody is playing: a kiosk grown past ``memory_restart_mb`` since its start ends
+        with :data:`EXIT_RESTART` for its supervisor to start it afresh. A storm of input
+        faster than any person's (a test tool's thousands of X events a second) leaves its
+        memory in SDL's and Xlib's event queues, which keep it until the display closes
+        (docs/PERFORMANCE.md, "A storm of input"): only a new process gives it back."""
+        limit_mb = self.config.memory_restart_mb
+        base, now = self.resident_at_start, self.resident()
+        if not limit_mb or base is None or now is None:
+            return
+        grown_mb = (now - base) / 2**20
+        if grown_mb <= limit_mb:
+            return
+        _log().warning(
+            "memory: %.0f MB resident, %.0f MB more than at the start (the limit is %g): "
+            "restarting to give it back (exit code %d)",
+            now / 2**20,
+            grown_mb,
+            limit_mb,
+            EXIT_RESTART,
+        )
+        self.host.leave(EXIT_RESTART)
 
     def end_attract(self) -> None:
         """A visitor touched the attract loop: a fresh game, in the language shown. The

@@ -1119,11 +1119,24 @@ def test_real_kiosk_window_under_xvfb(tmp_path: Path, size: tuple[int, int]) -> 
         for keys in ("Escape", "alt+F4", "ctrl+q", "F11", "ctrl+w"):
             xdo("key", "--window", window[0], keys)
         shot = tmp_path / f"kiosk-{w}x{h}.png"
-        subprocess.run(
-            ["import", "-display", display, "-window", "root", str(shot)], check=True, timeout=30
-        )
         init_pygame()
-        img = pygame.image.load(str(shot))
+
+        def drawn() -> pygame.Surface:
+            subprocess.run(
+                ["import", "-display", display, "-window", "root", str(shot)],
+                check=True,
+                timeout=30,
+            )
+            return pygame.image.load(str(shot))
+
+        # The window can be mapped a while before its first frame reaches it on a busy
+        # machine (a black screen): until the table shows (the timeout only stops a hung
+        # test).
+        end = time.monotonic() + 60
+        img = drawn()
+        while img.get_at((w // 2, h - 5))[:3] == (0, 0, 0) and time.monotonic() < end:
+            time.sleep(0.2)
+            img = drawn()
         assert img.get_size() == (w, h)
         # The table fills the screen: the HUD's band at the bottom, felt at the top.
         assert img.get_at((w // 2, h - 5))[:3] != (0, 0, 0)

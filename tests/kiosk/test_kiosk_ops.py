@@ -446,6 +446,41 @@ def test_operator_quit_ends_with_code_0(tmp_path: Path) -> None:
         k.planner.close()
 
 
+@pytest.mark.parametrize(
+    ("grown_mb", "limit_mb", "restarts"), [(61, 60, True), (59, 60, False), (500, 0, False)]
+)
+def test_a_kiosk_grown_past_its_memory_limit_restarts_on_entering_the_attract_loop(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, grown_mb: int, limit_mb: int, restarts: bool
+) -> None:
+    """A storm of input leaves memory in SDL's and Xlib's queues that only a new process
+    gives back (issue 43): the kiosk restarts itself when nobody plays, with the visitor's
+    game set aside and counted once, never in the middle of a game."""
+    day = date(2026, 12, 1)
+    kc = KioskConfig(pin=PIN, memory_restart_mb=limit_mb)
+    c, k = make_kiosk(tmp_path, kc=kc)
+    k.today = lambda: day
+    try:
+        assert k.resident_at_start is not None  # read at the first update
+        base = 80 * 2**20
+        k.resident_at_start = base
+        k.resident = lambda: base + grown_mb * 2**20
+        session = c.app.session
+        session.apply(str(session.game.legal_moves()[0]))
+        c.frames(3)
+        assert c.app.running  # a game in play is never cut short
+        k.go_idle()
+        c.frames(1)
+        assert c.app.running is not restarts
+        assert c.app.exit_code == (4 if restarts else 0)
+        assert k.venue.days[day.isoformat()].idle == 1
+        said = [
+            r.getMessage() for r in caplog.records if "restarting to give it back" in r.getMessage()
+        ]
+        assert len(said) == (1 if restarts else 0)
+    finally:
+        k.planner.close()
+
+
 # -- the venue's statistics --------------------------------------------------------------------
 
 
