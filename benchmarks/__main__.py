@@ -10,6 +10,8 @@
   over every 1 ms (the client's setting) and every 5 ms (Python's default), interleaved.
 * ``builds``: the exhaustive search's positions a CPU second, a commit's pure build against
   this tree's pure and compiled builds, interleaved.
+* ``compare``: one of the benchmarks above that prints ``--json``, this checkout against
+  another checkout (its own venv), interleaved round by round: medians and ratios.
 * ``kiosk-memory``: a kiosk's peak memory in a real X window (Xvfb) after 10,000 clicks of
   play and an hour of attract loops.
 * ``kiosk-storm``: a kiosk's memory (or a bare pygame program's) in a storm of XTEST input.
@@ -25,7 +27,7 @@ import sys
 
 USAGE = (
     "usage: python -m crescent.bench "
-    "engine|solver|frames|watch|speech|switch|builds|kiosk-memory|kiosk-storm [options]"
+    "engine|solver|frames|watch|speech|switch|builds|compare|kiosk-memory|kiosk-storm [options]"
 )
 
 
@@ -43,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         "speech": "benchmarks.speech_frames",
         "switch": "benchmarks.switch_interval",
         "builds": "benchmarks.solver_builds",
+        "compare": "benchmarks.compare",
         "kiosk-memory": "benchmarks.kiosk_memory",
         "kiosk-storm": "benchmarks.kiosk_storm",
     }

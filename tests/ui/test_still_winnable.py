@@ -165,6 +165,9 @@ def test_no_search_starts_before_the_first_frame_is_shown(clients: list[Client])
     c = Client(app, SteppedClock())
     clients.append(c)
     c.frames(1)
+    assert app.table.winnable.watcher is None  # the first frame waits for no solver
+    assert app.next_wake() == app.now  # a search to start: the loop does not sleep
+    c.frames(2)  # the update after the first frame
     watcher = app.table.winnable.watcher
     assert watcher is not None  # the first frame shown: the search starts
     assert verdict(c) is not None

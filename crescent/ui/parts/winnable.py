@@ -57,10 +57,10 @@ class StillWinnable:
         """Looked at in the next update (the change count tells it)."""
 
     def shown(self) -> None:
-        """The first frame is up: from now on a change may start a search."""
-        if not self.on_screen:
-            self.on_screen = True
-            self.update(0.0)
+        """The first frame is drawn: the next update may start a search (not this call,
+        which comes before the frame goes to the display: the first frame waits for
+        neither the solver's import nor its thread)."""
+        self.on_screen = True
 
     def update(self, dt: float) -> None:
         """After a change, ask the watcher (a bounded search in its own thread with the
@@ -87,6 +87,8 @@ class StillWinnable:
             self._say()
 
     def wake_at(self, now: float) -> float | None:
+        if self.on_screen and self._watched != self.host.session.changes and self.on():
+            return now  # a search to start (the first frame is shown, or the table changed)
         return math.inf  # the watcher's answer wakes the loop (_wake_loop)
 
     def forget_said(self) -> None:
