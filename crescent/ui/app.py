@@ -617,7 +617,7 @@ class App:
     def stalled(self, seconds: float) -> None:
         """The loop fell ``seconds`` behind real time (a slow frame, a late wake): the
         animations skip them, the game's clock does not (issue 29 item 10)."""
-        self.table.clock_passed(seconds)
+        self.table.clock.passed(seconds)
 
     def update(self, dt: float) -> None:
         self.sound.tick(self.now)

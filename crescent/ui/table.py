@@ -10,7 +10,6 @@ of their own (:mod:`crescent.ui.parts`), told of each change. Its picture is dra
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import pygame
@@ -52,6 +51,7 @@ from crescent.ui.hud import HUD_ITEMS, Aids, HudLook, format_time
 from crescent.ui.parts.banner import MESSAGE_S, Banner
 from crescent.ui.parts.base import Part, game_over
 from crescent.ui.parts.buttons import Buttons
+from crescent.ui.parts.clock import GameClock
 from crescent.ui.parts.ends import Ends
 from crescent.ui.parts.finish import Finish
 from crescent.ui.parts.hints import Hints
@@ -66,10 +66,6 @@ from crescent.ui.table_view import SlotLook, TableView
 
 # The HUD and the view moved out of this module; these names are kept here for callers.
 __all__ = ["HUD_ITEMS", "MESSAGE_S", "HudLook", "SlotLook", "TableScene", "format_time"]
-
-CLOCK_LATE_S = 1 / 60
-"""The idle loop wakes this long after the clock's next whole second (one update step),
-so the step that crosses it has been taken when it draws."""
 
 
 class TableScene(Scene):
@@ -95,6 +91,7 @@ class TableScene(Scene):
         self.pointer = RedealPointer(host, self, self.say)
         self.ends = Ends(host.session, host.open, lambda: self.anims.busy)
         self.pauser = Pause(host, self._stop_autoplay)
+        self.clock = GameClock(host)
         # Told of each change, updated each step, in this order (the sentence of the
         # table before is cleared before the pointer says where to go).
         self.parts: tuple[Part, ...] = (
@@ -351,14 +348,8 @@ class TableScene(Scene):
 
     # -- update --------------------------------------------------------------------
 
-    def clock_passed(self, seconds: float) -> None:
-        """``seconds`` of real time passed: the game's clock counts them while it runs (not
-        paused, not under a dialog)."""
-        if self.host.clock_runs():
-            self.host.session.tick(seconds)
-
     def update(self, dt: float) -> None:
-        self.clock_passed(dt)
+        self.clock.update(dt)
         if self.anims.update(dt):
             self.ends.landed()
         for part in self.parts:
@@ -368,15 +359,10 @@ class TableScene(Scene):
         drag = self.controller.drag
         if self.anims.busy or self.anims.marks or (drag is not None and drag.active):
             return None
-        wakes = [part.wake_at(now) for part in self.parts]
+        wakes = [part.wake_at(now) for part in (self.clock, *self.parts)]
         if None in wakes:
             return None
-        wake = min(w for w in wakes if w is not None)
-        session = self.host.session
-        if not self.host.clock_runs() or not session.started or self.game.status != "playing":
-            return wake
-        # The clock on screen shows whole seconds: it changes at the next one.
-        return min(wake, now + math.floor(session.elapsed) + 1 - session.elapsed + CLOCK_LATE_S)
+        return min(w for w in wakes if w is not None)
 
 
 def animate_redeal(anims: Animations, lay: TableLayout, geometry: LayoutView, game: Game) -> None:
