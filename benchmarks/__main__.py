@@ -10,6 +10,8 @@
   over every 1 ms (the client's setting) and every 5 ms (Python's default), interleaved.
 * ``builds``: the exhaustive search's positions a CPU second, a commit's pure build against
   this tree's pure and compiled builds, interleaved.
+* ``xwindow``: start -> cards, memory after 25 moves, click -> first change and idle CPU
+  in a real X window (Xvfb), of this checkout or of several (``--checkout``), interleaved.
 * ``kiosk-memory``: a kiosk's peak memory in a real X window (Xvfb) after 10,000 clicks of
   play and an hour of attract loops.
 
@@ -24,7 +26,7 @@ import sys
 
 USAGE = (
     "usage: python -m crescent.bench "
-    "engine|solver|frames|watch|speech|switch|builds|kiosk-memory [options]"
+    "engine|solver|frames|watch|speech|switch|builds|kiosk-memory|xwindow [options]"
 )
 
 
@@ -43,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         "switch": "benchmarks.switch_interval",
         "builds": "benchmarks.solver_builds",
         "kiosk-memory": "benchmarks.kiosk_memory",
+        "xwindow": "benchmarks.xwindow",
     }
     if what not in modules:
         print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)
