@@ -12,6 +12,8 @@
   this tree's pure and compiled builds, interleaved.
 * ``compare``: one of the benchmarks above that prints ``--json``, this checkout against
   another checkout (its own venv), interleaved round by round: medians and ratios.
+* ``xwindow``: start -> cards, memory after 25 moves, click -> first change and idle CPU
+  in a real X window (Xvfb), of this checkout or of several (``--checkout``), interleaved.
 * ``kiosk-memory``: a kiosk's peak memory in a real X window (Xvfb) after 10,000 clicks of
   play and an hour of attract loops.
 * ``kiosk-storm``: a kiosk's memory (or a bare pygame program's) in a storm of XTEST input.
@@ -27,7 +29,8 @@ import sys
 
 USAGE = (
     "usage: python -m crescent.bench "
-    "engine|solver|frames|watch|speech|switch|builds|compare|kiosk-memory|kiosk-storm [options]"
+    "engine|solver|frames|watch|speech|switch|builds|compare|kiosk-memory|kiosk-storm|"
+    "xwindow [options]"
 )
 
 
@@ -48,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         "compare": "benchmarks.compare",
         "kiosk-memory": "benchmarks.kiosk_memory",
         "kiosk-storm": "benchmarks.kiosk_storm",
+        "xwindow": "benchmarks.xwindow",
     }
     if what not in modules:
         print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)

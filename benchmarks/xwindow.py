@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import json
 import os
 import shutil
 import statistics
@@ -257,6 +258,10 @@ class Run:
     idle_pct: float = 0.0
     clock_ticks: int = 0
     idle_s: float = 0.0
+    start_ms: float = 0.0
+    """From starting the process to the first cards on the screen."""
+    hwm_kib: int = 0
+    """The peak resident memory (VmHWM) of the game's processes, summed, after the clicks."""
 
 
 def _cpu_s(pid: int) -> float:
@@ -315,47 +320,117 @@ def _quiet(x: X11, box: tuple[int, int, int, int], seconds: float = QUIET_S) -> 
     return shot
 
 
-def one_run(display: str, clicks: int, idle_seconds: float, extra: tuple[str, ...] = ()) -> Run:
-    """One game process in ``display``: its clicks, undos and idle CPU; ``extra``: more
-    of its command line (``--speech``)."""
-    from crescent.control.input import Controller
-    from crescent.control.layout import compute_layout
-    from crescent.engine import Game
-    from crescent.ui.table import HUD_ITEMS
+_GEOMETRY = """
+import json, sys
+from crescent.control.input import Controller
+from crescent.control.layout import compute_layout
+from crescent.rules.engine import Game
+from crescent.ui.table import HUD_ITEMS
+w, h, code = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+game = Game.from_code(code)
+controller = Controller(hud_items=HUD_ITEMS)
+moves = [m for m in game.legal_moves()
+         if m.src < 16 and controller.destinations(game, m.src) == [m.dst]]
+layout = compute_layout(w, h, hud_items=len(HUD_ITEMS))
+src, dst = (layout.slots[p] for p in (moves[0].src, moves[0].dst))
+cell = layout.hud_cells[HUD_ITEMS.index("time")]
+print(json.dumps([tuple(r) for r in (src, dst, cell)]))
+"""
+"""Where the checkout measured puts the clicked pile, its card's place and the clock (its
+own layout: another build's may differ), printed by that checkout's Python."""
 
-    game = Game.from_code(CODE)
-    controller = Controller(hud_items=HUD_ITEMS)
-    moves = [
-        m
-        for m in game.legal_moves()
-        if m.src < 16 and controller.destinations(game, m.src) == [m.dst]
-    ]
-    if not moves:
-        raise RuntimeError(f"{CODE}: no pile with a single destination")
-    move = moves[0]
-    layout = compute_layout(*SIZE, hud_items=len(HUD_ITEMS))
-    src, dst = layout.slots[move.src], layout.slots[move.dst]
-    left, top = min(src.x, dst.x), min(src.y, dst.y)
-    right, bottom = max(src.x + src.w, dst.x + dst.w), max(src.y + src.h, dst.y + dst.h)
+
+@dataclass(frozen=True)
+class Checkout:
+    """A source checkout whose ``main.py`` is measured, with its own Python (its
+    ``.venv`` when it has one)."""
+
+    root: Path
+
+    @property
+    def python(self) -> str:
+        venv = self.root / ".venv" / "bin" / "python"
+        return str(venv) if venv.exists() else sys.executable
+
+    def geometry(self) -> tuple[Box, Box, Box]:
+        """(the pile clicked, its card's one destination, the clock's cell)."""
+        env = dict(os.environ, PYTHONPATH=str(self.root), SDL_VIDEODRIVER="dummy")
+        out = subprocess.run(
+            [self.python, "-c", _GEOMETRY, str(SIZE[0]), str(SIZE[1]), CODE],
+            cwd=self.root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        src, dst, clock = json.loads(out.strip().splitlines()[-1])
+        return tuple(src), tuple(dst), tuple(clock)
+
+
+HERE = Checkout(ROOT)
+Box = tuple[int, int, int, int]
+
+
+def _tree(pid: int) -> list[int]:
+    """Process ``pid`` and all its descendants (Linux's ``/proc/PID/task/*/children``)."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        for task in Path(f"/proc/{p}/task").glob("*/children"):
+            try:
+                todo.extend(int(c) for c in task.read_text().split())
+            except OSError:
+                continue
+    return found
+
+
+def hwm_kib(pid: int) -> int:
+    """VmHWM (peak resident memory) of ``pid`` and its descendants, summed, in KiB."""
+    total = 0
+    for p in _tree(pid):
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmHWM:"):
+                total += int(line.split()[1])
+    return total
+
+
+def one_run(
+    display: str,
+    clicks: int,
+    idle_seconds: float,
+    extra: tuple[str, ...] = (),
+    checkout: Checkout = HERE,
+) -> Run:
+    """One game process of ``checkout`` in ``display``: its start, clicks, undos, memory
+    and idle CPU; ``extra``: more of its command line (``--speech``)."""
+    (sx0, sy0, sw, sh), (dx0, dy0, dw, dh), clock_box = checkout.geometry()
+    left, top = min(sx0, dx0), min(sy0, dy0)
+    right, bottom = max(sx0 + sw, dx0 + dw), max(sy0 + sh, dy0 + dh)
     box = (left, top, right - left, bottom - top)
-    cell = layout.hud_cells[HUD_ITEMS.index("time")]
-    clock_box = (cell.x, cell.y, cell.w, cell.h)
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
     run = Run()
     with tempfile.TemporaryDirectory(prefix="crescent-xbench-") as data:
-        command = [sys.executable, str(ROOT / "main.py"), "--size", f"{SIZE[0]}x{SIZE[1]}"]
+        main = str(checkout.root / "main.py")
+        command = [checkout.python, main, "--size", f"{SIZE[0]}x{SIZE[1]}"]
         command += ["--code", CODE, "--data-dir", data, "--lang", "en", "--new", *extra]
-        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         x = X11(display)
+        x.move(SIZE[0] - 2, SIZE[1] // 2)  # off the cards, not over a button
+        blank = x.grab(box)
+        started = time.perf_counter()
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
-            x.move(SIZE[0] - 2, SIZE[1] // 2)  # off the cards, not over a button
             deadline = time.monotonic() + 30
-            blank = x.grab(box)
             while x.grab(box) == blank and time.monotonic() < deadline:
-                time.sleep(0.05)
+                time.sleep(0.002)
+            run.start_ms = (time.perf_counter() - started) * 1000.0
             before = _quiet(x, box, 1.0)
-            sx, sy = src.x + src.w // 2, src.y + src.h // 2
+            sx, sy = sx0 + sw // 2, sy0 + sh // 2
             for _ in range(clicks):
                 sent = x.click(sx, sy)
                 first, settled = _watch(x, box, before, sent)
@@ -368,6 +443,7 @@ def one_run(display: str, clicks: int, idle_seconds: float, extra: tuple[str, ..
                 run.undo_first_ms.append(first)
                 run.undo_settled_ms.append(settled)
                 before = _quiet(x, box)
+            run.hwm_kib = hwm_kib(proc.pid)
             x.click(sx, sy)  # one move stays played: the clock runs
             x.move(SIZE[0] - 2, SIZE[1] // 2)
             _quiet(x, box, 1.0)
@@ -433,3 +509,67 @@ def measure(
         med([v for r in done for v in r.undo_first_ms]),
         med([v for r in done for v in r.undo_settled_ms]),
     )
+
+
+def _figures(done: list[Run]) -> dict[str, float]:
+    """The medians of ``done``'s runs (each click's and undo's times pooled)."""
+    med = statistics.median
+    return {
+        "start_to_cards_ms": med([r.start_ms for r in done]),
+        "hwm_mib": med([r.hwm_kib for r in done]) / 1024,
+        "click_first_ms": med([v for r in done for v in r.first_ms]),
+        "click_settled_ms": med([v for r in done for v in r.settled_ms]),
+        "undo_first_ms": med([v for r in done for v in r.undo_first_ms]),
+        "idle_cpu_pct": med([r.idle_pct for r in done]),
+    }
+
+
+def compare(
+    checkouts: list[Checkout], runs: int, clicks: int, idle_seconds: float
+) -> dict[str, dict[str, float]]:
+    """Each checkout's figures, its runs interleaved with the others' (A, B, A, B...) so
+    that all see the same machine; a fresh Xvfb a run."""
+    done: dict[Path, list[Run]] = {c.root: [] for c in checkouts}
+    for i in range(runs):
+        for checkout in checkouts if i % 2 == 0 else checkouts[::-1]:
+            with xvfb(None) as d:
+                done[checkout.root].append(one_run(d, clicks, idle_seconds, (), checkout))
+    return {str(root): _figures(rs) for root, rs in done.items()}
+
+
+def main(argv: list[str]) -> int:
+    """``python -m crescent.bench xwindow [--checkout PATH]...``: start -> cards, the
+    memory of the game's processes after the clicks, click -> first change and idle CPU
+    of each checkout's ``main.py`` in a real X window, interleaved; with two, the ratios
+    of the first to the second."""
+    import argparse
+
+    from benchmarks import results
+
+    parser = argparse.ArgumentParser(prog="python -m crescent.bench xwindow")
+    parser.add_argument(
+        "--checkout",
+        action="append",
+        type=Path,
+        help="a source checkout to measure (its .venv's Python if it has one); "
+        "repeat it to compare; default: this one",
+    )
+    parser.add_argument("--runs", type=int, default=6, help="runs of each checkout")
+    parser.add_argument("--clicks", type=int, default=25, help="moves (each undone) a run")
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
+    args = parser.parse_args(argv)
+    missing = available()
+    if missing:
+        parser.error(missing)
+    checkouts = [Checkout(p.resolve()) for p in args.checkout or [ROOT]]
+    for c in checkouts:
+        if not (c.root / "main.py").exists():
+            parser.error(f"--checkout {c.root}: no main.py there")
+    found = compare(checkouts, args.runs, args.clicks, args.idle_seconds)
+    report: dict[str, object] = {"load_average": os.getloadavg(), "checkouts": found}
+    if len(checkouts) == 2:
+        a, b = (found[str(c.root)] for c in checkouts)
+        report["ratios_first_to_second"] = {k: a[k] / b[k] for k in a if b[k]}
+    print(json.dumps(report, indent=2))
+    results.record("xwindow", argv, report)
+    return 0

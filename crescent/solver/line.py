@@ -18,19 +18,21 @@ def write_line(game: Game, steps: Sequence[Step]) -> list[str]:
     """Engine tokens for ``steps``, replayed on a copy; foundation slides put in as needed."""
     g = game.copy()
     tokens: list[str] = []
-
-    def play(token: str) -> None:
-        g.apply(token)
-        tokens.append(token)
-
+    # Moves are played as moves (checked), not written out and read back: the watcher's
+    # thread writes a line after each search, holding the interpreter lock the game's
+    # loop needs, and reading the tokens back was half of it.
     for src, dst in steps:
         if dst == REDEAL_MOVE:
-            play(g.redeal_token)
+            tokens.append(g.redeal_token)
+            g.redeal()
         elif dst < PILES:
-            play(str(Move(src, dst)))
+            move = Move(src, dst)
+            g.play(move)
+            tokens.append(str(move))
         else:
             for move in _to_foundation(g, src):
-                play(str(move))
+                g.play(move)
+                tokens.append(str(move))
     if not g.is_won:
         raise AssertionError("the solver's line does not win in the engine")
     return tokens

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import atexit
 import enum
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -44,6 +45,11 @@ KNOWN: Final = 256
 """Positions remembered with their verdict (an undo back is answered at once)."""
 
 Key = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...], int]
+
+
+_step = functools.cache(parse_step)
+"""A token read once (this runs in the watcher's thread, holding the interpreter lock the
+game's loop needs; a line has some 150 tokens, of a few hundred different ones)."""
 
 
 class Verdict(enum.Enum):
@@ -195,10 +201,10 @@ class Watcher:
         """Keep the verdict, and for a win every position along its line (each winnable)."""
         entries = [(position_key(game), found)]
         probe, line = game.copy(), found.line
-        while line:  # a line solve() found replays (it checks), so each step is legal
-            probe.step(parse_step(line[0]))
-            line = line[1:]
-            entries.append((position_key(probe), Watch(Verdict.WINNABLE, 0, line)))
+        # A line solve() found replays (it checks), so each step is legal.
+        for i, token in enumerate(line, start=1):
+            probe.step(_step(token))
+            entries.append((position_key(probe), Watch(Verdict.WINNABLE, 0, line[i:])))
         with self._lock:
             for key, watch in entries:
                 self._known[key] = watch

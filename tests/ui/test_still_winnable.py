@@ -172,3 +172,37 @@ def test_no_search_starts_before_the_first_frame_is_shown(clients: list[Client])
     assert watcher is not None  # the first frame shown: the search starts
     assert verdict(c) is not None
     assert watcher.searches == 1
+
+
+def test_the_watcher_looks_once_the_frame_showing_the_move_is_drawn(
+    clients: list[Client], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its thread's start and the search's set-up hold the interpreter lock: asked in the
+    update, they held back the frame that shows the player's move."""
+    c = watched(clients)
+    assert verdict(c) is not None
+    watcher = c.app.table.winnable.watcher
+    assert watcher is not None
+    order: list[str] = []
+    update, draw, look = c.app.update, c.app.draw, watcher.look
+
+    def updated(dt: float) -> None:
+        order.append("update")
+        update(dt)
+
+    def drawn() -> None:
+        draw()
+        order.append("draw")
+
+    def looked(game: Game, changes: int) -> None:
+        order.append("look")
+        look(game, changes)
+
+    monkeypatch.setattr(c.app, "update", updated)
+    monkeypatch.setattr(c.app, "draw", drawn)
+    monkeypatch.setattr(watcher, "look", looked)
+    c.app.table.play(next(m for m in c.game.legal_moves() if m.src < 16))
+    c.settle()
+    assert "look" in order
+    first = order.index("look")
+    assert order[first - 2 : first] == ["update", "draw"]  # the update saw it, then drawn

@@ -40,6 +40,8 @@ class StillWinnable:
         """The line last said (it is said when it changes)."""
         self.on_screen = False
         """A frame of the table was shown: searches may start (none before)."""
+        self._asking = False
+        """A change waits for its frame to be shown before the watcher is asked."""
 
     def on(self) -> bool:
         """The setting is on, the game is the standard one (the levels game rations its
@@ -76,15 +78,24 @@ class StillWinnable:
         if self._watched != changes:
             self._watched = changes
             self.watch = None
-            if self.watcher is None:
-                from crescent.solver.watch import Watcher  # the solver, once it is wanted
-
-                self.watcher = Watcher(max_bytes=self._solver_bytes(), on_answer=_wake_loop)
-            self.watcher.look(self.table.game, changes)
+            self._asking = True  # once the frame showing the change is up (frame_shown)
         found = self.watcher.poll() if self.watcher is not None else None
         if found is not None and found.changes == changes:
             self.watch = found
             self._say()
+
+    def frame_shown(self) -> None:
+        """The frame showing the change is on the screen: the watcher looks at it now.
+        Asked sooner, its thread's start and the search's set-up (Python, holding the
+        interpreter lock) held back the frame that shows the player's move."""
+        if not self._asking or self.host.session.changes != self._watched or not self.on():
+            return
+        self._asking = False
+        if self.watcher is None:
+            from crescent.solver.watch import Watcher  # the solver, once it is wanted
+
+            self.watcher = Watcher(max_bytes=self._solver_bytes(), on_answer=_wake_loop)
+        self.watcher.look(self.table.game, self._watched)
 
     def wake_at(self, now: float) -> float | None:
         if self.on_screen and self._watched != self.host.session.changes and self.on():
