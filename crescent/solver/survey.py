@@ -225,9 +225,10 @@ def whole_table(rows: Sequence[Row]) -> str:
 
 
 def budget(row: Row) -> str:
-    """A line's budget as the tables show it: CPU seconds, and positions when it has them."""
+    """A line's budget as the tables show it: CPU seconds, or positions when it has them
+    (its seconds are then those of the clock of positions, far away)."""
     nodes = row.get("max_nodes")
-    return f"{row['budget_s']:g} s" + ("" if nodes is None else f", {nodes:,} positions")
+    return f"{row['budget_s']:g} s" if nodes is None else f"{nodes:,} positions"
 
 
 def _shuffles_row(name: str, got: Sequence[Row]) -> str:

@@ -154,7 +154,7 @@ def test_a_node_budget_gives_the_same_lines_and_is_part_of_the_settings(
         assert all(r["positions"] <= 4 * 6 * 3000 for r in rows)
         runs.append([(r["result"], r["positions"], r["lines"]) for r in rows])
     assert runs[0] == runs[1]
-    assert "| 2 listed (2) | 600 s, 3,000 positions |" in capsys.readouterr().out
+    assert "| 2 listed (2) | 3,000 positions |" in capsys.readouterr().out
     # A file of another node budget (or none) is not resumed with this one.
     for other in (["--max-nodes", "4000"], []):
         with pytest.raises(SystemExit):
