@@ -58,8 +58,8 @@ def test_two_hundred_new_levels_games_are_each_a_fair_win_of_the_published_surve
         assert is_fair(row), f"{game.code}: {row['result']}, {row['used']} shuffles"
         codes.append(game.number)
     # Drawn from the whole list, not one code again and again (200 draws from N codes
-    # give about N * (1 - e^(-200/N)) different ones: 99 of 124).
-    assert len(set(codes)) > len(load_fair("L")) // 2
+    # give about N * (1 - e^(-200/N)) different ones: 99 of 124, 155 of 373).
+    assert len(set(codes)) > min(100, len(load_fair("L")) // 2)
     for number in set(codes):  # the published lines still win, level after level
         assert replays_whole(number, rows[number]["lines"])
 
