@@ -30,7 +30,7 @@ from crescent.play.storage import FolderBusy, Store, default_data_dir
 from crescent.rules import modes
 from crescent.rules.cards import card_text
 from crescent.rules.engine import Game, IllegalMove, InvalidCode
-from crescent.solver.pools import load_daily, load_lost, load_pool
+from crescent.solver.pools import load_daily, load_fair, load_lost, load_pool
 from crescent.ui.cards import CardArt
 from crescent.ui.clock import SteppedClock
 from crescent.ui.sound import Cue
@@ -78,6 +78,13 @@ def _pool(pool: str) -> list[int]:
 def _lost(pool: str) -> list[int]:
     try:
         return list(load_lost(pool))
+    except OSError:
+        return []
+
+
+def _fair(name: str) -> list[int]:
+    try:
+        return load_fair(name)
     except OSError:
         return []
 
@@ -221,7 +228,14 @@ def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[S
     tr = load_translator(settings.language)
     background = config.screenshot is None and (store is None or not store.read_only)
     session = Session(
-        store, settings, rng=rng, pool=_pool, lost=_lost, daily=_daily, background_saves=background
+        store,
+        settings,
+        rng=rng,
+        pool=_pool,
+        lost=_lost,
+        daily=_daily,
+        fair=_fair,
+        background_saves=background,
     )
     return session, tr
 
@@ -473,7 +487,8 @@ def _check_texts(problems: list[str]) -> int:
 
 
 def _check_sounds_and_pools(problems: list[str]) -> int:
-    """Read every sound and pool of winnable deals; how many files were checked."""
+    """Read every sound, pool of winnable deals and list of fair deals; how many files
+    were checked."""
     checked = 0
     for cue in Cue:
         with wave.open(str(resources.path(f"sounds/{cue.value}.wav"))) as w:
@@ -487,5 +502,9 @@ def _check_sounds_and_pools(problems: list[str]) -> int:
     for daily in DAILY_POOLS:
         if len(_daily(daily.name)) < 1000:
             problems.append(f"daily pool {daily.name}")
+        checked += 1
+    for fair in modes.FAIRS:
+        if len(_fair(fair)) < 100:
+            problems.append(f"fair deals {fair}")
         checked += 1
     return checked

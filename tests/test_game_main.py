@@ -92,6 +92,17 @@ def test_the_self_check_fails_when_the_solver_does_not_win(
     assert "the solver did not win CR1-N-AAAAAAB" in capsys.readouterr().err
 
 
+def test_the_self_check_fails_without_the_levels_games_fair_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    problems: list[str] = []
+    assert game_main._check_sounds_and_pools(problems) > 0
+    assert problems == []  # the shipped list is read
+    monkeypatch.setattr(game_main, "load_fair", lambda name: [1, 2])
+    game_main._check_sounds_and_pools(problems)
+    assert problems == ["fair deals L"]
+
+
 def test_on_windows_the_cache_is_not_under_a_doubled_crescent(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -1,4 +1,5 @@
-"""Write the pools of deals proven winnable: assets/pools/winnable-N.txt and winnable-F.txt.
+"""Write the pools of deals proven winnable: assets/pools/winnable-N.txt and winnable-F.txt
+(and the levels game's fair deals, fair-L.txt).
 
 Each pool lists deal numbers (one per line, after a '#' comment line saying
 how it was made) that crescent.solver won and whose line replayed to a won game in
@@ -16,6 +17,14 @@ A daily pool (assets/pools/daily-NAME.txt, crescent/play/daily.py's DAILY_POOLS)
 written once from the survey's wins and never again (refused when it exists):
 
     .venv/bin/python tools/make_pools.py --from-survey --variant N --daily N2
+
+The levels game's fair deals (assets/pools/fair-L.txt, every new levels game is one):
+the codes the survey of whole games won with a line of at most
+crescent.solver.pools.FAIR_SHUFFLES shuffles, each line replayed again level after level
+(docs/SOLVER.md, "Fair levels games"):
+
+    .venv/bin/python tools/make_pools.py --fair
+    .venv/bin/python tools/make_pools.py --fair --verify
 
 Verify every winnable and daily pool (a deal with a survey line: its line replayed; any
 other: solved again and its line replayed; exit 1 on a failure):
@@ -37,8 +46,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from crescent.rules.engine import Game  # noqa: E402
+from crescent.solver.pools import FAIR_SHUFFLES  # noqa: E402
 from crescent.solver.portfolio import solve  # noqa: E402
-from crescent.solver.survey import replays  # noqa: E402
+from crescent.solver.survey import replays, replays_whole  # noqa: E402
+from crescent.solver.whole import shuffles_in  # noqa: E402
 
 POOLS = ROOT / "assets" / "pools"
 SURVEYS = {
@@ -46,6 +57,9 @@ SURVEYS = {
     "F": ROOT / "data" / "survey" / "four-r4-10s.jsonl",
 }
 """The survey of each pool's variant under its own rules (docs/SOLVER.md)."""
+FAIR_SURVEY = ROOT / "data" / "survey" / "levels-whole-10k.jsonl"
+"""The survey of whole levels games the fair deals come from."""
+FAIR_POOL = POOLS / "fair-L.txt"
 
 
 def pool_path(variant: str) -> Path:
@@ -144,6 +158,51 @@ def make(variant: str, target: int, budget_s: float, first: int) -> int:
     return 0
 
 
+def fair_lines(path: Path) -> dict[int, list[list[str]]]:
+    """The codes ``path`` (a survey of whole levels games) won, verified, with a line of
+    at most FAIR_SHUFFLES shuffles: each code's lines, a level each. Read only: a torn
+    last line (a survey still writing) is left out."""
+    fair: dict[int, list[list[str]]] = {}
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(raw)
+        except ValueError:
+            continue
+        won = row.get("whole") is True and row["result"] == "won" and row.get("verified") is True
+        if won and sum(map(shuffles_in, row["lines"])) <= FAIR_SHUFFLES:
+            fair[row["deal"]] = row["lines"]
+    return fair
+
+
+def write_fair() -> int:
+    """fair-L.txt from the survey of whole games, every line replayed again first."""
+    fair = fair_lines(FAIR_SURVEY)
+    numbers = sorted(n for n, lines in fair.items() if replays_whole(n, lines))
+    surveyed = sum(1 for line in FAIR_SURVEY.read_text(encoding="utf-8").splitlines() if line)
+    header = (
+        f"# Fair levels games: the codes {FAIR_SURVEY.relative_to(ROOT).as_posix()} won whole "
+        f"(four levels in a row) with a line of at most {FAIR_SHUFFLES} of the five "
+        f"shuffles, each line replayed to a won game: {len(numbers)} of {surveyed} codes. "
+        "Made by tools/make_pools.py --fair (see it to regenerate/verify)."
+    )
+    write_pool(FAIR_POOL, header, numbers)
+    return 0
+
+
+def verify_fair() -> int:
+    """Check fair-L.txt: every code once, each a fair win of the survey, replayed again."""
+    numbers = read_pool(FAIR_POOL)
+    fair = fair_lines(FAIR_SURVEY)
+    failures = [n for n in numbers if n not in fair or not replays_whole(n, fair[n])]
+    for n in failures:
+        print(f"{FAIR_POOL}: code {n} is not a fair win of {FAIR_SURVEY}", file=sys.stderr)
+    duplicates = len(set(numbers)) != len(numbers)
+    if duplicates:
+        print(f"{FAIR_POOL}: duplicate deal numbers", file=sys.stderr)
+    print(f"{FAIR_POOL}: {len(numbers) - len(failures)} of {len(numbers)} verified")
+    return 1 if failures or duplicates else 0
+
+
 def read_pool(path: Path) -> list[int]:
     lines = path.read_text(encoding="utf-8").splitlines()
     return [int(x) for x in lines if x.strip() and not x.startswith("#")]
@@ -182,7 +241,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--verify", action="store_true", help="re-check the pool files")
     parser.add_argument("--from-survey", action="store_true", help="add the survey's wins")
     parser.add_argument("--daily", help="with --from-survey: write the daily pool of this name")
+    parser.add_argument("--fair", action="store_true", help="the levels game's fair deals")
     args = parser.parse_args(argv)
+    if args.fair:
+        return verify_fair() if args.verify else write_fair()
     variants = ["N", "F"] if args.variant == "all" else [args.variant]
     if args.daily is not None and (not args.from_survey or len(variants) != 1):
         parser.error("--daily goes with --from-survey and one --variant")

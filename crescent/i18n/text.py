@@ -397,6 +397,11 @@ INTRO_SHUFFLES: Final = N_plural(
     "{n} shuffle for the whole game, not per level",
     "{n} shuffles for the whole game, not per level",
 )
+INTRO_FAIR: Final = N_plural(
+    "Every new game can be won with {n} shuffle at most.",
+    "Every new game can be won with {n} shuffles at most.",
+)
+"""Issue 47: new levels games are fair deals (crescent.solver.pools.FAIR_SHUFFLES)."""
 INTRO_HINTS: Final = N_plural("{n} hint at each level", "{n} hints at each level")
 INTRO_LEVEL4: Final = N_(
     "Empty piles: at levels 1 to 3 any card may go onto one; at level 4 none may, and an "

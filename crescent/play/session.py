@@ -132,13 +132,15 @@ class Session:
         lost: Callable[[str], list[int]] | None = None,
         today: Callable[[], date] | None = None,
         daily: Callable[[str], Sequence[int]] | None = None,
+        fair: Callable[[str], Sequence[int]] | None = None,
     ) -> None:
         self.store = store
         self._db = store if store is not None else Store.in_memory()
         """Where the games go: the store, or (without one) a database in memory."""
         self.settings = settings if settings is not None else Settings()
         self.rng = rng or random.Random()
-        self.pool = pool
+        self.pool, self.fair = pool, fair
+        """Shipped lists by name: winnable pools; fair deals (every new game of their mode)."""
         self.lost = lost
         """The deals proven lost, by pool: never dealt by "winnable deals only"."""
         self.today: Callable[[], date] = today or date.today
@@ -159,8 +161,7 @@ class Session:
         self._summary: WinSummary | None = None
         self._stats: Stats | None = None
         self.level_won: Game | None = None
-        """The levels game: the level just completed (its foundations full), kept for the
-        win cascade after the next level is dealt; None when none was completed here."""
+        """The level just completed here, kept for the win cascade after the next (or None)."""
         self.writer = SaveWriter() if background_saves else None
         self._game = Game.new(self.settings.mode.letter, self.rng)
         self.played: list[str] | None = []
@@ -237,8 +238,12 @@ class Session:
         return self._game.mode
 
     def _fresh_game(self, mode: Mode) -> Game:
-        """A new deal; with "winnable deals only", one proven winnable (shipped or local
-        pool), never one proven lost."""
+        """A new deal: of a mode with fair deals, one of them; with "winnable deals only",
+        one proven winnable (shipped or local pool), never one proven lost."""
+        if mode.fair is not None and self.fair is not None:
+            fair = self.fair(mode.fair)
+            if fair:
+                return Game.deal(self.rng.choice(fair), mode.letter)
         if self.settings.winnable_only and mode.pool is not None:
             lost = set(self.lost(mode.pool)) if self.lost is not None else set()
             numbers = list(self.pool(mode.pool)) if self.pool is not None else []

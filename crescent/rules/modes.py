@@ -123,7 +123,9 @@ class Mode:
     its letter in game codes (``CR1-<letter>-...``) and in saved settings;
     ``stats_key`` is its entry in ``stats.json``; ``pool`` names its pool of
     winnable deals (``assets/pools/winnable-<pool>.txt``, and the same key in
-    the local pool), None when it has none. ``summary`` is a short English
+    the local pool), None when it has none; ``fair`` names its list of fair deals
+    (``assets/pools/fair-<fair>.txt``, :func:`crescent.solver.pools.load_fair`): when it
+    has one, every new game is dealt from it. ``summary`` is a short English
     description for the command line's help and developer messages (the
     player-facing name is translated, in :mod:`crescent.i18n.text`).
     """
@@ -144,6 +146,7 @@ class Mode:
     stats_key: str = ""
     """Defaults to the code letter."""
     pool: str | None = None
+    fair: str | None = None
 
     def __post_init__(self) -> None:
         if len(self.letter) != 1 or not "A" <= self.letter <= "Z":
@@ -242,9 +245,11 @@ LEVELS: Final = Mode(
         HudItem.LANG,
     ),
     ends=frozenset({End.WON, End.BLOCKED, End.TIME_UP}),
+    fair="L",
 )
 """The levels game (RULES.md section 7): four deals against the clock, five shuffles
-a game (levels together), three hints a level; empty piles take cards at levels 1-3."""
+a game (levels together), three hints a level; empty piles take cards at levels 1-3.
+New games come from its fair deals (docs/SOLVER.md, "Fair levels games")."""
 
 MODES: Final[tuple[Mode, ...]] = (STANDARD, CRESCENT_FOUR, FACE_DOWN, LEVELS)
 """Every mode, in the order the player is offered them."""
@@ -252,6 +257,8 @@ DEFAULT: Final = STANDARD
 LETTERS: Final = tuple(m.letter for m in MODES)
 POOLS: Final = tuple(dict.fromkeys(m.pool for m in MODES if m.pool is not None))
 """The names of the pools of winnable deals, each once."""
+FAIRS: Final = tuple(m.fair for m in MODES if m.fair is not None)
+"""The names of the lists of fair deals."""
 
 _BY_LETTER: Final = {m.letter: m for m in MODES}
 _BY_KEY: Final = {m.key: m for m in MODES}

@@ -8,6 +8,7 @@ grow: the default is :data:`MAX_BYTES`, a kiosk passes its own (32 MB).
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Sized
 from typing import TYPE_CHECKING, Final
@@ -39,6 +40,16 @@ CORE_LOOK_S: Final = 0.02
 and on a busy machine each hand-over of the lock waits for the scheduler."""
 MAX_CHUNK: Final = 1 << 16
 """The most nodes the core runs between two looks."""
+
+
+def positions_clock(per_second: int) -> Callable[[], float]:
+    """A simulated clock counted in positions: a search looks at its clock once every
+    :data:`CHECK_EVERY` positions, and each look moves this one on by the time a machine
+    searching ``per_second`` positions a second would have spent on them. Its slices and
+    budgets fall on the same positions on any machine, however busy."""
+    looks = itertools.count()
+    step = CHECK_EVERY / per_second
+    return lambda: next(looks) * step
 
 
 class Stop(Exception):

@@ -4,6 +4,7 @@
 ``pools/lost-POOL.txt`` (``POOL`` a :attr:`~crescent.rules.modes.Mode.pool`); both are made
 by ``tools/make_pools.py``. The daily deal draws from ``pools/daily-NAME.txt``
 (:data:`crescent.play.daily.DAILY_POOLS` names them), which never change once shipped.
+New levels games are dealt from ``pools/fair-L.txt`` (:func:`load_fair`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,12 @@ import re
 
 from crescent import resources
 from crescent.rules import modes
+
+FAIR_SHUFFLES = 1
+"""A fair levels game: the solver won its four levels in a row with a line that uses at
+most this many of the game's five shuffles (so four are left for the player's own), and
+the line replayed to a won game. ``tools/make_pools.py --fair`` lists them from the
+survey of whole games (docs/SOLVER.md, "Fair levels games")."""
 
 
 def _load_numbers(kind: str, pool: str) -> list[int]:
@@ -34,6 +41,14 @@ def load_lost(pool: str) -> list[int]:
 def load_pool(pool: str) -> list[int]:
     """The deal numbers proven winnable in the shipped pool ``pool`` (a :attr:`Mode.pool`)."""
     return _load_numbers("winnable", pool)
+
+
+def load_fair(name: str) -> list[int]:
+    """The deal numbers of the shipped list of fair games ``name`` (a :attr:`Mode.fair`):
+    every new game of its mode is dealt from it."""
+    if name not in modes.FAIRS:
+        raise ValueError(f"unknown list of fair deals {name!r}: they are {', '.join(modes.FAIRS)}")
+    return _read(f"pools/fair-{name}.txt")
 
 
 def load_daily(name: str) -> list[int]:

@@ -27,14 +27,15 @@ from typing import IO, Any, NoReturn
 from crescent.rules import modes
 from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game, IllegalMove
-from crescent.solver.budget import MAX_BYTES
+from crescent.solver.budget import MAX_BYTES, positions_clock
 from crescent.solver.build import compiled
 from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import solve_whole
 
 Row = dict[str, Any]
-SETTINGS = ("variant", "redeals", "level", "budget_s")
-"""The fields every line of one survey file shares (a resumed run must match them)."""
+SETTINGS = ("variant", "redeals", "level", "budget_s", "max_nodes")
+"""The fields every line of one survey file shares (a resumed run must match them; a line
+without ``max_nodes``, written before the option, had none)."""
 RESULTS = tuple(map(str, Outcome))
 """What a line's result may say (a search's :class:`Outcome`)."""
 MAX_DEALS = 1_000_000
@@ -42,6 +43,8 @@ MAX_DEALS = 1_000_000
 20 digits was listed whole and grew to 20 GB before the kernel killed it (issue 43)."""
 MAX_JOBS = 1024
 CLUSTER_TIMEOUT_S = 30.0
+POSITIONS_PER_SECOND = 25_000
+"""A second of a ``--max-nodes`` survey's clock, in positions (the pure search's pace)."""
 
 
 class OutFileError(Exception):
@@ -61,6 +64,17 @@ class Job:
     whole: bool = False
     """A whole levels game (:func:`~crescent.solver.whole.solve_whole`), ``budget_s`` for
     each of its searches."""
+    max_nodes: int | None = None
+    """Positions a search may enter (each search's, for a whole game). With it the searches
+    run on :func:`~crescent.solver.budget.positions_clock` (``budget_s`` of it is
+    ``budget_s * POSITIONS_PER_SECOND`` positions): the same lines on every machine,
+    where CPU seconds depend on the machine and on its load."""
+
+    def clock(self) -> Callable[[], float]:
+        """The searches' clock: CPU seconds of the solving thread, or positions."""
+        if self.max_nodes is None:
+            return time.thread_time
+        return positions_clock(POSITIONS_PER_SECOND)
 
     def game(self) -> Game:
         game = Game.deal(self.number, self.variant, level=self.level)
@@ -86,7 +100,13 @@ def run(job: Job) -> Row:
     if job.whole:
         return run_whole(job)
     game = job.game()
-    result = solve(game, budget_s=job.budget_s, clock=time.thread_time, max_bytes=job.max_bytes)
+    result = solve(
+        game,
+        budget_s=job.budget_s,
+        max_nodes=job.max_nodes,
+        clock=job.clock(),
+        max_bytes=job.max_bytes,
+    )
     row: Row = {
         "deal": job.number,
         "code": game.code,
@@ -94,6 +114,7 @@ def run(job: Job) -> Row:
         "redeals": job.redeals,
         "level": job.level,
         "budget_s": job.budget_s,
+        **_nodes(job),
         "result": result.outcome,
         "seconds": round(result.seconds, 3),
         "positions": result.nodes,
@@ -110,14 +131,24 @@ def run(job: Job) -> Row:
     return row
 
 
+def _nodes(job: Job) -> Row:
+    """A line's ``max_nodes``, written only when the survey has one (older files keep
+    the fields they had)."""
+    return {} if job.max_nodes is None else {"max_nodes": job.max_nodes}
+
+
 def run_whole(job: Job) -> Row:
     """A whole levels game: what each level took, and the game (its lines replayed)."""
     found = solve_whole(
-        job.number, budget_s=job.budget_s, clock=time.thread_time, max_bytes=job.max_bytes
+        job.number,
+        budget_s=job.budget_s,
+        max_nodes=job.max_nodes,
+        clock=job.clock(),
+        max_bytes=job.max_bytes,
     )
     lines = [lv.found.line for lv in found.levels]
     result = found.outcome
-    verified = result is not Outcome.WON or _replays_whole(job.number, lines)
+    verified = result is not Outcome.WON or replays_whole(job.number, lines)
     row: Row = {
         "deal": job.number,
         "code": found.code,
@@ -125,6 +156,7 @@ def run_whole(job: Job) -> Row:
         "redeals": job.redeals,
         "level": None,
         "budget_s": job.budget_s,
+        **_nodes(job),
         "whole": True,
         "result": result if verified else Outcome.UNKNOWN,
         "used": found.used if verified else None,
@@ -150,7 +182,7 @@ def run_whole(job: Job) -> Row:
     return row
 
 
-def _replays_whole(number: int, lines: list[list[str]]) -> bool:
+def replays_whole(number: int, lines: list[list[str]]) -> bool:
     """Whether ``lines`` win the levels of game ``number`` one after another."""
     game = Game.deal(number, modes.LEVELS.letter, level=1)
     for k, line in enumerate(lines):
@@ -177,7 +209,7 @@ def whole_table(rows: Sequence[Row]) -> str:
         "| game | codes | budget (CPU, a search) | won | proven lost | unknown "
         "| winnable: at least (95 %) | at most (95 %) |",
         "|---|---|---|---|---|---|---|---|",
-        f"| levels game, whole | {span} ({n}) | {rows[0]['budget_s']:g} s | {won} | {lost} "
+        f"| levels game, whole | {span} ({n}) | {budget(rows[0])} | {won} | {lost} "
         f"| {n - won - lost} | {100 * won / n:.1f} % ({100 * lo:.1f}–{100 * hi:.1f}) "
         f"| {100 * (n - lost) / n:.1f} % ({100 * lo2:.1f}–{100 * hi2:.1f}) |",
         "",
@@ -190,6 +222,13 @@ def whole_table(rows: Sequence[Row]) -> str:
     game = [{"shuffles": r["used"], "at_least": r["at_least"]} for r in rows]
     out.append(_shuffles_row("whole game", game))
     return "\n".join(out)
+
+
+def budget(row: Row) -> str:
+    """A line's budget as the tables show it: CPU seconds, or positions when it has them
+    (its seconds are then those of the clock of positions, far away)."""
+    nodes = row.get("max_nodes")
+    return f"{row['budget_s']:g} s" if nodes is None else f"{nodes:,} positions"
 
 
 def _shuffles_row(name: str, got: Sequence[Row]) -> str:
@@ -326,7 +365,7 @@ def table(rows: Iterable[Row]) -> str:
     found wins, at most all but the proven losses (Wilson 95 % intervals)."""
     groups: dict[tuple[Any, ...], list[Row]] = {}
     for row in rows:
-        groups.setdefault(tuple(row[k] for k in SETTINGS), []).append(row)
+        groups.setdefault(tuple(row.get(k) for k in SETTINGS), []).append(row)
     out = [
         "| game | deals | budget (CPU) | won | proven lost | unknown "
         "| winnable: at least (95 %) | at most (95 %) |",
@@ -341,7 +380,7 @@ def table(rows: Iterable[Row]) -> str:
         lo, hi = wilson(won, n)
         lo2, hi2 = wilson(n - lost, n)
         out.append(
-            f"| {game_name(group[0])} | {span} ({n}) | {group[0]['budget_s']:g} s | {won} "
+            f"| {game_name(group[0])} | {span} ({n}) | {budget(group[0])} | {won} "
             f"| {lost} | {n - won - lost} | {100 * won / n:.1f} % "
             f"({100 * lo:.1f}–{100 * hi:.1f}) | {100 * (n - lost) / n:.1f} % "
             f"({100 * lo2:.1f}–{100 * hi2:.1f}) |"
@@ -398,6 +437,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--redeals", type=int, default=None, help="instead of the variant's")
     parser.add_argument("--level", type=int, default=None, help="levels game: this level (1-4)")
     parser.add_argument("--max-mb", type=float, default=MAX_BYTES / 2**20, help="memory, MB")
+    parser.add_argument(
+        "--max-nodes",
+        type=int,
+        default=None,
+        help="positions a search may enter: the same file on any machine (with a --budget-s "
+        "that it reaches first)",
+    )
     parser.add_argument("--out", required=True, help="the JSON-lines file (resumed if there)")
     parser.add_argument("--jobs", type=int, default=None, help="deals at once (default: cores)")
     parser.add_argument("--cluster", default=None, help="a Dask scheduler, tcp://host:8786")
@@ -429,6 +475,8 @@ def _jobs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Job
         parser.error(f"--redeals must be a whole number 0..99, got {args.redeals}")
     if not 1 <= args.max_mb <= 1e6:
         parser.error(f"--max-mb must be a number of megabytes from 1, got {args.max_mb}")
+    if args.max_nodes is not None and not 1 <= args.max_nodes <= 10**12:
+        parser.error(f"--max-nodes must be a whole number from 1, got {args.max_nodes}")
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         parser.error(f"--jobs must be a whole number 1..{MAX_JOBS}, got {args.jobs}")
     if not 0 < args.cluster_timeout_s <= 3600:
@@ -443,7 +491,8 @@ def _jobs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Job
     redeals = rules.redeals if args.redeals is None else args.redeals
     max_bytes = int(args.max_mb * 2**20)
     return [
-        Job(n, mode.letter, redeals, args.level, args.budget_s, max_bytes, whole) for n in numbers
+        Job(n, mode.letter, redeals, args.level, args.budget_s, max_bytes, whole, args.max_nodes)
+        for n in numbers
     ]
 
 

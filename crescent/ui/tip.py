@@ -7,7 +7,8 @@ a tap outside the tip closes it and still reaches the table; a tap on the tip
 or any key closes it.
 
 The intro (:class:`LevelsIntro`, issue 29 item 7) says what the levels game adds: four
-levels, the minutes of each (from Settings), the shuffles of the whole game, the hints
+levels, the minutes of each (from Settings), the shuffles of the whole game, that every
+new game can be won with at most ``FAIR_SHUFFLES`` of them (issue 47), the hints
 of each level, level 4's empty piles. It opens instead of the tip the first time a
 levels game is on the table (``Settings.levels_intro_seen``; desktop only), and again
 from the "?" screen's "In brief" (everywhere).
@@ -24,6 +25,7 @@ from crescent.i18n import text as T
 from crescent.i18n.translator import Translator
 from crescent.rules import modes
 from crescent.rules.cards import HEARTS, card
+from crescent.solver.pools import FAIR_SHUFFLES
 from crescent.ui import render
 from crescent.ui.dialogs import ButtonSpec, MessageDialog
 from crescent.ui.scene import Host, Scene
@@ -59,6 +61,7 @@ def intro_lines(host: Host) -> list[str]:
         tr(T.INTRO_LEVELS),
         tr(T.INTRO_TIMES, times=minutes),
         tr.plural(T.INTRO_SHUFFLES, mode.redeals),
+        tr.plural(T.INTRO_FAIR, FAIR_SHUFFLES),
         tr.plural(T.INTRO_HINTS, mode.hints_per_level or 0),
         tr(T.INTRO_LEVEL4),
         tr(T.INTRO_AGAIN),

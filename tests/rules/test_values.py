@@ -32,6 +32,7 @@ OTHER: dict[str, Any] = {
     "ends": frozenset(),
     "stats_key": "Q",
     "pool": "Q",
+    "fair": "Q",
 }
 
 
@@ -92,7 +93,7 @@ def test_reprs_name_every_field() -> None:
         "Rules(redeals=3, face_down=False, redeal='rotate', empty_piles_accept=False)"
     )
     assert repr(STANDARD).startswith("Mode(key='standard', letter='N', summary='standard', ")
-    assert repr(STANDARD).endswith(", stats_key='N', pool='N')")
+    assert repr(STANDARD).endswith(", stats_key='N', pool='N', fair=None)")
 
 
 def test_new_values_are_checked_however_they_are_made() -> None:

@@ -136,3 +136,30 @@ def test_whole_levels_games_are_surveyed_level_by_level(
     with pytest.raises(SystemExit):
         survey.main(["--deals", "5", "--out", str(out)], _threads)
     assert "other settings" in capsys.readouterr().err
+
+
+def test_a_node_budget_gives_the_same_lines_and_is_part_of_the_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Positions, not seconds: two runs give the same results, positions and lines (the
+    # seconds budget is far away), and the table says the budget.
+    runs = []
+    for name in ("a.jsonl", "b.jsonl"):
+        out = tmp_path / name
+        argv = ["--whole", "--deals", "5,15", "--max-nodes", "3000", "--budget-s", "600"]
+        assert survey.main([*argv, "--out", str(out)], _threads) == 0
+        rows = sorted(_rows(out), key=lambda r: r["deal"])
+        assert all(r["max_nodes"] == 3000 for r in rows)
+        # Each level: at most one search per number of shuffles allowed, each its budget.
+        assert all(r["positions"] <= 4 * 6 * 3000 for r in rows)
+        runs.append([(r["result"], r["positions"], r["lines"]) for r in rows])
+    assert runs[0] == runs[1]
+    assert "| 2 listed (2) | 3,000 positions |" in capsys.readouterr().out
+    # A file of another node budget (or none) is not resumed with this one.
+    for other in (["--max-nodes", "4000"], []):
+        with pytest.raises(SystemExit):
+            survey.main(["--whole", "--deals", "5", *other, "--out", str(out)], _threads)
+        assert "other settings" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        survey.main(["--deals", "5", "--max-nodes", "0", "--out", str(out)], _threads)
+    assert "--max-nodes must be a whole number from 1" in capsys.readouterr().err

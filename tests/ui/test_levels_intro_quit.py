@@ -69,6 +69,7 @@ def test_the_first_levels_game_shows_its_intro_once(tmp_path: Path) -> None:
         assert intro.title == tr(T.RULES_LEVELS)
         assert tr(T.INTRO_TIMES, times="15 · 12 · 10 · 8") in intro.lines
         assert tr.plural(T.INTRO_SHUFFLES, 5) in intro.lines
+        assert tr.plural(T.INTRO_FAIR, 1) in intro.lines  # issue 47: new games are fair
         assert tr.plural(T.INTRO_HINTS, 3) in intro.lines
         assert tr(T.INTRO_LEVEL4) in intro.lines
         c.key(pygame.K_ESCAPE)
