@@ -59,6 +59,7 @@ class Meter:
         "over",
         "paced",
         "slice_end",
+        "slice_nodes",
         "stop",
         "stride",
         "tables",
@@ -82,6 +83,9 @@ class Meter:
         or None: it looks where the pure search does (a simulated clock counts looks)."""
         self.deadline = deadline
         self.slice_end = deadline
+        self.slice_nodes: int | None = None
+        """The node count at which the current turn ends when turns are counted in
+        positions (``solve(node_turns=True)``), else None: they end at :attr:`slice_end`."""
         self.max_nodes = max_nodes
         self.stop = stop
         self.nodes = 0
@@ -114,7 +118,14 @@ class Meter:
         if self.tables and sum(map(len, self.tables)) > self.states():
             self.over = True
             return True  # the turn ends: the portfolio lets the largest search go
+        if self.slice_nodes is not None:
+            return self.nodes >= self.slice_nodes
         return now > self.slice_end
+
+    def endless_turn(self) -> None:
+        """The search that runs now goes on to the end of the budget (no more turns)."""
+        self.slice_end = self.deadline
+        self.slice_nodes = None
 
     def chunk(self) -> int:
         """Nodes the search core runs before the next look (:mod:`crescent.solver.core`):

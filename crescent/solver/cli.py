@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from crescent.rules.engine import Game, InvalidCode
 from crescent.solver.budget import MAX_BYTES
 from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import LevelFewest, Whole, solve_whole
+
+DEFAULT_BUDGET_S = 10.0
+"""Seconds a search when neither ``--budget-s`` nor ``--max-nodes`` is given."""
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -33,7 +37,12 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m crescent.solver", description="Solve a Crescent deal given by its code."
     )
     parser.add_argument("code", help="a game code such as CR1-N-AAAAAAD")
-    parser.add_argument("--budget-s", type=float, default=10.0, help="seconds to search")
+    parser.add_argument(
+        "--budget-s",
+        type=float,
+        default=None,
+        help="seconds to search (default 10; no time limit with --max-nodes alone)",
+    )
     parser.add_argument(
         "--redeals",
         type=int,
@@ -57,7 +66,8 @@ def _parser() -> argparse.ArgumentParser:
         "--max-nodes",
         type=int,
         default=None,
-        help="positions each search may enter (beside --budget-s)",
+        help="positions each search may enter (beside --budget-s); the searches take turns "
+        "in positions: the same answer on any machine",
     )
     parser.add_argument(
         "--whole",
@@ -72,7 +82,9 @@ def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
     """The position the options name (the deal, with its rules changed as asked)."""
     if not 1 <= args.max_mb <= 1e6:
         parser.error(f"--max-mb must be a number of megabytes from 1, got {args.max_mb}")
-    if not args.budget_s > 0 or args.budget_s > 1e6:
+    if args.budget_s is None:
+        args.budget_s = math.inf if args.max_nodes is not None else DEFAULT_BUDGET_S
+    elif not args.budget_s > 0 or args.budget_s > 1e6:
         parser.error(f"--budget-s must be a positive number of seconds, got {args.budget_s}")
     if args.redeals is not None and not 0 <= args.redeals <= 99:
         parser.error(f"--redeals must be a whole number 0..99, got {args.redeals}")
@@ -99,6 +111,16 @@ def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
     return game
 
 
+def _limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The options' budget as :func:`solve` takes it."""
+    return {
+        "budget_s": args.budget_s,
+        "max_nodes": args.max_nodes,
+        "max_bytes": int(args.max_mb * 2**20),
+        "node_turns": args.max_nodes is not None,
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["survey"]:
@@ -111,9 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = _game(parser, args)
     if args.whole:
         return _whole(game, args)
-    result = solve(
-        game, budget_s=args.budget_s, max_nodes=args.max_nodes, max_bytes=int(args.max_mb * 2**20)
-    )
+    result = solve(game, **_limits(args))
     if args.json:
         print(
             json.dumps(
@@ -137,12 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _whole(game: Game, args: argparse.Namespace) -> int:
     """``--whole``: the levels of ``game``'s code in a row, each with the fewest shuffles."""
-    whole = solve_whole(
-        game.number,
-        budget_s=args.budget_s,
-        max_nodes=args.max_nodes,
-        max_bytes=int(args.max_mb * 2**20),
-    )
+    whole = solve_whole(game.number, **_limits(args))
     if args.json:
         print(json.dumps(_whole_json(whole)))
         return 0

@@ -106,7 +106,7 @@ def certify(game: Game, meter: Meter) -> Verdict:
     every reachable position (again without the shortcuts not proven exact, when it
     took one); "won" when it finds a win after all; "unknown" over time or memory."""
     meter.over = False
-    meter.slice_end = meter.deadline
+    meter.endless_turn()
     limit = max(1, meter.seen() // EXACT_BYTES)
     moves = Moves(game, meter.memo)
     total = 0

@@ -33,7 +33,7 @@ from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import solve_whole
 
 Row = dict[str, Any]
-SETTINGS = ("variant", "redeals", "level", "budget_s")
+SETTINGS = ("variant", "redeals", "level", "budget_s", "max_nodes")
 """The fields every line of one survey file shares (a resumed run must match them)."""
 RESULTS = tuple(map(str, Outcome))
 """What a line's result may say (a search's :class:`Outcome`)."""
@@ -41,6 +41,10 @@ MAX_DEALS = 1_000_000
 """The most deals one run takes (a million deals is 115 CPU days at 10 s each): a range of
 20 digits was listed whole and grew to 20 GB before the kernel killed it (issue 43)."""
 MAX_JOBS = 1024
+MAX_NODES = 10**12
+"""The most positions a deal's search may be given (``--max-nodes``)."""
+DEFAULT_BUDGET_S = 10.0
+"""CPU seconds a deal when neither ``--budget-s`` nor ``--max-nodes`` is given."""
 CLUSTER_TIMEOUT_S = 30.0
 
 
@@ -56,11 +60,32 @@ class Job:
     variant: str
     redeals: int
     level: int | None
-    budget_s: float
+    budget_s: float | None
+    """CPU seconds a search may take; None: no time limit (``max_nodes`` is the budget)."""
     max_bytes: int = MAX_BYTES
     whole: bool = False
     """A whole levels game (:func:`~crescent.solver.whole.solve_whole`), ``budget_s`` for
     each of its searches."""
+    max_nodes: int | None = None
+    """Positions a search may enter; given, the portfolio's turns are counted in
+    positions too, so the line is the same on any machine (``solve(node_turns=True)``)."""
+
+    def limits(self) -> dict[str, Any]:
+        """The budget as :func:`~crescent.solver.portfolio.solve` takes it."""
+        return {
+            "budget_s": math.inf if self.budget_s is None else self.budget_s,
+            "max_nodes": self.max_nodes,
+            "node_turns": self.max_nodes is not None,
+            "max_bytes": self.max_bytes,
+        }
+
+    def settings(self) -> Row:
+        """The fields every line of its survey shares (``max_nodes`` only when given:
+        the lines of a survey in seconds stay as they were)."""
+        row: Row = {k: getattr(self, k) for k in SETTINGS}
+        if self.max_nodes is None:
+            del row["max_nodes"]
+        return row
 
     def game(self) -> Game:
         game = Game.deal(self.number, self.variant, level=self.level)
@@ -86,14 +111,11 @@ def run(job: Job) -> Row:
     if job.whole:
         return run_whole(job)
     game = job.game()
-    result = solve(game, budget_s=job.budget_s, clock=time.thread_time, max_bytes=job.max_bytes)
+    result = solve(game, clock=time.thread_time, **job.limits())
     row: Row = {
         "deal": job.number,
         "code": game.code,
-        "variant": job.variant,
-        "redeals": job.redeals,
-        "level": job.level,
-        "budget_s": job.budget_s,
+        **job.settings(),
         "result": result.outcome,
         "seconds": round(result.seconds, 3),
         "positions": result.nodes,
@@ -112,19 +134,14 @@ def run(job: Job) -> Row:
 
 def run_whole(job: Job) -> Row:
     """A whole levels game: what each level took, and the game (its lines replayed)."""
-    found = solve_whole(
-        job.number, budget_s=job.budget_s, clock=time.thread_time, max_bytes=job.max_bytes
-    )
+    found = solve_whole(job.number, clock=time.thread_time, **job.limits())
     lines = [lv.found.line for lv in found.levels]
     result = found.outcome
     verified = result is not Outcome.WON or _replays_whole(job.number, lines)
     row: Row = {
         "deal": job.number,
         "code": found.code,
-        "variant": job.variant,
-        "redeals": job.redeals,
-        "level": None,
-        "budget_s": job.budget_s,
+        **job.settings(),
         "whole": True,
         "result": result if verified else Outcome.UNKNOWN,
         "used": found.used if verified else None,
@@ -177,7 +194,7 @@ def whole_table(rows: Sequence[Row]) -> str:
         "| game | codes | budget (CPU, a search) | won | proven lost | unknown "
         "| winnable: at least (95 %) | at most (95 %) |",
         "|---|---|---|---|---|---|---|---|",
-        f"| levels game, whole | {span} ({n}) | {rows[0]['budget_s']:g} s | {won} | {lost} "
+        f"| levels game, whole | {span} ({n}) | {budget_text(rows[0])} | {won} | {lost} "
         f"| {n - won - lost} | {100 * won / n:.1f} % ({100 * lo:.1f}–{100 * hi:.1f}) "
         f"| {100 * (n - lost) / n:.1f} % ({100 * lo2:.1f}–{100 * hi2:.1f}) |",
         "",
@@ -248,6 +265,7 @@ def _is_row(row: object) -> bool:
     if not isinstance(row, dict):
         return False
     deal, result, budget = row.get("deal"), row.get("result"), row.get("budget_s")
+    nodes = row.get("max_nodes")
     return (
         type(deal) is int
         and result in RESULTS
@@ -255,7 +273,8 @@ def _is_row(row: object) -> bool:
         and isinstance(row.get("variant"), str)
         and type(row.get("redeals")) is int
         and (row.get("level") is None or type(row.get("level")) is int)
-        and isinstance(budget, int | float)
+        and (nodes is None or type(nodes) is int)
+        and (isinstance(budget, int | float) or (budget is None and nodes is not None))
         and isinstance(row.get("seconds"), int | float)
         and type(row.get("positions")) is int
     )
@@ -315,6 +334,14 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def budget_text(row: Row) -> str:
+    """A line's budget for the table: "10 s", "2,000,000 positions", or both."""
+    parts = [] if row["budget_s"] is None else [f"{row['budget_s']:g} s"]
+    if row.get("max_nodes") is not None:
+        parts.append(f"{row['max_nodes']:,} positions")
+    return ", ".join(parts)
+
+
 def game_name(row: Row) -> str:
     if row.get("level"):
         return f"levels game, level {row['level']}"
@@ -326,7 +353,7 @@ def table(rows: Iterable[Row]) -> str:
     found wins, at most all but the proven losses (Wilson 95 % intervals)."""
     groups: dict[tuple[Any, ...], list[Row]] = {}
     for row in rows:
-        groups.setdefault(tuple(row[k] for k in SETTINGS), []).append(row)
+        groups.setdefault(tuple(row.get(k) for k in SETTINGS), []).append(row)
     out = [
         "| game | deals | budget (CPU) | won | proven lost | unknown "
         "| winnable: at least (95 %) | at most (95 %) |",
@@ -341,7 +368,7 @@ def table(rows: Iterable[Row]) -> str:
         lo, hi = wilson(won, n)
         lo2, hi2 = wilson(n - lost, n)
         out.append(
-            f"| {game_name(group[0])} | {span} ({n}) | {group[0]['budget_s']:g} s | {won} "
+            f"| {game_name(group[0])} | {span} ({n}) | {budget_text(group[0])} | {won} "
             f"| {lost} | {n - won - lost} | {100 * won / n:.1f} % "
             f"({100 * lo:.1f}–{100 * hi:.1f}) | {100 * (n - lost) / n:.1f} % "
             f"({100 * lo2:.1f}–{100 * hi2:.1f}) |"
@@ -394,7 +421,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--variant", choices=modes.LETTERS, default=modes.DEFAULT.letter)
     parser.add_argument("--deals", default="1-1000", help="deals such as 1-10000 or 5,17,30-32")
-    parser.add_argument("--budget-s", type=float, default=10.0, help="CPU seconds a deal")
+    parser.add_argument(
+        "--budget-s",
+        type=float,
+        default=None,
+        help="CPU seconds a deal (default 10; none with --max-nodes alone)",
+    )
+    parser.add_argument(
+        "--max-nodes",
+        type=int,
+        default=None,
+        help="positions a deal (a search of --whole): the same file on any machine",
+    )
     parser.add_argument("--redeals", type=int, default=None, help="instead of the variant's")
     parser.add_argument("--level", type=int, default=None, help="levels game: this level (1-4)")
     parser.add_argument("--max-mb", type=float, default=MAX_BYTES / 2**20, help="memory, MB")
@@ -423,8 +461,12 @@ def _jobs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Job
         numbers = deal_numbers(args.deals)
     except ValueError as e:
         parser.error(f"--deals: {e}")
-    if not 0 < args.budget_s <= 1e6:
+    if args.budget_s is None and args.max_nodes is None:
+        args.budget_s = DEFAULT_BUDGET_S
+    if args.budget_s is not None and not 0 < args.budget_s <= 1e6:
         parser.error(f"--budget-s must be a positive number of seconds, got {args.budget_s}")
+    if args.max_nodes is not None and not 1 <= args.max_nodes <= MAX_NODES:
+        parser.error(f"--max-nodes must be a whole number 1..{MAX_NODES:,}, got {args.max_nodes}")
     if args.redeals is not None and not 0 <= args.redeals <= 99:
         parser.error(f"--redeals must be a whole number 0..99, got {args.redeals}")
     if not 1 <= args.max_mb <= 1e6:
@@ -443,7 +485,8 @@ def _jobs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Job
     redeals = rules.redeals if args.redeals is None else args.redeals
     max_bytes = int(args.max_mb * 2**20)
     return [
-        Job(n, mode.letter, redeals, args.level, args.budget_s, max_bytes, whole) for n in numbers
+        Job(n, mode.letter, redeals, args.level, args.budget_s, max_bytes, whole, args.max_nodes)
+        for n in numbers
     ]
 
 
