@@ -8,6 +8,7 @@ grow: the default is :data:`MAX_BYTES`, a kiosk passes its own (32 MB).
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sized
 from typing import TYPE_CHECKING, Final
@@ -39,6 +40,33 @@ CORE_LOOK_S: Final = 0.02
 and on a busy machine each hand-over of the lock waits for the scheduler."""
 MAX_CHUNK: Final = 1 << 16
 """The most nodes the core runs between two looks."""
+
+
+def machine_mb() -> float:
+    """The machine's memory in MB: the most ``--max-mb`` may ask (a survey is not a kiosk:
+    its searches may take what the machine has). Where it cannot be read, a million."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (AttributeError, ValueError, OSError):
+        return 1e6
+
+
+def max_mb_error(max_mb: float, at_once: int = 1) -> str | None:
+    """Why ``--max-mb`` (each of ``at_once`` searches running together) cannot be asked
+    for, in one sentence, or None."""
+    have = machine_mb()
+    if not 1 <= max_mb <= have:
+        return (
+            f"--max-mb must be a number of megabytes from 1 to the machine's {have:,.0f}, "
+            f"got {max_mb:g}"
+        )
+    if max_mb * at_once > have:
+        return (
+            f"--max-mb {max_mb:g} for each of {at_once} deals at once is "
+            f"{max_mb * at_once:,.0f} MB, more than the machine's {have:,.0f}: "
+            "lower --jobs or --max-mb"
+        )
+    return None
 
 
 class Stop(Exception):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from crescent.rules.engine import Game, InvalidCode
-from crescent.solver.budget import MAX_BYTES
+from crescent.solver.budget import MAX_BYTES, max_mb_error
 from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import LevelFewest, Whole, solve_whole
 
@@ -53,7 +53,8 @@ def _parser() -> argparse.ArgumentParser:
         "--max-mb",
         type=float,
         default=MAX_BYTES / 2**20,
-        help="memory budget of the search's tables, in MB (default %(default)g)",
+        help="memory budget of the search's tables, in MB (default %(default)g; up to the "
+        "machine's memory)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -80,8 +81,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
     """The position the options name (the deal, with its rules changed as asked)."""
-    if not 1 <= args.max_mb <= 1e6:
-        parser.error(f"--max-mb must be a number of megabytes from 1, got {args.max_mb}")
+    if (why := max_mb_error(args.max_mb)) is not None:
+        parser.error(why)
     if args.budget_s is None:
         args.budget_s = math.inf if args.max_nodes is not None else DEFAULT_BUDGET_S
     elif not args.budget_s > 0 or args.budget_s > 1e6:

@@ -27,7 +27,7 @@ from typing import IO, Any, NoReturn
 from crescent.rules import modes
 from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game, IllegalMove
-from crescent.solver.budget import MAX_BYTES
+from crescent.solver.budget import MAX_BYTES, max_mb_error
 from crescent.solver.build import compiled
 from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import solve_whole
@@ -435,7 +435,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--redeals", type=int, default=None, help="instead of the variant's")
     parser.add_argument("--level", type=int, default=None, help="levels game: this level (1-4)")
-    parser.add_argument("--max-mb", type=float, default=MAX_BYTES / 2**20, help="memory, MB")
+    parser.add_argument(
+        "--max-mb",
+        type=float,
+        default=MAX_BYTES / 2**20,
+        help="memory of each deal's search, MB (up to the machine's, shared by --jobs)",
+    )
     parser.add_argument("--out", required=True, help="the JSON-lines file (resumed if there)")
     parser.add_argument("--jobs", type=int, default=None, help="deals at once (default: cores)")
     parser.add_argument("--cluster", default=None, help="a Dask scheduler, tcp://host:8786")
@@ -469,10 +474,11 @@ def _jobs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Job
         parser.error(f"--max-nodes must be a whole number 1..{MAX_NODES:,}, got {args.max_nodes}")
     if args.redeals is not None and not 0 <= args.redeals <= 99:
         parser.error(f"--redeals must be a whole number 0..99, got {args.redeals}")
-    if not 1 <= args.max_mb <= 1e6:
-        parser.error(f"--max-mb must be a number of megabytes from 1, got {args.max_mb}")
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         parser.error(f"--jobs must be a whole number 1..{MAX_JOBS}, got {args.jobs}")
+    local = 1 if args.cluster is not None else args.jobs or os.cpu_count() or 1
+    if (why := max_mb_error(args.max_mb, local)) is not None:
+        parser.error(why)
     if not 0 < args.cluster_timeout_s <= 3600:
         parser.error(f"--cluster-timeout-s must be 0..3600 seconds, got {args.cluster_timeout_s}")
     if args.whole and (args.level is not None or args.redeals is not None):
