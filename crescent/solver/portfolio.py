@@ -53,6 +53,26 @@ PORTFOLIO: Final = (
 """(redeal weight, depth weight, newest first) of each best-first search solve() takes
 turns with. Among positions of equal score a search takes the oldest first or the newest
 first; the two orders win very different deals, so both are in the portfolio."""
+MORE: Final = (
+    (200, 1, False),
+    (200, 1, True),
+    (60, 2, False),
+    (60, 2, True),
+    (120, 3, False),
+    (120, 3, True),
+    (200, 2, False),
+    (200, 2, True),
+    (40, 2, False),
+    (80, 3, True),
+    (200, 3, False),
+)
+"""Best-first searches that join :data:`PORTFOLIO` when there is room for them
+(:data:`WIDE_BYTES`): heavier weights on redeals in hand and on how deep the next cards
+lie. Each alone wins unknown deals of the first survey the ten above miss (see
+docs/SOLVER.md, "Room")."""
+WIDE_BYTES: Final = 512 * 2**20
+"""The memory budget from which :data:`MORE` join the portfolio: below it (the game's 64 and
+32 MB) the searches of :data:`PORTFOLIO` already outgrow it and are let go one by one."""
 FIRST_SLICE: Final = 0.05
 """Seconds each search of the portfolio gets in the first round (doubling each round)."""
 FIRST_TURN_NODES: Final = 2048
@@ -188,11 +208,13 @@ def _give_back_memory(collect: bool = True) -> None:
 def _portfolio(game: Game, meter: Meter) -> list[Turns]:
     """The searches of the portfolio, ready to take turns: the best-first ones, and one
     exhaustive depth-first search (it wins deals the best-first searches miss and proves
-    most losses) within its share of the budget (:meth:`Meter.beside`)."""
+    most losses) within its share of the budget (:meth:`Meter.beside`); with room
+    (:data:`WIDE_BYTES`), :data:`MORE` best-first searches too."""
     cap = meter.states()
     running: list[Turns] = []
     best_first, depth_first = core.searches(game)
-    for w_redeal, w_depth, newest_first in PORTFOLIO:
+    weights = PORTFOLIO + (MORE if meter.max_bytes >= WIDE_BYTES else ())
+    for w_redeal, w_depth, newest_first in weights:
         search = best_first(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
         running.append((search, search.run(max_states=cap, use_autoplay=True)))
     dfs = depth_first(Moves(game, meter.memo), meter)

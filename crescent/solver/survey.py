@@ -33,8 +33,9 @@ from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import solve_whole
 
 Row = dict[str, Any]
-SETTINGS = ("variant", "redeals", "level", "budget_s", "max_nodes")
-"""The fields every line of one survey file shares (a resumed run must match them)."""
+SETTINGS = ("variant", "redeals", "level", "budget_s", "max_nodes", "max_mb")
+"""The fields every line of one survey file shares (a resumed run must match them);
+``max_nodes`` and ``max_mb`` only in a survey in positions (:meth:`Job.settings`)."""
 RESULTS = tuple(map(str, Outcome))
 """What a line's result may say (a search's :class:`Outcome`)."""
 MAX_DEALS = 1_000_000
@@ -80,11 +81,13 @@ class Job:
         }
 
     def settings(self) -> Row:
-        """The fields every line of its survey shares (``max_nodes`` only when given:
-        the lines of a survey in seconds stay as they were)."""
-        row: Row = {k: getattr(self, k) for k in SETTINGS}
-        if self.max_nodes is None:
-            del row["max_nodes"]
+        """The fields every line of its survey shares. ``max_nodes`` and ``max_mb`` (the
+        memory, on which a line in positions depends too) only in a survey in positions:
+        the lines of a survey in seconds stay as they were."""
+        row: Row = {k: getattr(self, k) for k in SETTINGS[:4]}
+        if self.max_nodes is not None:
+            mb = self.max_bytes / 2**20
+            row |= {"max_nodes": self.max_nodes, "max_mb": int(mb) if mb.is_integer() else mb}
         return row
 
     def game(self) -> Game:
@@ -274,6 +277,7 @@ def _is_row(row: object) -> bool:
         and type(row.get("redeals")) is int
         and (row.get("level") is None or type(row.get("level")) is int)
         and (nodes is None or type(nodes) is int)
+        and isinstance(row.get("max_mb", 0), int | float)
         and (isinstance(budget, int | float) or (budget is None and nodes is not None))
         and isinstance(row.get("seconds"), int | float)
         and type(row.get("positions")) is int
@@ -335,10 +339,10 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def budget_text(row: Row) -> str:
-    """A line's budget for the table: "10 s", "2,000,000 positions", or both."""
+    """A line's budget for the table: "10 s", "2,000,000 positions, 2048 MB", or both."""
     parts = [] if row["budget_s"] is None else [f"{row['budget_s']:g} s"]
     if row.get("max_nodes") is not None:
-        parts.append(f"{row['max_nodes']:,} positions")
+        parts.append(f"{row['max_nodes']:,} positions, {row['max_mb']:g} MB")
     return ", ".join(parts)
 
 
@@ -567,7 +571,8 @@ def main(argv: Sequence[str], executor_of: Callable[..., tuple[Executor, int]] =
         rows = read_rows(args.out, mend=not args.report)
     except OutFileError as e:
         parser.error(str(e))
-    want = {k: getattr(jobs[0], k) for k in SETTINGS} | {"whole": args.whole}
+    settings = jobs[0].settings()
+    want = {k: settings.get(k) for k in SETTINGS} | {"whole": args.whole}
     for row in rows:
         got = {k: row.get(k) for k in SETTINGS} | {"whole": row.get("whole", False)}
         if got != want:

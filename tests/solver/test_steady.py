@@ -95,7 +95,10 @@ def test_two_surveys_with_a_node_budget_write_the_same_lines(
     rows = [json.loads(line) for line in a]
     assert [r["result"] for r in rows] == ["unknown", "won", "won", "won"]
     assert all(r["budget_s"] is None and r["max_nodes"] == 60000 for r in rows)
-    assert "| 4 listed (4) | 60,000 positions | 3 | 0 | 1 |" in capsys.readouterr().out
+    assert all(r["max_mb"] == 64 for r in rows)  # the memory: the lines depend on it too
+    assert "| 4 listed (4) | 60,000 positions, 64 MB | 3 | 0 | 1 |" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # resumed with other memory: refused
+        survey.main([*argv, "--max-mb", "128", "--out", str(tmp_path / "a.jsonl")], _threads)
 
 
 def test_the_command_line_with_a_node_budget_answers_the_same(
