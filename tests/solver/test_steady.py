@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from crescent.rules.engine import Game
-from crescent.solver import budget, cli, core, survey
+from crescent.solver import cli, core, survey
 from crescent.solver.portfolio import Result, solve
 
 DATA = Path(__file__).parent / "data"
@@ -128,31 +128,3 @@ def test_a_re_run_of_100_deals_reproduces_their_lines_byte_for_byte(tmp_path: Pa
     argv = ["--deals", "1-100", "--max-nodes", "100000", "--out", str(out)]
     assert survey.main(argv, _threads) == 0
     assert _lines(out) == _lines(DATA / "steady-1-100.jsonl")
-
-
-def test_the_memory_budget_may_be_the_machines(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    have = budget.machine_mb()
-    assert cli.main(["CR1-N-AAAAAAF", "--max-mb", f"{have * 0.9:.0f}", "--max-nodes", "500"]) == 0
-    assert capsys.readouterr().out.startswith("won")
-    out = tmp_path / "s.jsonl"
-    for argv in (
-        ["CR1-N-AAAAAAF", "--max-mb", f"{have * 1.1:.0f}"],
-        [
-            "survey",
-            "--deals",
-            "5",
-            "--max-mb",
-            f"{have * 0.6:.0f}",
-            "--jobs",
-            "2",
-            "--out",
-            str(out),
-        ],
-    ):
-        with pytest.raises(SystemExit) as stop:
-            cli.main(argv)
-        assert stop.value.code == 2
-        assert "the machine's" in capsys.readouterr().err
-    assert not out.exists()
