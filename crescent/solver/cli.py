@@ -1,7 +1,9 @@
 """The command line: ``python -m crescent.solver CODE [--budget-s S] [--redeals K]
 [--level N] [--max-mb N] [--max-nodes N] [--json]`` solves one deal and prints "won N" and
 the line, or "lost" / "unknown" (``--json``: one JSON object). Outside checks use it: its
-options and output stay as they are.
+options and output stay as they are. ``--max-nodes`` alone is the whole budget, in
+positions, with the searches' turns in positions too: the same answer on any machine
+(``--budget-s`` beside it still stops the search at that time).
 
 ``CR1-L-... --whole`` solves a whole levels game for the fewest shuffles, level by level
 (:mod:`crescent.solver.whole`): a line a level, then one for the game.
