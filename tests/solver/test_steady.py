@@ -45,6 +45,10 @@ def _same(a: Result, b: Result) -> bool:
     return (a.outcome, a.line, a.nodes) == (b.outcome, b.line, b.nodes)
 
 
+needs_core = pytest.mark.skipif(core.CORE is None, reason="pure, these solves take a minute")
+
+
+@needs_core
 def test_turns_in_positions_give_the_same_answer_whatever_the_clock() -> None:
     differ = 0
     for deal in (2, 8, 12):
@@ -58,11 +62,10 @@ def test_turns_in_positions_give_the_same_answer_whatever_the_clock() -> None:
     assert differ >= 2
 
 
+@needs_core
 def test_the_core_and_the_pure_search_agree_with_turns_in_positions(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    if core.CORE is None:
-        pytest.skip("the search core is not built")
     found = [_solve(deal, time.thread_time, True) for deal in (3, 8)]
     monkeypatch.setattr(core, "CORE", None)
     pure = [_solve(deal, _slow(), True) for deal in (3, 8)]
