@@ -8,7 +8,7 @@ falls on all three), with turns in positions (``node_turns``), so the outcomes a
 same on any machine and only the CPU seconds (this thread's) vary: the portfolio before
 (``MORE`` kept out) at 64 MB and at ``--max-mb``, then with ``MORE`` at ``--max-mb``. Printed:
 a JSON line a deal, and at the end each arm's wins, CPU seconds and median positions to a
-win. ``@FILE``: the deals unknown in a survey file (``data/survey/...jsonl``).
+win. ``@FILE``: the deals unknown in a survey file (``data/survey/standard-r3-10s.jsonl``).
 """
 
 from __future__ import annotations
