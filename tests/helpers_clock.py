@@ -15,21 +15,24 @@ machine gives.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from crescent.solver import budget, hints
+from crescent.solver import hints
+from crescent.solver.budget import CHECK_EVERY
 
 PER_SECOND = 25_000
 """Positions a second: the pure search's pace on a quiet machine (docs/SOLVER.md)."""
 
 
 def positions_clock(per_second: int = PER_SECOND) -> Callable[[], float]:
-    """A clock that advances ``CHECK_EVERY / per_second`` seconds at each look
-    (:func:`crescent.solver.budget.positions_clock`)."""
-    return budget.positions_clock(per_second)
+    """A clock that advances ``CHECK_EVERY / per_second`` seconds at each look."""
+    looks = itertools.count()
+    step = CHECK_EVERY / per_second
+    return lambda: next(looks) * step
 
 
 @pytest.fixture

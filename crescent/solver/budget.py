@@ -8,7 +8,7 @@ grow: the default is :data:`MAX_BYTES`, a kiosk passes its own (32 MB).
 
 from __future__ import annotations
 
-import itertools
+import os
 import time
 from collections.abc import Callable, Sized
 from typing import TYPE_CHECKING, Final
@@ -42,14 +42,31 @@ MAX_CHUNK: Final = 1 << 16
 """The most nodes the core runs between two looks."""
 
 
-def positions_clock(per_second: int) -> Callable[[], float]:
-    """A simulated clock counted in positions: a search looks at its clock once every
-    :data:`CHECK_EVERY` positions, and each look moves this one on by the time a machine
-    searching ``per_second`` positions a second would have spent on them. Its slices and
-    budgets fall on the same positions on any machine, however busy."""
-    looks = itertools.count()
-    step = CHECK_EVERY / per_second
-    return lambda: next(looks) * step
+def machine_mb() -> float:
+    """The machine's memory in MB: the most ``--max-mb`` may ask (a survey is not a kiosk:
+    its searches may take what the machine has). Where it cannot be read, a million."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (AttributeError, ValueError, OSError):
+        return 1e6
+
+
+def max_mb_error(max_mb: float, at_once: int = 1) -> str | None:
+    """Why ``--max-mb`` (each of ``at_once`` searches running together) cannot be asked
+    for, in one sentence, or None."""
+    have = machine_mb()
+    if not 1 <= max_mb <= have:
+        return (
+            f"--max-mb must be a number of megabytes from 1 to the machine's {have:,.0f}, "
+            f"got {max_mb:g}"
+        )
+    if max_mb * at_once > have:
+        return (
+            f"--max-mb {max_mb:g} for each of {at_once} deals at once is "
+            f"{max_mb * at_once:,.0f} MB, more than the machine's {have:,.0f}: "
+            "lower --jobs or --max-mb"
+        )
+    return None
 
 
 class Stop(Exception):
@@ -70,6 +87,7 @@ class Meter:
         "over",
         "paced",
         "slice_end",
+        "slice_nodes",
         "stop",
         "stride",
         "tables",
@@ -93,6 +111,9 @@ class Meter:
         or None: it looks where the pure search does (a simulated clock counts looks)."""
         self.deadline = deadline
         self.slice_end = deadline
+        self.slice_nodes: int | None = None
+        """The node count at which the current turn ends when turns are counted in
+        positions (``solve(node_turns=True)``), else None: they end at :attr:`slice_end`."""
         self.max_nodes = max_nodes
         self.stop = stop
         self.nodes = 0
@@ -125,7 +146,14 @@ class Meter:
         if self.tables and sum(map(len, self.tables)) > self.states():
             self.over = True
             return True  # the turn ends: the portfolio lets the largest search go
+        if self.slice_nodes is not None:
+            return self.nodes >= self.slice_nodes
         return now > self.slice_end
+
+    def endless_turn(self) -> None:
+        """The search that runs now goes on to the end of the budget (no more turns)."""
+        self.slice_end = self.deadline
+        self.slice_nodes = None
 
     def chunk(self) -> int:
         """Nodes the search core runs before the next look (:mod:`crescent.solver.core`):

@@ -1,7 +1,9 @@
 """The command line: ``python -m crescent.solver CODE [--budget-s S] [--redeals K]
 [--level N] [--max-mb N] [--max-nodes N] [--json]`` solves one deal and prints "won N" and
 the line, or "lost" / "unknown" (``--json``: one JSON object). Outside checks use it: its
-options and output stay as they are.
+options and output stay as they are. ``--max-nodes`` alone is the whole budget, in
+positions, with the searches' turns in positions too: the same answer on any machine
+(``--budget-s`` beside it still stops the search at that time).
 
 ``CR1-L-... --whole`` solves a whole levels game for the fewest shuffles, level by level
 (:mod:`crescent.solver.whole`): a line a level, then one for the game.
@@ -11,14 +13,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from crescent.rules.engine import Game, InvalidCode
-from crescent.solver.budget import MAX_BYTES
+from crescent.solver.budget import MAX_BYTES, max_mb_error
 from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import LevelFewest, Whole, solve_whole
+
+DEFAULT_BUDGET_S = 10.0
+"""Seconds a search when neither ``--budget-s`` nor ``--max-nodes`` is given."""
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -33,7 +39,12 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m crescent.solver", description="Solve a Crescent deal given by its code."
     )
     parser.add_argument("code", help="a game code such as CR1-N-AAAAAAD")
-    parser.add_argument("--budget-s", type=float, default=10.0, help="seconds to search")
+    parser.add_argument(
+        "--budget-s",
+        type=float,
+        default=None,
+        help="seconds to search (default 10; no time limit with --max-nodes alone)",
+    )
     parser.add_argument(
         "--redeals",
         type=int,
@@ -44,7 +55,8 @@ def _parser() -> argparse.ArgumentParser:
         "--max-mb",
         type=float,
         default=MAX_BYTES / 2**20,
-        help="memory budget of the search's tables, in MB (default %(default)g)",
+        help="memory budget of the search's tables, in MB (default %(default)g; up to the "
+        "machine's memory)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -57,7 +69,8 @@ def _parser() -> argparse.ArgumentParser:
         "--max-nodes",
         type=int,
         default=None,
-        help="positions each search may enter (beside --budget-s)",
+        help="positions each search may enter (beside --budget-s); the searches take turns "
+        "in positions: the same answer on any machine",
     )
     parser.add_argument(
         "--whole",
@@ -70,9 +83,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
     """The position the options name (the deal, with its rules changed as asked)."""
-    if not 1 <= args.max_mb <= 1e6:
-        parser.error(f"--max-mb must be a number of megabytes from 1, got {args.max_mb}")
-    if not args.budget_s > 0 or args.budget_s > 1e6:
+    if (why := max_mb_error(args.max_mb)) is not None:
+        parser.error(why)
+    if args.budget_s is None:
+        args.budget_s = math.inf if args.max_nodes is not None else DEFAULT_BUDGET_S
+    elif not args.budget_s > 0 or args.budget_s > 1e6:
         parser.error(f"--budget-s must be a positive number of seconds, got {args.budget_s}")
     if args.redeals is not None and not 0 <= args.redeals <= 99:
         parser.error(f"--redeals must be a whole number 0..99, got {args.redeals}")
@@ -99,6 +114,16 @@ def _game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:
     return game
 
 
+def _limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The options' budget as :func:`solve` takes it."""
+    return {
+        "budget_s": args.budget_s,
+        "max_nodes": args.max_nodes,
+        "max_bytes": int(args.max_mb * 2**20),
+        "node_turns": args.max_nodes is not None,
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["survey"]:
@@ -111,9 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = _game(parser, args)
     if args.whole:
         return _whole(game, args)
-    result = solve(
-        game, budget_s=args.budget_s, max_nodes=args.max_nodes, max_bytes=int(args.max_mb * 2**20)
-    )
+    result = solve(game, **_limits(args))
     if args.json:
         print(
             json.dumps(
@@ -137,12 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _whole(game: Game, args: argparse.Namespace) -> int:
     """``--whole``: the levels of ``game``'s code in a row, each with the fewest shuffles."""
-    whole = solve_whole(
-        game.number,
-        budget_s=args.budget_s,
-        max_nodes=args.max_nodes,
-        max_bytes=int(args.max_mb * 2**20),
-    )
+    whole = solve_whole(game.number, **_limits(args))
     if args.json:
         print(json.dumps(_whole_json(whole)))
         return 0

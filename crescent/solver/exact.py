@@ -108,7 +108,7 @@ def certify(game: Game, meter: Meter) -> Verdict:
     while redeals remain: docs/SOLVER.md, "Why the pruning is exact"); "won" when it
     finds a win after all; "unknown" over time or memory."""
     meter.over = False
-    meter.slice_end = meter.deadline
+    meter.endless_turn()
     limit = max(1, meter.seen() // EXACT_BYTES)
     moves = Moves(game, meter.memo)
     total = 0

@@ -53,8 +53,31 @@ PORTFOLIO: Final = (
 """(redeal weight, depth weight, newest first) of each best-first search solve() takes
 turns with. Among positions of equal score a search takes the oldest first or the newest
 first; the two orders win very different deals, so both are in the portfolio."""
+MORE: Final = (
+    (200, 1, False),
+    (200, 1, True),
+    (60, 2, False),
+    (60, 2, True),
+    (120, 3, False),
+    (120, 3, True),
+    (200, 2, False),
+    (200, 2, True),
+    (40, 2, False),
+    (80, 3, True),
+    (200, 3, False),
+)
+"""Best-first searches that join :data:`PORTFOLIO` when there is room for them
+(:data:`WIDE_BYTES`): heavier weights on redeals in hand and on how deep the next cards
+lie. Each alone wins unknown deals of the first survey the ten above miss (see
+docs/SOLVER.md, "Room")."""
+WIDE_BYTES: Final = 512 * 2**20
+"""The memory budget from which :data:`MORE` join the portfolio: below it (the game's 64 and
+32 MB) the searches of :data:`PORTFOLIO` already outgrow it and are let go one by one."""
 FIRST_SLICE: Final = 0.05
 """Seconds each search of the portfolio gets in the first round (doubling each round)."""
+FIRST_TURN_NODES: Final = 2048
+"""Positions each search gets in the first round when turns are counted in positions
+(``solve(node_turns=True)``; doubling each round)."""
 REAL_CLOCKS: Final = (time.monotonic, time.perf_counter, time.process_time, time.thread_time)
 """Clocks a search core may look at less often than every :data:`CHECK_EVERY` nodes
 (another clock may be a simulated one, counting the looks)."""
@@ -91,6 +114,7 @@ def solve(
     cancel: threading.Event | Callable[[], bool] | None = None,
     clock: Callable[[], float] = time.monotonic,
     max_bytes: int | None = None,
+    node_turns: bool = False,
 ) -> Result:
     """Search ``game`` (never changed) for a win within ``budget_s`` seconds / ``max_nodes``.
 
@@ -101,11 +125,17 @@ def solve(
     CPU time (``time.process_time``), so its figures hold on a busy machine. The
     search's tables stay within ``max_bytes`` (default :data:`MAX_BYTES`; checked as they
     grow) and are all let go on return.
+
+    ``node_turns``: the searches take turns of :data:`FIRST_TURN_NODES` positions
+    (doubling each round), not of seconds, and the search core stops where the pure search
+    looks (not paced by the clock): within ``max_nodes`` (and a ``budget_s`` that does
+    not run out first) the result, its line and its node count are the same on any
+    machine, however fast or busy, in the core and pure.
     """
     start = clock()
     stop = _stop_flag(cancel)
     memo = Memo()
-    paced = core.supports(game) and clock in REAL_CLOCKS
+    paced = core.supports(game) and clock in REAL_CLOCKS and not node_turns
     meter = Meter(start + budget_s, max_nodes, stop, max_bytes or MAX_BYTES, clock, memo, paced)
 
     def done(outcome: Outcome, line: list[str] | None = None) -> Result:
@@ -126,7 +156,7 @@ def solve(
     if stop():
         return done(Outcome.UNKNOWN)
     try:
-        return _settled(game, meter, _portfolio(game, meter), written, done)
+        return _settled(game, meter, _portfolio(game, meter), written, done, node_turns)
     except Stop:
         return done(Outcome.UNKNOWN)
     finally:
@@ -178,11 +208,13 @@ def _give_back_memory(collect: bool = True) -> None:
 def _portfolio(game: Game, meter: Meter) -> list[Turns]:
     """The searches of the portfolio, ready to take turns: the best-first ones, and one
     exhaustive depth-first search (it wins deals the best-first searches miss and proves
-    most losses) within its share of the budget (:meth:`Meter.beside`)."""
+    most losses) within its share of the budget (:meth:`Meter.beside`); with room
+    (:data:`WIDE_BYTES`), :data:`MORE` best-first searches too."""
     cap = meter.states()
     running: list[Turns] = []
     best_first, depth_first = core.searches(game)
-    for w_redeal, w_depth, newest_first in PORTFOLIO:
+    weights = PORTFOLIO + (MORE if meter.max_bytes >= WIDE_BYTES else ())
+    for w_redeal, w_depth, newest_first in weights:
         search = best_first(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
         running.append((search, search.run(max_states=cap, use_autoplay=True)))
     dfs = depth_first(Moves(game, meter.memo), meter)
@@ -197,15 +229,21 @@ def _settled(
     running: list[Turns],
     written: Callable[[list[Step]], Result],
     done: Callable[[Outcome], Result],
+    node_turns: bool,
 ) -> Result:
-    """The searches take turns, each resumed where it stopped with a doubled slice; any
-    search that runs out of positions proves the loss."""
+    """The searches take turns, each resumed where it stopped with a doubled slice (in
+    seconds, or in positions with ``node_turns``); any search that runs out of positions
+    proves the loss."""
     turn = FIRST_SLICE
+    nodes = FIRST_TURN_NODES
     while running:
         for entry in list(running):
             if entry not in running:
                 continue
-            meter.slice_end = meter.clock() + turn
+            if node_turns:
+                meter.slice_nodes = meter.nodes + nodes
+            else:
+                meter.slice_end = meter.clock() + turn
             found = _turn(entry, running, meter)
             if found is None:
                 continue
@@ -213,10 +251,11 @@ def _settled(
                 return written(found)
             return _lost(entry[0], running, meter, written, done)
         turn *= 2
+        nodes *= 2
     # Every search outgrew memory: settle it depth-first (exhaustive), in the memory the
     # others gave back.
     _give_back_memory()
-    meter.slice_end = meter.deadline
+    meter.endless_turn()
     return _last_word(core.searches(game)[1](Moves(game, meter.memo), meter), written, done)
 
 

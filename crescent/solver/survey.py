@@ -27,24 +27,26 @@ from typing import IO, Any, NoReturn
 from crescent.rules import modes
 from crescent.rules.deal import DEAL_COUNT
 from crescent.rules.engine import Game, IllegalMove
-from crescent.solver.budget import MAX_BYTES, positions_clock
+from crescent.solver.budget import MAX_BYTES, max_mb_error
 from crescent.solver.build import compiled
 from crescent.solver.portfolio import Outcome, solve
 from crescent.solver.whole import solve_whole
 
 Row = dict[str, Any]
-SETTINGS = ("variant", "redeals", "level", "budget_s", "max_nodes")
-"""The fields every line of one survey file shares (a resumed run must match them; a line
-without ``max_nodes``, written before the option, had none)."""
+SETTINGS = ("variant", "redeals", "level", "budget_s", "max_nodes", "max_mb")
+"""The fields every line of one survey file shares (a resumed run must match them);
+``max_nodes`` and ``max_mb`` only in a survey in positions (:meth:`Job.settings`)."""
 RESULTS = tuple(map(str, Outcome))
 """What a line's result may say (a search's :class:`Outcome`)."""
 MAX_DEALS = 1_000_000
 """The most deals one run takes (a million deals is 115 CPU days at 10 s each): a range of
 20 digits was listed whole and grew to 20 GB before the kernel killed it (issue 43)."""
 MAX_JOBS = 1024
+MAX_NODES = 10**12
+"""The most positions a deal's search may be given (``--max-nodes``)."""
+DEFAULT_BUDGET_S = 10.0
+"""CPU seconds a deal when neither ``--budget-s`` nor ``--max-nodes`` is given."""
 CLUSTER_TIMEOUT_S = 30.0
-POSITIONS_PER_SECOND = 25_000
-"""A second of a ``--max-nodes`` survey's clock, in positions (the pure search's pace)."""
 
 
 class OutFileError(Exception):
@@ -59,22 +61,34 @@ class Job:
     variant: str
     redeals: int
     level: int | None
-    budget_s: float
+    budget_s: float | None
+    """CPU seconds a search may take; None: no time limit (``max_nodes`` is the budget)."""
     max_bytes: int = MAX_BYTES
     whole: bool = False
     """A whole levels game (:func:`~crescent.solver.whole.solve_whole`), ``budget_s`` for
     each of its searches."""
     max_nodes: int | None = None
-    """Positions a search may enter (each search's, for a whole game). With it the searches
-    run on :func:`~crescent.solver.budget.positions_clock` (``budget_s`` of it is
-    ``budget_s * POSITIONS_PER_SECOND`` positions): the same lines on every machine,
-    where CPU seconds depend on the machine and on its load."""
+    """Positions a search may enter; given, the portfolio's turns are counted in
+    positions too, so the line is the same on any machine (``solve(node_turns=True)``)."""
 
-    def clock(self) -> Callable[[], float]:
-        """The searches' clock: CPU seconds of the solving thread, or positions."""
-        if self.max_nodes is None:
-            return time.thread_time
-        return positions_clock(POSITIONS_PER_SECOND)
+    def limits(self) -> dict[str, Any]:
+        """The budget as :func:`~crescent.solver.portfolio.solve` takes it."""
+        return {
+            "budget_s": math.inf if self.budget_s is None else self.budget_s,
+            "max_nodes": self.max_nodes,
+            "node_turns": self.max_nodes is not None,
+            "max_bytes": self.max_bytes,
+        }
+
+    def settings(self) -> Row:
+        """The fields every line of its survey shares. ``max_nodes`` and ``max_mb`` (the
+        memory, on which a line in positions depends too) only in a survey in positions:
+        the lines of a survey in seconds stay as they were."""
+        row: Row = {k: getattr(self, k) for k in SETTINGS[:4]}
+        if self.max_nodes is not None:
+            mb = self.max_bytes / 2**20
+            row |= {"max_nodes": self.max_nodes, "max_mb": int(mb) if mb.is_integer() else mb}
+        return row
 
     def game(self) -> Game:
         game = Game.deal(self.number, self.variant, level=self.level)
@@ -100,21 +114,11 @@ def run(job: Job) -> Row:
     if job.whole:
         return run_whole(job)
     game = job.game()
-    result = solve(
-        game,
-        budget_s=job.budget_s,
-        max_nodes=job.max_nodes,
-        clock=job.clock(),
-        max_bytes=job.max_bytes,
-    )
+    result = solve(game, clock=time.thread_time, **job.limits())
     row: Row = {
         "deal": job.number,
         "code": game.code,
-        "variant": job.variant,
-        "redeals": job.redeals,
-        "level": job.level,
-        "budget_s": job.budget_s,
-        **_nodes(job),
+        **job.settings(),
         "result": result.outcome,
         "seconds": round(result.seconds, 3),
         "positions": result.nodes,
@@ -131,32 +135,16 @@ def run(job: Job) -> Row:
     return row
 
 
-def _nodes(job: Job) -> Row:
-    """A line's ``max_nodes``, written only when the survey has one (older files keep
-    the fields they had)."""
-    return {} if job.max_nodes is None else {"max_nodes": job.max_nodes}
-
-
 def run_whole(job: Job) -> Row:
     """A whole levels game: what each level took, and the game (its lines replayed)."""
-    found = solve_whole(
-        job.number,
-        budget_s=job.budget_s,
-        max_nodes=job.max_nodes,
-        clock=job.clock(),
-        max_bytes=job.max_bytes,
-    )
+    found = solve_whole(job.number, clock=time.thread_time, **job.limits())
     lines = [lv.found.line for lv in found.levels]
     result = found.outcome
     verified = result is not Outcome.WON or replays_whole(job.number, lines)
     row: Row = {
         "deal": job.number,
         "code": found.code,
-        "variant": job.variant,
-        "redeals": job.redeals,
-        "level": None,
-        "budget_s": job.budget_s,
-        **_nodes(job),
+        **job.settings(),
         "whole": True,
         "result": result if verified else Outcome.UNKNOWN,
         "used": found.used if verified else None,
@@ -209,7 +197,7 @@ def whole_table(rows: Sequence[Row]) -> str:
         "| game | codes | budget (CPU, a search) | won | proven lost | unknown "
         "| winnable: at least (95 %) | at most (95 %) |",
         "|---|---|---|---|---|---|---|---|",
-        f"| levels game, whole | {span} ({n}) | {budget(rows[0])} | {won} | {lost} "
+        f"| levels game, whole | {span} ({n}) | {budget_text(rows[0])} | {won} | {lost} "
         f"| {n - won - lost} | {100 * won / n:.1f} % ({100 * lo:.1f}–{100 * hi:.1f}) "
         f"| {100 * (n - lost) / n:.1f} % ({100 * lo2:.1f}–{100 * hi2:.1f}) |",
         "",
@@ -222,13 +210,6 @@ def whole_table(rows: Sequence[Row]) -> str:
     game = [{"shuffles": r["used"], "at_least": r["at_least"]} for r in rows]
     out.append(_shuffles_row("whole game", game))
     return "\n".join(out)
-
-
-def budget(row: Row) -> str:
-    """A line's budget as the tables show it: CPU seconds, or positions when it has them
-    (its seconds are then those of the clock of positions, far away)."""
-    nodes = row.get("max_nodes")
-    return f"{row['budget_s']:g} s" if nodes is None else f"{nodes:,} positions"
 
 
 def _shuffles_row(name: str, got: Sequence[Row]) -> str:
@@ -287,6 +268,7 @@ def _is_row(row: object) -> bool:
     if not isinstance(row, dict):
         return False
     deal, result, budget = row.get("deal"), row.get("result"), row.get("budget_s")
+    nodes = row.get("max_nodes")
     return (
         type(deal) is int
         and result in RESULTS
@@ -294,7 +276,9 @@ def _is_row(row: object) -> bool:
         and isinstance(row.get("variant"), str)
         and type(row.get("redeals")) is int
         and (row.get("level") is None or type(row.get("level")) is int)
-        and isinstance(budget, int | float)
+        and (nodes is None or type(nodes) is int)
+        and isinstance(row.get("max_mb", 0), int | float)
+        and (isinstance(budget, int | float) or (budget is None and nodes is not None))
         and isinstance(row.get("seconds"), int | float)
         and type(row.get("positions")) is int
     )
@@ -354,6 +338,15 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def budget_text(row: Row) -> str:
+    """A line's budget for the table: "10 s", "2,000,000 positions, 2048 MB", or both."""
+    parts = [] if row["budget_s"] is None else [f"{row['budget_s']:g} s"]
+    if row.get("max_nodes") is not None:
+        mb = row.get("max_mb")  # none in the lines of 07bad48's survey (the default 64)
+        parts.append(f"{row['max_nodes']:,} positions, {64 if mb is None else mb:g} MB")
+    return ", ".join(parts)
+
+
 def game_name(row: Row) -> str:
     if row.get("level"):
         return f"levels game, level {row['level']}"
@@ -380,7 +373,7 @@ def table(rows: Iterable[Row]) -> str:
         lo, hi = wilson(won, n)
         lo2, hi2 = wilson(n - lost, n)
         out.append(
-            f"| {game_name(group[0])} | {span} ({n}) | {budget(group[0])} | {won} "
+            f"| {game_name(group[0])} | {span} ({n}) | {budget_text(group[0])} | {won} "
             f"| {lost} | {n - won - lost} | {100 * won / n:.1f} % "
             f"({100 * lo:.1f}–{100 * hi:.1f}) | {100 * (n - lost) / n:.1f} % "
             f"({100 * lo2:.1f}–{100 * hi2:.1f}) |"
@@ -433,16 +426,25 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--variant", choices=modes.LETTERS, default=modes.DEFAULT.letter)
     parser.add_argument("--deals", default="1-1000", help="deals such as 1-10000 or 5,17,30-32")
-    parser.add_argument("--budget-s", type=float, default=10.0, help="CPU seconds a deal")
-    parser.add_argument("--redeals", type=int, default=None, help="instead of the variant's")
-    parser.add_argument("--level", type=int, default=None, help="levels game: this level (1-4)")
-    parser.add_argument("--max-mb", type=float, default=MAX_BYTES / 2**20, help="memory, MB")
+    parser.add_argument(
+        "--budget-s",
+        type=float,
+        default=None,
+        help="CPU seconds a deal (default 10; none with --max-nodes alone)",
+    )
     parser.add_argument(
         "--max-nodes",
         type=int,
         default=None,
-        help="positions a search may enter: the same file on any machine (with a --budget-s "
-        "that it reaches first)",
+        help="positions a deal (a search of --whole): the same file on any machine",
+    )
+    parser.add_argument("--redeals", type=int, default=None, help="instead of the variant's")
+    parser.add_argument("--level", type=int, default=None, help="levels game: this level (1-4)")
+    parser.add_argument(
+        "--max-mb",
+        type=float,
+        default=MAX_BYTES / 2**20,
+        help="memory of each deal's search, MB (up to the machine's, shared by --jobs)",
     )
     parser.add_argument("--out", required=True, help="the JSON-lines file (resumed if there)")
     parser.add_argument("--jobs", type=int, default=None, help="deals at once (default: cores)")
@@ -469,16 +471,19 @@ def _jobs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Job
         numbers = deal_numbers(args.deals)
     except ValueError as e:
         parser.error(f"--deals: {e}")
-    if not 0 < args.budget_s <= 1e6:
+    if args.budget_s is None and args.max_nodes is None:
+        args.budget_s = DEFAULT_BUDGET_S
+    if args.budget_s is not None and not 0 < args.budget_s <= 1e6:
         parser.error(f"--budget-s must be a positive number of seconds, got {args.budget_s}")
+    if args.max_nodes is not None and not 1 <= args.max_nodes <= MAX_NODES:
+        parser.error(f"--max-nodes must be a whole number 1..{MAX_NODES:,}, got {args.max_nodes}")
     if args.redeals is not None and not 0 <= args.redeals <= 99:
         parser.error(f"--redeals must be a whole number 0..99, got {args.redeals}")
-    if not 1 <= args.max_mb <= 1e6:
-        parser.error(f"--max-mb must be a number of megabytes from 1, got {args.max_mb}")
-    if args.max_nodes is not None and not 1 <= args.max_nodes <= 10**12:
-        parser.error(f"--max-nodes must be a whole number from 1, got {args.max_nodes}")
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         parser.error(f"--jobs must be a whole number 1..{MAX_JOBS}, got {args.jobs}")
+    local = 1 if args.cluster is not None else args.jobs or os.cpu_count() or 1
+    if (why := max_mb_error(args.max_mb, local)) is not None:
+        parser.error(why)
     if not 0 < args.cluster_timeout_s <= 3600:
         parser.error(f"--cluster-timeout-s must be 0..3600 seconds, got {args.cluster_timeout_s}")
     if args.whole and (args.level is not None or args.redeals is not None):
@@ -567,15 +572,16 @@ def main(argv: Sequence[str], executor_of: Callable[..., tuple[Executor, int]] =
         rows = read_rows(args.out, mend=not args.report)
     except OutFileError as e:
         parser.error(str(e))
-    want = {k: getattr(jobs[0], k) for k in SETTINGS} | {"whole": args.whole}
+    report = whole_table if args.whole else table
+    if args.report:  # the file's table as it is, whatever settings made it
+        print(report(rows) if rows else "no deals yet")
+        return 0
+    settings = jobs[0].settings()
+    want = {k: settings.get(k) for k in SETTINGS} | {"whole": args.whole}
     for row in rows:
         got = {k: row.get(k) for k in SETTINGS} | {"whole": row.get("whole", False)}
         if got != want:
             parser.error(f"{args.out} holds a survey of other settings: {got}, not {want}")
-    report = whole_table if args.whole else table
-    if args.report:
-        print(report(rows) if rows else "no deals yet")
-        return 0
     have = {row["deal"] for row in rows}
     todo = [job for job in jobs if job.number not in have]
     print(f"survey: {len(have)} deals in {args.out}, {len(todo)} to go", file=sys.stderr)

@@ -77,6 +77,7 @@ def fewest(
     clock: Callable[[], float] = time.monotonic,
     cancel: Cancel = None,
     max_bytes: int | None = None,
+    node_turns: bool = False,
 ) -> Fewest:
     """Win ``game`` (not changed) with as few shuffles as can be found: ``solve`` with 0,
     1, ... of its shuffles allowed, each within ``budget_s`` / ``max_nodes``; the searches
@@ -98,6 +99,7 @@ def fewest(
             clock=clock,
             cancel=cancel,
             max_bytes=max_bytes,
+            node_turns=node_turns,
         )
         nodes += result.nodes
         seconds += result.seconds
@@ -160,16 +162,23 @@ def solve_whole(
     max_nodes: int | None = None,
     clock: Callable[[], float] = time.monotonic,
     max_bytes: int | None = None,
+    node_turns: bool = False,
 ) -> Whole:
     """Levels game ``number`` played level by level, each with the fewest shuffles
-    :func:`fewest` finds (each search within ``budget_s`` / ``max_nodes``)."""
+    :func:`fewest` finds (each search within ``budget_s`` / ``max_nodes``; ``node_turns``
+    as in :func:`~crescent.solver.portfolio.solve`)."""
     mode = modes.LEVELS
     game = Game.deal(number, mode.letter, level=1)
     done: list[LevelFewest] = []
     at_least = 0
     while True:
         found = fewest(
-            game, budget_s=budget_s, max_nodes=max_nodes, clock=clock, max_bytes=max_bytes
+            game,
+            budget_s=budget_s,
+            max_nodes=max_nodes,
+            clock=clock,
+            max_bytes=max_bytes,
+            node_turns=node_turns,
         )
         done.append(LevelFewest(game.level, game.redeals_left, found))
         # Level 1 is always reached with all the shuffles; a later level's bound holds

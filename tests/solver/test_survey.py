@@ -154,12 +154,15 @@ def test_a_node_budget_gives_the_same_lines_and_is_part_of_the_settings(
         assert all(r["positions"] <= 4 * 6 * 3000 for r in rows)
         runs.append([(r["result"], r["positions"], r["lines"]) for r in rows])
     assert runs[0] == runs[1]
-    assert "| 2 listed (2) | 3,000 positions |" in capsys.readouterr().out
+    assert "| 2 listed (2) | 600 s, 3,000 positions, 64 MB |" in capsys.readouterr().out
     # A file of another node budget (or none) is not resumed with this one.
     for other in (["--max-nodes", "4000"], []):
         with pytest.raises(SystemExit):
             survey.main(["--whole", "--deals", "5", *other, "--out", str(out)], _threads)
         assert "other settings" in capsys.readouterr().err
+    # Its table is printed whatever settings are asked (--report only reads).
+    assert survey.main(["--whole", "--out", str(out), "--report"], _threads) == 0
+    assert "3,000 positions" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         survey.main(["--deals", "5", "--max-nodes", "0", "--out", str(out)], _threads)
-    assert "--max-nodes must be a whole number from 1" in capsys.readouterr().err
+    assert "--max-nodes must be a whole number 1..1,000,000,000,000" in capsys.readouterr().err
