@@ -47,10 +47,14 @@ class DailyPool(NamedTuple):
 DAILY_POOLS: Final = (
     DailyPool(date.min, "N1"),
     DailyPool(date(2027, 1, 1), "N2"),
+    DailyPool(date(2027, 2, 1), "N3"),
 )
 """N1: the 1,050 deals of the first winnable pool (every day before 2027). N2: the wins
 of the standard survey, deals 1-10000 (``data/survey/standard-r3-10s.jsonl``, each line
-replayed to a won game)."""
+replayed to a won game). N3: the wins of every standard survey file when it was made
+(that file and ``standard-r3-unknowns-2m.jsonl``, which won 517 of its unknowns); its
+first day comes after the release that ships it. docs/SOLVER.md ("The daily deal") has
+their counts and days."""
 
 
 def daily_pool(day: date) -> str:
