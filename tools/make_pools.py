@@ -47,12 +47,15 @@ import json
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from crescent.play.daily import DAILY_POOLS  # noqa: E402
+from crescent.rules import modes  # noqa: E402
 from crescent.rules.engine import Game  # noqa: E402
 from crescent.solver.budget import MAX_BYTES  # noqa: E402
 from crescent.solver.pools import FAIR_SHUFFLES  # noqa: E402
@@ -93,20 +96,31 @@ def survey_files(variant: str, folder: Path | None = None) -> dict[Path, list[Ro
     """The survey files of ``folder`` (SURVEY by default) with lines played under
     ``variant``'s own rules (its redeals, no level, not a whole levels game), each with those
     lines, by file name. Found by the settings every line records, not by a list: a new
-    file counts once it is there.
-    Read only: a torn last line (a survey still writing) is left out."""
-    redeals = Game.deal(1, variant).rules.redeals
+    file counts once it is there. Read only: a torn last line (a survey still writing) is
+    left out."""
+    rules = (variant, Game.deal(1, variant).rules.redeals, None, False)
     found: dict[Path, list[Row]] = {}
     for path in sorted((folder or SURVEY).glob("*.jsonl")):
-        rows = [
-            row
-            for row in read_rows(str(path), mend=False)
-            if (row["variant"], row["redeals"], row["level"]) == (variant, redeals, None)
-            and not row.get("whole")
-        ]
+        if _first_rules(path) not in (rules, None):
+            continue  # a survey's lines share its settings: the first says them all
+        rows = [row for row in read_rows(str(path), mend=False) if _rules(row) == rules]
         if rows:
             found[path] = rows
     return found
+
+
+def _rules(row: Row) -> tuple[object, ...]:
+    return (row["variant"], row["redeals"], row["level"], bool(row.get("whole")))
+
+
+def _first_rules(path: Path) -> tuple[object, ...] | None:
+    """The rules the first line of ``path`` records, or None if it is not a survey line."""
+    with path.open("rb") as f:
+        first = f.readline()
+    try:
+        return _rules(json.loads(first))
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def survey_wins(files: Mapping[Path, Sequence[Row]]) -> dict[int, list[str]]:
@@ -326,6 +340,52 @@ def _won(number: int, variant: str, line: Sequence[str] | None, budget_s: float)
     if line is not None and replays(Game.deal(number, variant), line):
         return True
     return proven(number, variant, budget_s)
+
+
+def pools_table() -> str:
+    """docs/SOLVER.md's table of the winnable and lost pools: what each holds and the survey
+    files of its rules it comes from (tools/doc_tables.py writes it)."""
+    rows = [
+        "| pool | games | winnable deals | proven lost | from the surveys of its rules |",
+        "|---|---|---|---|---|",
+    ]
+    for pool in modes.POOLS:
+        games = ", ".join(m.summary for m in modes.MODES if m.pool == pool)
+        redeals = Game.deal(1, pool).rules.redeals
+        files = [
+            f"`{path.name}`: {len(survey_wins({path: rows})):,} won, "
+            f"{len(survey_losses({path: rows})):,} lost"
+            for path, rows in survey_files(pool).items()
+        ]
+        won, lost = len(read_pool(pool_path(pool))), len(read_pool(lost_path(pool)))
+        rows.append(
+            f"| `winnable-{pool}.txt`, `lost-{pool}.txt` | {games} ({redeals} redeals) "
+            f"| {won:,} | {lost:,} | {'; '.join(files)} |"
+        )
+    return "\n".join(rows)
+
+
+def daily_table() -> str:
+    """docs/SOLVER.md's table of the daily pools: each one's days and deals, from
+    crescent/play/daily.py's DAILY_POOLS (tools/doc_tables.py writes it)."""
+    rows = ["| pool | days | deals |", "|---|---|---|"]
+    for pool, after in zip(DAILY_POOLS, [*DAILY_POOLS[1:], None], strict=True):
+        last = None if after is None else after.first_day - timedelta(days=1)
+        if pool.first_day == date.min:
+            days = f"until {_day(last)}" if last else "every day"
+        else:
+            days = (
+                f"{_day(pool.first_day)} to {_day(last)}"
+                if last
+                else f"from {_day(pool.first_day)}"
+            )
+        count = len(read_pool(POOLS / f"daily-{pool.name}.txt"))
+        rows.append(f"| `daily-{pool.name}.txt` | {days} | {count:,} |")
+    return "\n".join(rows)
+
+
+def _day(day: date) -> str:
+    return f"{day.day} {day:%B %Y}"
 
 
 def main(argv: list[str]) -> int:
