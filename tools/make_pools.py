@@ -1,5 +1,5 @@
-"""Write the pools of deals proven winnable: assets/pools/winnable-N.txt and winnable-F.txt
-(and the levels game's fair deals, fair-L.txt).
+"""Write the pools of deals from the surveys: assets/pools/winnable-N.txt and winnable-F.txt
+(and lost-N.txt, lost-F.txt, the daily pools and the levels game's fair deals, fair-L.txt).
 
 Each pool lists deal numbers (one per line, after a '#' comment line saying
 how it was made) that crescent.solver won and whose line replayed to a won game in
@@ -16,9 +16,8 @@ tables in docs/SOLVER.md:
 
     .venv/bin/python tools/make_pools.py --from-survey       # both pools
 
-Or scan deals by solving them (one process, about 10-20 minutes per pool at 2 s per deal):
-
-    .venv/bin/python tools/make_pools.py --variant F --target 1000 --budget-s 2
+To prove more deals, run a survey (docs/SOLVER.md gives the commands): its file keeps each
+line and the settings it was found with, and the pools follow it.
 
 A daily pool (assets/pools/daily-NAME.txt, crescent/play/daily.py's DAILY_POOLS) is
 written once from the surveys' wins and never again (refused when it exists):
@@ -45,7 +44,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
 from pathlib import Path
@@ -237,31 +235,6 @@ def write_daily(variant: str, name: str) -> int:
     return 0
 
 
-def make(variant: str, target: int, budget_s: float, first: int) -> int:
-    found: list[int] = []
-    number = first
-    start = time.monotonic()
-    while len(found) < target:
-        if proven(number, variant, budget_s):
-            found.append(number)
-        number += 1
-        if number % 100 == 0:
-            print(
-                f"{variant}: {len(found)} winnable of {number - first} deals, "
-                f"{time.monotonic() - start:.0f} s",
-                file=sys.stderr,
-                flush=True,
-            )
-    POOLS.mkdir(parents=True, exist_ok=True)
-    header = (
-        f"# Crescent {variant} deals proven winnable: crescent.solver won each within "
-        f"{budget_s:g} s and its line replayed to a won game; deals {first}..{number - 1} "
-        f"scanned, {len(found)} kept. Made by tools/make_pools.py (see it to regenerate/verify)."
-    )
-    write_pool(pool_path(variant), header, found)
-    return 0
-
-
 def fair_lines(path: Path) -> dict[int, list[list[str]]]:
     """The codes ``path`` (a survey of whole levels games) won, verified, with a line of
     at most FAIR_SHUFFLES shuffles: each code's lines, a level each. Read only: a torn
@@ -391,9 +364,9 @@ def _day(day: date) -> str:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", choices=("N", "F", "all"), default="all")
-    parser.add_argument("--target", type=int, default=1000, help="deals per pool")
-    parser.add_argument("--budget-s", type=float, default=2.0, help="seconds per deal")
-    parser.add_argument("--first", type=int, default=1, help="first deal number to scan")
+    parser.add_argument(
+        "--budget-s", type=float, default=2.0, help="--verify: seconds to solve a deal again"
+    )
     parser.add_argument("--verify", action="store_true", help="re-check the pool files")
     parser.add_argument(
         "--from-survey",
@@ -408,16 +381,16 @@ def main(argv: list[str]) -> int:
     variants = ["N", "F"] if args.variant == "all" else [args.variant]
     if args.daily is not None and (not args.from_survey or len(variants) != 1):
         parser.error("--daily goes with --from-survey and one --variant")
+    if not (args.verify or args.from_survey):
+        parser.error("say what to do: --from-survey, --verify or --fair")
     status = 0
     for variant in variants:
         if args.verify:
             status |= verify(variant, args.budget_s)
         elif args.daily is not None:
             status |= write_daily(variant, args.daily)
-        elif args.from_survey:
-            status |= from_survey(variant)
         else:
-            status |= make(variant, args.target, args.budget_s, args.first)
+            status |= from_survey(variant)
     return status
 
 
