@@ -191,11 +191,15 @@ def refused(variant: str, failures: Sequence[str]) -> int:
 
 def from_survey(variant: str) -> int:
     """Grow ``variant``'s winnable and lost pools with the surveys' wins and losses under
-    its rules. Nothing is written if a survey's win no longer replays, or a deal would be
-    both won and lost."""
+    its rules. Nothing is written if a survey's win no longer replays, a loss is not proven
+    again, or a deal would be both won and lost."""
     files = survey_files(variant)
     won, failures = checked_wins(variant, files)
-    lost = [n for n, row in survey_losses(files).items() if lost_again(row)]
+    claimed = survey_losses(files)
+    lost = [n for n, row in claimed.items() if lost_again(row)]
+    failures += [
+        f"deal {n}: its survey loss was not proven again" for n in set(claimed) - set(lost)
+    ]
     numbers = sorted(set(read_pool(pool_path(variant))) | set(won))
     losses = sorted(set(read_pool(lost_path(variant))) | set(lost))
     failures += [f"deal {n}: both won and proven lost" for n in set(numbers) & set(losses)]

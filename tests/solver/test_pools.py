@@ -140,9 +140,12 @@ def test_the_pools_grow_never_lose_a_deal_and_a_bad_line_writes_nothing(
     assert "a.jsonl, " in (pools / "winnable-N.txt").read_text(encoding="utf-8")
     before = (pools / "winnable-N.txt").read_text(encoding="utf-8")
     broken = wins[0] | {"deal": 20, "line": wins[0]["line"][:-1]}  # verified, but short
-    write_survey(survey / "c.jsonl", [broken])
-    assert make_pools.main(["--from-survey", "--variant", "N"]) == 1
-    assert (pools / "winnable-N.txt").read_text(encoding="utf-8") == before
+    claimed = row(2, "lost", budget_s=None, max_nodes=200_000, max_mb=64)  # deal 2 is won
+    for bad in (broken, claimed):
+        write_survey(survey / "c.jsonl", [bad])
+        assert make_pools.main(["--from-survey", "--variant", "N"]) == 1
+        assert (pools / "winnable-N.txt").read_text(encoding="utf-8") == before
+        assert make_pools.read_pool(pools / "lost-N.txt") == []
 
 
 def test_a_daily_pool_is_written_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
