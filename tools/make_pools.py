@@ -1,22 +1,28 @@
-"""Write the pools of deals proven winnable: assets/pools/winnable-N.txt and winnable-F.txt
-(and the levels game's fair deals, fair-L.txt).
+"""Write the pools of deals from the surveys: assets/pools/winnable-N.txt and winnable-F.txt
+(and lost-N.txt, lost-F.txt, the daily pools and the levels game's fair deals, fair-L.txt).
 
 Each pool lists deal numbers (one per line, after a '#' comment line saying
 how it was made) that crescent.solver won and whose line replayed to a won game in
 the engine. Face-down deals (D) have the same cards as standard deals, so the N pool
 serves D too.
 
-Grow the pools from the survey's wins (data/survey/, the variant's own rules; each
-line is replayed again before its deal goes in), or scan deals by solving them (one
-process, about 10-20 minutes per pool at 2 s per deal):
+Grow the pools from the surveys (every file of data/survey/ whose lines were played under
+the pool's own rules, found by the settings each line records: a new file is taken as soon
+as it is there). Each win's line is replayed again before its deal goes in, each loss proven
+again before it goes into assets/pools/lost-N.txt or lost-F.txt; a deal never leaves a pool
+(the new pool is the old one and the surveys' deals, sorted). After adding survey files,
+one command (`make pools`) runs this and then tools/doc_tables.py, which writes the pools'
+tables in docs/SOLVER.md:
 
     .venv/bin/python tools/make_pools.py --from-survey       # both pools
-    .venv/bin/python tools/make_pools.py --variant F --target 1000 --budget-s 2
+
+To prove more deals, run a survey (docs/SOLVER.md gives the commands): its file keeps each
+line and the settings it was found with, and the pools follow it.
 
 A daily pool (assets/pools/daily-NAME.txt, crescent/play/daily.py's DAILY_POOLS) is
-written once from the survey's wins and never again (refused when it exists):
+written once from the surveys' wins and never again (refused when it exists):
 
-    .venv/bin/python tools/make_pools.py --from-survey --variant N --daily N2
+    .venv/bin/python tools/make_pools.py --from-survey --variant N --daily N3
 
 The levels game's fair deals (assets/pools/fair-L.txt, every new levels game is one):
 the codes the survey of whole games won with a line of at most
@@ -26,8 +32,8 @@ crescent.solver.pools.FAIR_SHUFFLES shuffles, each line replayed again level aft
     .venv/bin/python tools/make_pools.py --fair
     .venv/bin/python tools/make_pools.py --fair --verify
 
-Verify every winnable and daily pool (a deal with a survey line: its line replayed; any
-other: solved again and its line replayed; exit 1 on a failure):
+Verify every winnable, daily and lost pool (a deal with a survey line: its line replayed;
+any other: solved again and its line replayed; a loss: proven again; exit 1 on a failure):
 
     .venv/bin/python tools/make_pools.py --verify                  # both pools
     .venv/bin/python tools/make_pools.py --verify --variant N --budget-s 10
@@ -38,32 +44,38 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Mapping, Sequence
+from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from crescent.play.daily import DAILY_POOLS  # noqa: E402
+from crescent.rules import modes  # noqa: E402
 from crescent.rules.engine import Game  # noqa: E402
+from crescent.solver.budget import MAX_BYTES  # noqa: E402
 from crescent.solver.pools import FAIR_SHUFFLES  # noqa: E402
 from crescent.solver.portfolio import solve  # noqa: E402
-from crescent.solver.survey import replays, replays_whole  # noqa: E402
+from crescent.solver.survey import Job, read_rows, replays, replays_whole, run  # noqa: E402
 from crescent.solver.whole import shuffles_in  # noqa: E402
 
+Row = dict[str, Any]
 POOLS = ROOT / "assets" / "pools"
-SURVEYS = {
-    "N": ROOT / "data" / "survey" / "standard-r3-10s.jsonl",
-    "F": ROOT / "data" / "survey" / "four-r4-10s.jsonl",
-}
-"""The survey of each pool's variant under its own rules (docs/SOLVER.md)."""
-FAIR_SURVEY = ROOT / "data" / "survey" / "levels-whole-10k.jsonl"
+SURVEY = ROOT / "data" / "survey"
+"""The published surveys; each pool takes the lines of every file played under its rules."""
+FAIR_SURVEY = SURVEY / "levels-whole-10k.jsonl"
 """The survey of whole levels games the fair deals come from."""
 FAIR_POOL = POOLS / "fair-L.txt"
 
 
 def pool_path(variant: str) -> Path:
     return POOLS / f"winnable-{variant}.txt"
+
+
+def lost_path(variant: str) -> Path:
+    return POOLS / f"lost-{variant}.txt"
 
 
 def daily_paths(variant: str) -> list[Path]:
@@ -78,25 +90,76 @@ def proven(number: int, variant: str, budget_s: float) -> bool:
     return result.outcome == "won" and replays(game, result.line)
 
 
-def survey_wins(variant: str, path: Path) -> dict[int, list[str]]:
-    """The deals ``path`` won (and marked verified) under ``variant``'s own rules, with
-    their lines. Read only: a torn last line (a survey still writing) is left out."""
-    redeals = Game.deal(1, variant).rules.redeals
+def survey_files(variant: str, folder: Path | None = None) -> dict[Path, list[Row]]:
+    """The survey files of ``folder`` (SURVEY by default) with lines played under
+    ``variant``'s own rules (its redeals, no level, not a whole levels game), each with those
+    lines, by file name. Found by the settings every line records, not by a list: a new
+    file counts once it is there. Read only: a torn last line (a survey still writing) is
+    left out."""
+    rules = (variant, Game.deal(1, variant).rules.redeals, None, False)
+    found: dict[Path, list[Row]] = {}
+    for path in sorted((folder or SURVEY).glob("*.jsonl")):
+        if _first_rules(path) not in (rules, None):
+            continue  # a survey's lines share its settings: the first says them all
+        rows = [row for row in read_rows(str(path), mend=False) if _rules(row) == rules]
+        if rows:
+            found[path] = rows
+    return found
+
+
+def _rules(row: Row) -> tuple[object, ...]:
+    return (row["variant"], row["redeals"], row["level"], bool(row.get("whole")))
+
+
+def _first_rules(path: Path) -> tuple[object, ...] | None:
+    """The rules the first line of ``path`` records, or None if it is not a survey line."""
+    with path.open("rb") as f:
+        first = f.readline()
+    try:
+        return _rules(json.loads(first))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def survey_wins(files: Mapping[Path, Sequence[Row]]) -> dict[int, list[str]]:
+    """The deals ``files`` won and marked verified, each with the first file's line."""
     wins: dict[int, list[str]] = {}
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        try:
-            row = json.loads(raw)
-        except ValueError:
-            continue
-        ours = (row["variant"], row["redeals"], row["level"]) == (variant, redeals, None)
-        if ours and row["result"] == "won" and row.get("verified") is True:
-            wins[row["deal"]] = row["line"]
+    for rows in files.values():
+        for row in rows:
+            if row["result"] == "won" and row.get("verified") is True:
+                wins.setdefault(row["deal"], row["line"])
     return wins
+
+
+def survey_losses(files: Mapping[Path, Sequence[Row]]) -> dict[int, Row]:
+    """The deals ``files`` proved lost, each with the first file's line."""
+    losses: dict[int, Row] = {}
+    for rows in files.values():
+        for row in rows:
+            if row["result"] == "lost":
+                losses.setdefault(row["deal"], row)
+    return losses
 
 
 def replayed(variant: str, wins: Mapping[int, Sequence[str]]) -> list[int]:
     """The deals of ``wins`` whose line replays to a won game in the engine."""
     return sorted(n for n, line in wins.items() if replays(Game.deal(n, variant), line))
+
+
+def lost_again(row: Row) -> bool:
+    """Whether the solver proves the deal of the survey line ``row`` lost again, under the
+    line's own settings and budget (a loss is exact or not claimed)."""
+    mb = row.get("max_mb")
+    job = Job(
+        row["deal"],
+        row["variant"],
+        row["redeals"],
+        row["level"],
+        row["budget_s"],
+        max_bytes=MAX_BYTES if mb is None else int(mb * 2**20),
+        max_nodes=row.get("max_nodes"),
+    )
+    return bool(run(job)["result"] == "lost")
 
 
 def write_pool(path: Path, header: str, numbers: Sequence[int]) -> None:
@@ -106,55 +169,73 @@ def write_pool(path: Path, header: str, numbers: Sequence[int]) -> None:
     print(f"wrote {path}: {len(numbers)} deals", file=sys.stderr)
 
 
-def from_survey(variant: str, daily: str | None) -> int:
-    """Grow ``variant``'s pool with the survey's wins, or write the daily pool ``daily``."""
-    survey = SURVEYS[variant]
-    won = replayed(variant, survey_wins(variant, survey))
-    where = survey.relative_to(ROOT).as_posix()
-    if daily is not None:
-        path = POOLS / f"daily-{daily}.txt"
-        if path.exists():
-            print(f"{path} exists: a daily pool never changes once made", file=sys.stderr)
-            return 1
-        header = (
-            f"# Daily pool {daily}: the Crescent {variant} deals won in {where} (each line "
-            f"replayed to a won game), {len(won)} deals. Never changed: the daily deals of "
-            "its days stand forever. Made by tools/make_pools.py --from-survey --daily."
-        )
-        write_pool(path, header, won)
-        return 0
+def names(files: Mapping[Path, object]) -> str:
+    """The files' paths (in the repository, if they are), for a pool's header."""
+    shown = (p.relative_to(ROOT).as_posix() if p.is_relative_to(ROOT) else str(p) for p in files)
+    return ", ".join(shown) or "no survey file"
+
+
+def checked_wins(variant: str, files: Mapping[Path, Sequence[Row]]) -> tuple[list[int], list[str]]:
+    """The deals ``files`` won whose line replays again to a won game, and a sentence for
+    each win whose line no longer does."""
+    wins = survey_wins(files)
+    won = replayed(variant, wins)
+    return won, [f"deal {n}: its survey line no longer wins it" for n in set(wins) - set(won)]
+
+
+def refused(variant: str, failures: Sequence[str]) -> int:
+    for failure in sorted(failures):
+        print(f"{variant}: {failure}; nothing written", file=sys.stderr)
+    return 1
+
+
+def from_survey(variant: str) -> int:
+    """Grow ``variant``'s winnable and lost pools with the surveys' wins and losses under
+    its rules. Nothing is written if a survey's win no longer replays, a loss is not proven
+    again, or a deal would be both won and lost."""
+    files = survey_files(variant)
+    won, failures = checked_wins(variant, files)
+    claimed = survey_losses(files)
+    lost = [n for n, row in claimed.items() if lost_again(row)]
+    failures += [
+        f"deal {n}: its survey loss was not proven again" for n in set(claimed) - set(lost)
+    ]
     numbers = sorted(set(read_pool(pool_path(variant))) | set(won))
+    losses = sorted(set(read_pool(lost_path(variant))) | set(lost))
+    failures += [f"deal {n}: both won and proven lost" for n in set(numbers) & set(losses)]
+    if failures:
+        return refused(variant, failures)
     header = (
-        f"# Crescent {variant} deals proven winnable: crescent.solver won each and its line "
-        f"replayed to a won game ({len(won)} from {where}, with the pool before it), "
-        f"{len(numbers)} deals. Made by tools/make_pools.py (see it to regenerate/verify)."
+        f"# Crescent {variant} deals proven winnable: the wins of {names(files)} under the "
+        f"variant's own rules, each line replayed again to a won game, with the pool before "
+        f"them: {len(numbers)} deals. Made by tools/make_pools.py (see it to regenerate/verify)."
     )
     write_pool(pool_path(variant), header, numbers)
+    header = (
+        f"# Crescent {variant} deals proven lost under the variant's own rules: the losses of "
+        f"{names(files)}, each proven again, with the list before them: {len(losses)} deals; "
+        '"winnable deals only" never deals them. Made by tools/make_pools.py --from-survey.'
+    )
+    write_pool(lost_path(variant), header, losses)
     return 0
 
 
-def make(variant: str, target: int, budget_s: float, first: int) -> int:
-    found: list[int] = []
-    number = first
-    start = time.monotonic()
-    while len(found) < target:
-        if proven(number, variant, budget_s):
-            found.append(number)
-        number += 1
-        if number % 100 == 0:
-            print(
-                f"{variant}: {len(found)} winnable of {number - first} deals, "
-                f"{time.monotonic() - start:.0f} s",
-                file=sys.stderr,
-                flush=True,
-            )
-    POOLS.mkdir(parents=True, exist_ok=True)
+def write_daily(variant: str, name: str) -> int:
+    """The daily pool ``name``: the surveys' wins under ``variant``'s rules, each line
+    replayed again. Written once: refused if it exists."""
+    path = POOLS / f"daily-{name}.txt"
+    if path.exists():
+        return refused(variant, [f"{path.name} exists: a daily pool never changes once made"])
+    files = survey_files(variant)
+    won, failures = checked_wins(variant, files)
+    if failures:
+        return refused(variant, failures)
     header = (
-        f"# Crescent {variant} deals proven winnable: crescent.solver won each within "
-        f"{budget_s:g} s and its line replayed to a won game; deals {first}..{number - 1} "
-        f"scanned, {len(found)} kept. Made by tools/make_pools.py (see it to regenerate/verify)."
+        f"# Daily pool {name}: the Crescent {variant} deals won in {names(files)} (each line "
+        f"replayed to a won game), {len(won)} deals. Never changed: the daily deals of "
+        "its days stand forever. Made by tools/make_pools.py --from-survey --daily."
     )
-    write_pool(pool_path(variant), header, found)
+    write_pool(path, header, won)
     return 0
 
 
@@ -210,17 +291,23 @@ def read_pool(path: Path) -> list[int]:
 
 def verify(variant: str, budget_s: float) -> int:
     """Check ``variant``'s winnable pool and its daily pools: every deal once, each won
-    (its survey line replayed, or solved again within ``budget_s``)."""
-    wins = survey_wins(variant, SURVEYS[variant]) if SURVEYS[variant].exists() else {}
+    (a survey line replayed, or solved again within ``budget_s``); and its lost pool: each
+    deal a survey's loss, proven again."""
+    files = survey_files(variant)
+    wins = survey_wins(files)
     status = 0
-    for path in [pool_path(variant), *daily_paths(variant)]:
+    for path in [pool_path(variant), *daily_paths(variant), lost_path(variant)]:
         numbers = read_pool(path)
         if len(set(numbers)) != len(numbers):
             print(f"{path}: duplicate deal numbers", file=sys.stderr)
             status = 1
-        failures = [n for n in numbers if not _won(n, variant, wins.get(n), budget_s)]
+        if path == lost_path(variant):
+            losses = survey_losses(files)
+            failures = [n for n in numbers if n not in losses or not lost_again(losses[n])]
+        else:
+            failures = [n for n in numbers if not _won(n, variant, wins.get(n), budget_s)]
         for n in failures:
-            print(f"{path}: deal {n} not proven winnable", file=sys.stderr)
+            print(f"{path}: deal {n} not proven", file=sys.stderr)
         print(f"{path}: {len(numbers) - len(failures)} of {len(numbers)} verified")
         status |= 1 if failures else 0
     return status
@@ -232,14 +319,64 @@ def _won(number: int, variant: str, line: Sequence[str] | None, budget_s: float)
     return proven(number, variant, budget_s)
 
 
+def pools_table() -> str:
+    """docs/SOLVER.md's table of the winnable and lost pools: what each holds and the survey
+    files of its rules it comes from (tools/doc_tables.py writes it)."""
+    rows = [
+        "| pool | games | winnable deals | proven lost | from the surveys of its rules |",
+        "|---|---|---|---|---|",
+    ]
+    for pool in modes.POOLS:
+        games = ", ".join(m.summary for m in modes.MODES if m.pool == pool)
+        redeals = Game.deal(1, pool).rules.redeals
+        files = [
+            f"`{path.name}`: {len(survey_wins({path: rows})):,} won, "
+            f"{len(survey_losses({path: rows})):,} lost"
+            for path, rows in survey_files(pool).items()
+        ]
+        won, lost = len(read_pool(pool_path(pool))), len(read_pool(lost_path(pool)))
+        rows.append(
+            f"| `winnable-{pool}.txt`, `lost-{pool}.txt` | {games} ({redeals} redeals) "
+            f"| {won:,} | {lost:,} | {'; '.join(files)} |"
+        )
+    return "\n".join(rows)
+
+
+def daily_table() -> str:
+    """docs/SOLVER.md's table of the daily pools: each one's days and deals, from
+    crescent/play/daily.py's DAILY_POOLS (tools/doc_tables.py writes it)."""
+    rows = ["| pool | days | deals |", "|---|---|---|"]
+    for pool, after in zip(DAILY_POOLS, [*DAILY_POOLS[1:], None], strict=True):
+        last = None if after is None else after.first_day - timedelta(days=1)
+        if pool.first_day == date.min:
+            days = f"until {_day(last)}" if last else "every day"
+        else:
+            days = (
+                f"{_day(pool.first_day)} to {_day(last)}"
+                if last
+                else f"from {_day(pool.first_day)}"
+            )
+        count = len(read_pool(POOLS / f"daily-{pool.name}.txt"))
+        rows.append(f"| `daily-{pool.name}.txt` | {days} | {count:,} |")
+    return "\n".join(rows)
+
+
+def _day(day: date) -> str:
+    return f"{day.day} {day:%B %Y}"
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", choices=("N", "F", "all"), default="all")
-    parser.add_argument("--target", type=int, default=1000, help="deals per pool")
-    parser.add_argument("--budget-s", type=float, default=2.0, help="seconds per deal")
-    parser.add_argument("--first", type=int, default=1, help="first deal number to scan")
+    parser.add_argument(
+        "--budget-s", type=float, default=2.0, help="--verify: seconds to solve a deal again"
+    )
     parser.add_argument("--verify", action="store_true", help="re-check the pool files")
-    parser.add_argument("--from-survey", action="store_true", help="add the survey's wins")
+    parser.add_argument(
+        "--from-survey",
+        action="store_true",
+        help="add the wins and losses of every survey of the pool's rules",
+    )
     parser.add_argument("--daily", help="with --from-survey: write the daily pool of this name")
     parser.add_argument("--fair", action="store_true", help="the levels game's fair deals")
     args = parser.parse_args(argv)
@@ -248,14 +385,16 @@ def main(argv: list[str]) -> int:
     variants = ["N", "F"] if args.variant == "all" else [args.variant]
     if args.daily is not None and (not args.from_survey or len(variants) != 1):
         parser.error("--daily goes with --from-survey and one --variant")
+    if not (args.verify or args.from_survey):
+        parser.error("say what to do: --from-survey, --verify or --fair")
     status = 0
     for variant in variants:
         if args.verify:
             status |= verify(variant, args.budget_s)
-        elif args.from_survey:
-            status |= from_survey(variant, args.daily)
+        elif args.daily is not None:
+            status |= write_daily(variant, args.daily)
         else:
-            status |= make(variant, args.target, args.budget_s, args.first)
+            status |= from_survey(variant)
     return status
 
 

@@ -2,10 +2,11 @@
 
 Pure (no pygame, nothing at import time). The deal of a day is picked by a hash of the
 date from a shipped pool of standard deals proven winnable
-(``assets/pools/daily-<name>.txt``), so every copy of the game deals the same one that
-day. Which pool a day draws from is :data:`DAILY_POOLS`: a daily pool never changes once
-shipped, and a new one starts on a day after the release that ships it, so no day's deal
-changes from one version to the next. Winning it extends the daily streak: days in a row
+(``assets/pools/daily-<name>.txt``), so every copy of the game that knows that pool deals
+the same one that day. Which pool a day draws from is :data:`DAILY_POOLS`: a daily pool
+never changes once shipped, and a new one starts on a day after the release that ships
+it, so a day's deal never changes once a version has dealt it (an older version deals a
+newer pool's days from its own newest pool). Winning it extends the daily streak: days in a row
 on which the daily deal was won. A win counts for the day the deal belongs to (a daily
 started just before midnight and won after it still counts), once.
 """
@@ -47,10 +48,14 @@ class DailyPool(NamedTuple):
 DAILY_POOLS: Final = (
     DailyPool(date.min, "N1"),
     DailyPool(date(2027, 1, 1), "N2"),
+    DailyPool(date(2027, 2, 1), "N3"),
 )
 """N1: the 1,050 deals of the first winnable pool (every day before 2027). N2: the wins
 of the standard survey, deals 1-10000 (``data/survey/standard-r3-10s.jsonl``, each line
-replayed to a won game)."""
+replayed to a won game). N3: the wins of every standard survey file when it was made
+(that file and ``standard-r3-unknowns-2m.jsonl``, which won 517 of its unknowns); its
+first day comes after the release that ships it. docs/SOLVER.md ("The daily deal") has
+their counts and days."""
 
 
 def daily_pool(day: date) -> str:

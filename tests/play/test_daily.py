@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -22,12 +20,14 @@ from crescent.rules.deal import make_code, parse_code
 from crescent.rules.engine import Game
 from crescent.solver.pools import load_daily
 from crescent.solver.survey import replays
+from tools import make_pools
 
 POOL = load_daily("N1")
 DAY = date(2026, 12, 1)
 SURVEY_DAY = date(2027, 1, 1)
-"""The first day drawn from the survey's wins (daily pool N2)."""
-STANDARD_SURVEY = Path(__file__).resolve().parents[2] / "data" / "survey" / "standard-r3-10s.jsonl"
+"""The first day drawn from the survey's wins (daily pool N2, shipped in 0.2.0)."""
+GROWN_DAY = date(2027, 2, 1)
+"""The first day drawn from the wins of every standard survey (daily pool N3)."""
 
 
 def test_same_deal_for_everyone_on_a_day_and_from_the_winnable_pool() -> None:
@@ -58,36 +58,59 @@ def test_a_past_days_deal_is_the_one_earlier_versions_dealt(day: str, code: str)
     assert session.daily_code() == code
 
 
-def test_days_draw_from_the_first_pool_until_the_survey_day() -> None:
+@pytest.mark.parametrize(
+    ("day", "code"),
+    [
+        ("2027-01-01", "CR1-N-AAAALGV"),
+        ("2027-01-15", "CR1-N-AAAACNE"),
+        ("2027-01-31", "CR1-N-AAAAFSU"),
+        ("2027-02-01", "CR1-N-AAAAEEH"),
+        ("2027-06-30", "CR1-N-AAAAFXN"),
+    ],
+)
+def test_a_days_deal_from_the_survey_day_on_is_pinned(day: str, code: str) -> None:
+    """January 2027 as 0.2.0 deals it (daily-N2); from 1 February 2027, daily-N3's picks,
+    pinned when it shipped: a day's deal never changes once a version has dealt it."""
+    session = Session(None, background_saves=False, daily=load_daily)
+    session.today = lambda: date.fromisoformat(day)
+    assert session.daily_code() == code
+
+
+def test_days_draw_from_each_pool_until_the_next_ones_first_day() -> None:
     assert daily_pool(date.min) == daily_pool(SURVEY_DAY - timedelta(days=1)) == "N1"
-    assert daily_pool(SURVEY_DAY) == daily_pool(date(2100, 1, 1)) == "N2"
+    assert daily_pool(SURVEY_DAY) == daily_pool(GROWN_DAY - timedelta(days=1)) == "N2"
+    assert daily_pool(GROWN_DAY) == daily_pool(date(2100, 1, 1)) == "N3"
     assert [p.first_day for p in DAILY_POOLS] == sorted(p.first_day for p in DAILY_POOLS)
+    assert [p.name for p in DAILY_POOLS] == ["N1", "N2", "N3"]
 
 
 def test_a_day_from_the_survey_day_on_deals_a_verified_survey_win() -> None:
-    wins = {}
-    for raw in STANDARD_SURVEY.read_text(encoding="utf-8").splitlines():
-        row = json.loads(raw)
-        if row["result"] == "won" and row["verified"] is True and row["redeals"] == 3:
-            wins[row["code"]] = row["line"]
+    wins = make_pools.survey_wins(make_pools.survey_files("N"))
     today = [SURVEY_DAY]
     session = Session(None, background_saves=False, daily=load_daily, today=lambda: today[0])
     codes = []
     for k in range(366):
         today[0] = SURVEY_DAY + timedelta(days=k)
         codes.append(session.daily_code())
-    assert all(code in wins for code in codes)
-    assert len(set(codes)) > 300
-    for code in codes[:5]:  # the line the survey recorded wins the deal
-        assert code is not None
-        assert replays(Game.from_code(code), wins[code])
+    numbers = [parse_code(code)[1] for code in codes if code is not None]
+    assert len(numbers) == 366
+    assert all(n in wins for n in numbers)
+    assert len(set(numbers)) > 300
+    assert set(numbers) - set(load_daily("N2"))  # daily-N3's own wins are dealt
+    for number in numbers[:3] + numbers[-3:]:  # the line the survey recorded wins the deal
+        assert replays(Game.deal(number, "N"), wins[number])
 
 
-def test_a_daily_won_the_day_after_counts_across_the_survey_day() -> None:
-    eve = SURVEY_DAY - timedelta(days=1)
-    code = daily_code(eve, load_daily("N1"))
-    assert code != daily_code(SURVEY_DAY, load_daily("N2"))
-    assert daily_day(code, SURVEY_DAY, load_daily) == eve
+@pytest.mark.parametrize(
+    ("first", "before", "after"), [(SURVEY_DAY, "N1", "N2"), (GROWN_DAY, "N2", "N3")]
+)
+def test_a_daily_won_the_day_after_counts_across_a_pools_first_day(
+    first: date, before: str, after: str
+) -> None:
+    eve = first - timedelta(days=1)
+    code = daily_code(eve, load_daily(before))
+    assert code != daily_code(first, load_daily(after))
+    assert daily_day(code, first, load_daily) == eve
 
 
 def test_days_differ() -> None:
