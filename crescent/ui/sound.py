@@ -19,23 +19,26 @@ can hold the loop back; closing (``Mix_CloseAudio``) runs without the lock.
 
 pygame-ce's mixer is one per process and not safe to use from two threads: a
 ``Sound.play`` in one thread while another quits the mixer writes through the freed
-channel table (``segfault at 8`` in ``mixer.so``; ``tests/ui/test_sound_stress.py``
-shows it). So there is one owner per process (:data:`_owner`), shared by every board,
-whatever the number of apps a process makes (the tests make hundreds), and nothing
-else touches the mixer:
+channel table (the ``segfault at 8`` in ``mixer.so`` that lost a test worker;
+``tests/ui/sound_stress.py`` crashes the earlier designs within a few cycles). So there
+is one owner per process (:data:`_owner`), shared by every board, whatever the number
+of apps a process makes (the tests make hundreds), and nothing else touches the mixer:
 
-* every close stops every channel first (``pygame.mixer.stop()``), so no sound ends
-  (the audio thread's end callback) while the close frees what that callback reads;
+* every close stops every channel first (``pygame.mixer.stop()``): no sound then ends
+  in SDL's audio thread, whose callback into pygame waits for the interpreter lock,
+  while ``mixer.quit`` holds that lock and waits for SDL's audio lock;
 * ``pygame.quit()`` calls the functions given to ``pygame.register_quit`` before it
   quits its own modules, but forgets them as it calls them: the frame registers
-  :func:`close` again whenever it asks for a sound and none is registered, so it is
-  registered while the thread lives; it ends the thread (stop, close, join) before
-  pygame's own quit of the mixer. The game's every way out passes there: the normal
-  quit and an ending signal (``game_main`` quits pygame), an error unwinding the
-  start, the interpreter's exit (pygame quits at exit); a kiosk that lost its
-  display leaves with ``os._exit`` and quits nothing;
+  :func:`_pygame_quits` again whenever it asks for a sound and none is registered, on
+  the thread that quits pygame, so it is registered while the sound thread lives; it
+  ends that thread (stop, close, join) before pygame's own quit of the mixer. The
+  game's every way out passes there: the normal quit and an ending signal
+  (``game_main`` quits pygame), an error unwinding the start, the interpreter's exit
+  (pygame quits at exit); a kiosk that lost its display leaves with ``os._exit`` and
+  quits nothing;
 * a thread that does not end within :data:`CLOSE_WAIT_S` (an audio driver that hangs)
-  is logged and left behind, and no second owner is started beside it: sound stays off.
+  is logged and left behind, and no second owner is started beside it: sound stays off
+  while it lives.
 """
 
 from __future__ import annotations
