@@ -165,11 +165,11 @@ class SoundBoard:
         _owner.frame_shown()
 
 
-def close(timeout_s: float | None = None) -> bool:
+def close() -> bool:
     """Stop every sound, close the mixer and end the sound thread, waiting at most
-    ``timeout_s`` (default :data:`CLOSE_WAIT_S`); False, logged, when it did not end.
-    A later sound starts them again."""
-    return _owner.end(CLOSE_WAIT_S if timeout_s is None else timeout_s)
+    :data:`CLOSE_WAIT_S`; False, logged, when it did not end. A later sound starts them
+    again."""
+    return _owner.end(CLOSE_WAIT_S)
 
 
 def _pygame_quits() -> None:

@@ -3,8 +3,9 @@
 ``python tests/ui/sound_stress.py CYCLES SEED [MODULE]``: CYCLES times, pygame's display
 starts, two apps' sound boards (the tests make many apps in one process) ask for short
 sounds, stops and closes at random instants while frames are shown, and the main thread
-quits pygame with sounds playing; the next cycle starts pygame again. It prints "ok" at
-the end; a crash kills the process instead. MODULE, a file, replaces
+quits pygame with sounds playing; the next cycle starts pygame again. Last, the
+process exits with a sound playing. It prints "ok" at the end (and exits with 0); a
+crash kills the process instead. MODULE, a file, replaces
 ``crescent.ui.sound`` (to show that an earlier design crashes); ``no-stop`` or
 ``no-hook`` take the stop before each close, or the quit function, out of this one.
 """
@@ -78,6 +79,14 @@ def main(cycles: int, seed: int, module: str | None) -> None:
             board.frame_shown()
             time.sleep(rng.random() * 0.03)
         pygame.quit()
+    # Last, the interpreter's exit with a sound playing and pygame not quit (pygame
+    # quits at exit, and calls the sound's quit function first).
+    pygame.display.init()
+    board = sound.SoundBoard(lambda: True)
+    board.play(sound.Cue.WIN)
+    board.frame_shown()
+    if hasattr(sound, "settle"):
+        sound.settle(30)
     print("ok")
 
 
