@@ -14,6 +14,9 @@
   another checkout (its own venv), interleaved round by round: medians and ratios.
 * ``xwindow``: start -> cards, memory after 25 moves, click -> first change and idle CPU
   in a real X window (Xvfb), of this checkout or of several (``--checkout``), interleaved.
+* ``first-tap``: the first tap after a pause (the mixer opens) against a later tap, and
+  the frames that close the mixer, of this checkout or of several (``--checkout``),
+  interleaved.
 * ``kiosk-memory``: a kiosk's peak memory in a real X window (Xvfb) after 10,000 clicks of
   play and an hour of attract loops.
 * ``kiosk-storm``: a kiosk's memory (or a bare pygame program's) in a storm of XTEST input.
@@ -30,7 +33,7 @@ import sys
 USAGE = (
     "usage: python -m crescent.bench "
     "engine|solver|frames|watch|speech|switch|builds|compare|kiosk-memory|kiosk-storm|"
-    "xwindow [options]"
+    "xwindow|first-tap [options]"
 )
 
 
@@ -52,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         "kiosk-memory": "benchmarks.kiosk_memory",
         "kiosk-storm": "benchmarks.kiosk_storm",
         "xwindow": "benchmarks.xwindow",
+        "first-tap": "benchmarks.first_tap",
     }
     if what not in modules:
         print(f"crescent.bench: unknown benchmark {what!r}; {USAGE}", file=sys.stderr)

@@ -640,6 +640,7 @@ class App:
     def frame_shown(self) -> None:
         """A frame is on the screen (the loop calls this after each :meth:`draw`): what
         it said starts now; after the first one, the work it did not wait for."""
+        self.sound.frame_shown()
         self.table.winnable.frame_shown()
         if self.speaker is not None:
             self.speaker.frame_shown()
