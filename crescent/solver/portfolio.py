@@ -214,13 +214,28 @@ def _portfolio(game: Game, meter: Meter) -> list[Turns]:
     running: list[Turns] = []
     best_first, depth_first = core.searches(game)
     weights = PORTFOLIO + (MORE if meter.max_bytes >= WIDE_BYTES else ())
-    for w_redeal, w_depth, newest_first in weights:
+    for w_redeal, w_depth, newest_first in _distinct(weights, game.redeals_left):
         search = best_first(Moves(game, meter.memo, w_depth), meter, w_redeal, newest_first)
         running.append((search, search.run(max_states=cap, use_autoplay=True)))
     dfs = depth_first(Moves(game, meter.memo), meter)
     turns = dfs.turns(use_autoplay=True, thorough=True, max_bytes=meter.beside())
     running.append((dfs, turns))
     return running
+
+
+def _distinct(
+    weights: tuple[tuple[int, int, bool], ...], redeals: int
+) -> tuple[tuple[int, int, bool], ...]:
+    """The searches of ``weights`` that differ with ``redeals`` left: the redeal weight
+    scores redeals in hand, so with none left every position scores the same whatever it
+    is, and searches that differ only in it enter the same positions in the same order
+    (the first of each kind wins first: the others are work done twice)."""
+    if redeals:
+        return weights
+    kinds: dict[tuple[int, bool], tuple[int, int, bool]] = {}
+    for w in weights:
+        kinds.setdefault(w[1:], w)
+    return tuple(kinds.values())
 
 
 def _settled(

@@ -16,9 +16,9 @@ from crescent.solver.portfolio import MORE, PORTFOLIO, WIDE_BYTES, Result, solve
 from crescent.solver.position import Memo
 
 
-def _searches(max_bytes: int) -> int:
+def _searches(max_bytes: int, game: Game | None = None) -> int:
     meter = Meter(1e9, None, lambda: False, max_bytes, time.thread_time, Memo())
-    running = portfolio._portfolio(Game.deal(1501), meter)
+    running = portfolio._portfolio(game or Game.deal(1501), meter)
     for _, turns in running:
         turns.close()
     return len(running)
@@ -28,6 +28,33 @@ def test_with_room_the_portfolio_takes_more_searches_and_the_game_keeps_its_ten(
     assert _searches(MAX_BYTES) == _searches(32 * 2**20) == len(PORTFOLIO) + 1
     assert _searches(WIDE_BYTES) == len(PORTFOLIO) + len(MORE) + 1
     assert not set(MORE) & set(PORTFOLIO)
+
+
+def test_with_no_redeal_left_searches_that_differ_only_in_the_redeal_weight_are_one() -> None:
+    """The redeal weight scores redeals in hand: with none, such searches are the same."""
+    rules = Game.deal(1).rules.replace(redeals=0)
+    no_redeal = Game.deal(1501, "N", rules)
+    for max_bytes, weights in ((MAX_BYTES, PORTFOLIO), (WIDE_BYTES, PORTFOLIO + MORE)):
+        kinds = {w[1:] for w in weights}
+        assert len(kinds) < len(weights)
+        assert _searches(max_bytes, no_redeal) == len(kinds) + 1
+        assert _searches(max_bytes) == len(weights) + 1
+    assert portfolio._distinct(PORTFOLIO, 0) == (
+        (80, 1, False),
+        (80, 1, True),
+        (100, 2, True),
+        (100, 2, False),
+    )
+
+
+def test_a_no_redeal_deal_is_won_in_fewer_positions_without_the_searches_done_twice() -> None:
+    if core.CORE is None:
+        pytest.skip("the search core is not built (pure, 100,000 positions take seconds)")
+    game = Game.deal(17, "N", Game.deal(17).rules.replace(redeals=0))
+    # With the ten searches it took 135,801 positions (64 MB, turns in positions).
+    won = solve(game, budget_s=1e9, max_nodes=100_000, node_turns=True)
+    assert won.outcome == "won"
+    assert won.nodes == 75_352
 
 
 def _solve(deal: int, max_bytes: int) -> Result:
