@@ -12,7 +12,10 @@
   tests, safe plays, redeal layers) alone, its table of fingerprints ``--max-mb`` large:
   the distinct positions it has entered (each is entered once) and the CPU seconds, every
   ``--every`` positions, until it exhausts the space (a candidate loss, for the exact
-  search to settle) or its table is full.
+  search to settle), its table is full or it has entered ``--until`` positions. The
+  fingerprints can only merge positions, so the count is at least the space's: the exact
+  search (:mod:`crescent.solver.exact`, keyed by the cards, no shortcut of proven losses)
+  would enter at least as many.
 
 ``@FILE``: the deals unknown in a survey file. A JSON line a deal (``space``: a line at
 each ``--every`` too). The figures are in docs/SOLVER.md ("Crescent Four 1–10,000").
@@ -100,9 +103,10 @@ def closest(game: Game, weights: Weights, max_nodes: int, max_mb: int) -> dict[s
     }
 
 
-def space(deal: int, game: Game, every: int, max_mb: int) -> str:
-    """The depth-first search alone until it ends; a JSON line each ``every`` positions.
-    What it ended with: "won", "exhausted" or "full"."""
+def space(deal: int, game: Game, every: int, max_mb: int, until: int = 2**62) -> str:
+    """The depth-first search alone until it ends or has entered ``until`` positions; a
+    JSON line each ``every`` positions. What it ended with: "won", "exhausted", "full" or
+    "stopped"."""
     assert core.CORE is not None, "space needs the search core (python -m crescent.solver.build)"
     moves = Moves(game, Memo())
     piles, fnd, r, _ = moves.start(True)
@@ -117,10 +121,12 @@ def space(deal: int, game: Game, every: int, max_mb: int) -> str:
         entered += n
         row = {"deal": deal, "positions": entered, "table": len(search)}
         row |= {"cpu_s": round(time.process_time() - start, 1), "mb": search.nbytes() >> 20}
-        if status != core.PAUSED:
-            print(json.dumps(row | {"ended": names.get(status, str(status))}), flush=True)
-            return names.get(status, str(status))
-        print(json.dumps(row), flush=True)
+        ended = names.get(status, str(status)) if status != core.PAUSED else None
+        if ended is None and entered >= until:
+            ended = "stopped"
+        print(json.dumps(row if ended is None else row | {"ended": ended}), flush=True)
+        if ended is not None:
+            return ended
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -132,13 +138,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-mb", type=int, default=2048)
     parser.add_argument("--weights", default="0-2", help="closest: searches of PORTFOLIO+MORE")
     parser.add_argument("--every", type=int, default=20_000_000, help="space: a line each")
+    parser.add_argument("--until", type=int, default=2**62, help="space: stop there")
     args = parser.parse_args(argv)
     everyone = PORTFOLIO + MORE
     picked = [everyone[i] for i in deal_numbers(args.weights)]
     for deal in _deals(args.deals):
         game = Game.deal(deal, args.variant)
         if args.what == "space":
-            space(deal, game, args.every, args.max_mb)
+            space(deal, game, args.every, args.max_mb, args.until)
             continue
         runs = [closest(game, w, args.max_nodes, args.max_mb) for w in picked]
         print(json.dumps({"deal": deal, "searches": runs}), flush=True)

@@ -37,6 +37,9 @@ def test_space_prints_the_positions_entered_until_the_search_ends(
     assert rows[-1]["ended"] == "won"
     assert rows[-1]["positions"] == 1110
     assert rows[-1]["table"] == 1111  # the root, and every position entered once
+    assert space(3, Game.deal(3, "F"), 500, 64, until=1000) == "stopped"
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["positions"], r.get("ended")) for r in rows] == [(500, None), (1000, "stopped")]
 
 
 def test_the_deals_are_listed_or_a_survey_file_s_unknowns(tmp_path: Path) -> None:
