@@ -29,6 +29,7 @@ import math
 import time
 from collections.abc import Sequence
 
+from crescent.rules import modes
 from crescent.rules.engine import Game
 from crescent.solver import core
 from crescent.solver.best_first import BestFirst
@@ -133,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.solver_unknowns")
     parser.add_argument("what", choices=("closest", "space"))
     parser.add_argument("--deals", required=True, help="5,17,30-32, or @FILE: its unknowns")
-    parser.add_argument("--variant", default="F")
+    parser.add_argument("--variant", choices=modes.LETTERS, default=modes.CRESCENT_FOUR.letter)
     parser.add_argument("--max-nodes", type=int, default=1_000_000, help="closest: each search's")
     parser.add_argument("--max-mb", type=int, default=2048)
     parser.add_argument("--weights", default="0-2", help="closest: searches of PORTFOLIO+MORE")
