@@ -133,16 +133,14 @@ def _check_sounds_and_pools(problems: list[str]) -> int:
             if w.getnframes() == 0:
                 problems.append(f"sound {cue.value}")
         checked += 1
-    for pool in modes.POOLS:
-        if _count(load_pool, pool) < 1000:
-            problems.append(f"winnable pool {pool}")
-        checked += 1
-    for daily in DAILY_POOLS:
-        if _count(load_daily, daily.name) < 1000:
-            problems.append(f"daily pool {daily.name}")
-        checked += 1
-    for fair in modes.FAIRS:
-        if _count(load_fair, fair) < 100:
-            problems.append(f"fair deals {fair}")
-        checked += 1
+    lists: list[tuple[str, Callable[[str], Sized], list[str], int]] = [
+        ("winnable pool", load_pool, list(modes.POOLS), 1000),
+        ("daily pool", load_daily, [daily.name for daily in DAILY_POOLS], 1000),
+        ("fair deals", load_fair, list(modes.FAIRS), 100),
+    ]
+    for what, load, names, least in lists:
+        for name in names:
+            if _count(load, name) < least:
+                problems.append(f"{what} {name}")
+            checked += 1
     return checked
