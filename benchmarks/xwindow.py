@@ -410,8 +410,8 @@ def hwm_kib(pid: int) -> int:
 def _command(checkout: Checkout, data: str, extra: tuple[str, ...] = ()) -> list[str]:
     """The game's command line: the deal :data:`CODE` in a window of :data:`SIZE`."""
     main = str(checkout.root / "main.py")
-    command = [checkout.python, main, "--size", f"{SIZE[0]}x{SIZE[1]}"]
-    return command + ["--code", CODE, "--data-dir", data, "--lang", "en", "--new", *extra]
+    size, options = f"{SIZE[0]}x{SIZE[1]}", ("--lang", "en", "--new", *extra)
+    return [checkout.python, main, "--size", size, "--code", CODE, "--data-dir", data, *options]
 
 
 def _game_env(pycache: str, **more: str) -> dict[str, str]:
