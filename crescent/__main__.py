@@ -12,10 +12,9 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from crescent import __version__, ending, logs
-from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
 from crescent.languages import LANGUAGES
 from crescent.lifeline import die_with_parent, one_file_build
 from crescent.options import Config
@@ -23,6 +22,9 @@ from crescent.play.safejson import clip, shown
 from crescent.rules import modes
 from crescent.rules.deal import InvalidCode, parse_code
 from crescent.themes import THEMES
+
+if TYPE_CHECKING:
+    from crescent.kiosk.config import KioskConfig
 
 EXIT_USAGE = 2
 
@@ -231,7 +233,10 @@ def parse_args(argv: list[str]) -> Config:
 
 def _kiosk_config(path: Path | None) -> KioskConfig:
     """The kiosk configuration. Without ``--config`` the kiosk has no operator PIN:
-    it is fully locked (no exit gesture, no operator settings). Loaded for a kiosk only."""
+    it is fully locked (no exit gesture, no operator settings). Loaded for a kiosk only
+    (and imported then: a desktop start has no use for it)."""
+    from crescent.kiosk.config import KioskConfig, KioskConfigError, load_kiosk_config
+
     if path is None:
         return KioskConfig()
     try:
@@ -293,10 +298,12 @@ def _main(argv: list[str] | None) -> int:
     if one_file_build():
         die_with_parent()  # a launcher killed with kill -9 leaves no orphan game behind
     # Imported once the environment above is set: pygame reads it when it is imported.
-    from crescent.game_main import run, self_check
-
     if config.self_check:
+        from crescent.self_check import self_check
+
         return self_check()
+    from crescent.game_main import run
+
     if config.stats:
         from crescent.play.report import print_stats
 

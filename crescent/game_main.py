@@ -7,33 +7,24 @@ import os
 import random
 import shutil
 import sys
-import wave
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import platformdirs
 import pygame
 
-from crescent import ending, logs, resources
+from crescent import ending, logs
 from crescent.control.explain import foundation_takes
 from crescent.control.input import GameEvent
-from crescent.i18n.rules_text import Doc, load_rules
 from crescent.i18n.translator import Translator, load_translator, system_language
-from crescent.kiosk.config import apply_to_settings
-from crescent.languages import LANGUAGES
 from crescent.options import Config
-from crescent.play.daily import DAILY_POOLS
 from crescent.play.safejson import clip, shown
 from crescent.play.session import Session
 from crescent.play.settings import Settings
 from crescent.play.storage import FolderBusy, Store, default_data_dir
-from crescent.rules import modes
-from crescent.rules.cards import card_text
-from crescent.rules.engine import Game, IllegalMove, InvalidCode
+from crescent.rules.engine import IllegalMove, InvalidCode
 from crescent.solver.pools import load_daily, load_fair, load_lost, load_pool
-from crescent.ui.cards import CardArt
 from crescent.ui.clock import SteppedClock
-from crescent.ui.sound import Cue
 from crescent.ui.window import (
     Options,
     init_pygame,
@@ -62,8 +53,6 @@ SETTLE_FRAMES = 600
 CACHE_ENV = "CRESCENT_CACHE_DIR"
 """Names the folder card pictures are kept in between runs (tests point it at their own
 folder); without it, the platform's cache folder (``platformdirs.user_cache_dir``)."""
-SELF_CHECK_DEAL = "CR1-N-AAAAAAG"
-"""The deal the self-check solves (won within a few thousand positions)."""
 OLD_ART_CACHE = Path("cache", "cards")
 """Where earlier versions kept card pictures, in the data folder: removed at start."""
 
@@ -212,6 +201,8 @@ def _session(config: Config, store: Store | None, rng: random.Random) -> tuple[S
     # The kiosk config is the truth from the very first game on a fresh data folder (the
     # command line's --lang and --variant still win).
     if config.kiosk and kc is not None:
+        from crescent.kiosk.config import apply_to_settings  # as in __main__: a kiosk's
+
         changed = apply_to_settings(kc, settings, lang_option=config.lang)
         if changed and store is not None:
             store.save_settings(settings)
@@ -318,7 +309,6 @@ def _run_window(config: Config, session: Session, tr: Translator) -> int:
 def _play(app: App, config: Config) -> int:
     """Run the game in its window until it ends; the exit code."""
     from crescent.ui.app import run_app  # the client, loaded by now (see _run_window)
-    from crescent.ui.tip import show_first_run_tip, show_levels_intro
 
     if config.kiosk:
         from crescent.ui.x11_watch import watch_display  # kiosk only
@@ -329,6 +319,9 @@ def _play(app: App, config: Config) -> int:
         # at once, and the tip's own card pictures are drawn after it. A levels game
         # shows its own intro instead, the first time (issue 29 item 7).
         def tip() -> None:
+            # Imported here, with the dialogs it shows: after the first frame, not before.
+            from crescent.ui.tip import show_first_run_tip, show_levels_intro
+
             if not show_levels_intro(app):
                 show_first_run_tip(app)
 
@@ -395,116 +388,3 @@ def _screenshot(app: App, path: Path, clock: SteppedClock) -> int:
         frames += 1
     app.screenshot(path)
     return 0
-
-
-def self_check() -> int:
-    """Load every bundled file the game needs; print what was found. Exit 1 if any fails."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    try:
-        root = resources.assets_dir()
-    except resources.MissingAsset as e:
-        print(f"crescent: self-check failed: {e}", file=sys.stderr)
-        return EXIT_FATAL
-    problems: list[str] = []
-    pygame.display.init()
-    pygame.font.init()
-    try:
-        checked = (
-            _check_cards(problems) + _check_texts(problems) + _check_sounds_and_pools(problems)
-        )
-    except (OSError, ValueError, EOFError, pygame.error, wave.Error) as e:
-        problems.append(f"{type(e).__name__}: {e}")
-        checked = 0
-    finally:
-        pygame.quit()
-    solver = _check_solver(problems)
-    if problems:
-        print(f"crescent: self-check failed ({root}): " + "; ".join(problems), file=sys.stderr)
-        return EXIT_FATAL
-    print(f"self-check ok: {checked} bundled files loaded from {root}")
-    print(f"self-check ok: {solver}")
-    return 0
-
-
-def _check_solver(problems: list[str]) -> str:
-    """Solve a deal with the solver as bundled (the search core compiled, or pure: which
-    is said), in this process and where "Still winnable?" searches: in a thread beside
-    the game with the core, else in its worker process (a frozen executable must start
-    it as a worker, not as a second game)."""
-    # Imported here: the game loads the search with the first hint (PERFORMANCE.md).
-    from crescent.solver import core
-    from crescent.solver.build import compiled
-    from crescent.solver.portfolio import Outcome, solve
-    from crescent.solver.watch import SearchProcess, Verdict, Watch, judge
-
-    game = Game.from_code(SELF_CHECK_DEAL)
-    result = solve(game, budget_s=30, max_nodes=20_000)
-    if result.outcome is not Outcome.WON:
-        problems.append(f"the solver did not win {SELF_CHECK_DEAL}")
-    found: Watch | None
-    if core.supports(game):
-        found, where = judge(game, budget_s=30), "in a thread"
-    else:
-        worker = SearchProcess(max_bytes=None)
-        try:
-            found, where = worker.judge(game, 30), "in a worker"
-        finally:
-            worker.close()
-    if found is None or found.verdict is not Verdict.WINNABLE:
-        problems.append(f"the watcher's search ({where}) did not win {SELF_CHECK_DEAL}: {found}")
-    build = "compiled" if compiled() else "pure"
-    return f"the solver ({build}) won {SELF_CHECK_DEAL}, here and {where}"
-
-
-def _check_cards(problems: list[str]) -> int:
-    """Draw every card face and the back; how many files were checked."""
-    art = CardArt()
-    problems.extend(
-        f"card {card_text(c)}" for c in range(52) if art.face(c, (60, 84)).get_size() != (60, 84)
-    )
-    art.back((60, 84))
-    return 53
-
-
-def _check_texts(problems: list[str]) -> int:
-    """Load every catalog, font and rules text; how many files were checked."""
-    checked = 0
-    for lang in LANGUAGES:
-        tr = load_translator(lang)
-        if lang != "en" and tr.lang != lang:
-            problems.append(f"catalog {lang}")
-        for bold in (False, True):
-            pygame.font.Font(str(resources.path(tr.font_asset(bold))), 20).render(
-                tr("Undo"), True, (0, 0, 0)
-            )
-            checked += 1
-    for lang in LANGUAGES:
-        for doc in Doc:
-            if not load_rules(doc, lang):
-                problems.append(f"rules {doc.value}-{lang}")
-            checked += 1
-    return checked
-
-
-def _check_sounds_and_pools(problems: list[str]) -> int:
-    """Read every sound, pool of winnable deals and list of fair deals; how many files
-    were checked."""
-    checked = 0
-    for cue in Cue:
-        with wave.open(str(resources.path(f"sounds/{cue.value}.wav"))) as w:
-            if w.getnframes() == 0:
-                problems.append(f"sound {cue.value}")
-        checked += 1
-    for pool in modes.POOLS:
-        if len(_pool(pool)) < 1000:
-            problems.append(f"winnable pool {pool}")
-        checked += 1
-    for daily in DAILY_POOLS:
-        if len(_daily(daily.name)) < 1000:
-            problems.append(f"daily pool {daily.name}")
-        checked += 1
-    for fair in modes.FAIRS:
-        if len(_fair(fair)) < 100:
-            problems.append(f"fair deals {fair}")
-        checked += 1
-    return checked

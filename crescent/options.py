@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from crescent.kiosk.config import KioskConfig
+if TYPE_CHECKING:
+    from crescent.kiosk.config import KioskConfig  # loaded for a kiosk only (__main__)
 
 __all__ = ["Config"]
 

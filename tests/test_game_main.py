@@ -10,7 +10,7 @@ import platformdirs
 import pygame
 import pytest
 
-from crescent import game_main
+from crescent import game_main, self_check
 from crescent.kiosk.config import KioskConfig
 from crescent.options import Config
 from crescent.play.storage import FolderBusy, Store
@@ -63,7 +63,7 @@ def test_only_the_card_pictures_go_from_the_data_folders_cache(tmp_path: Path) -
 def test_the_self_check_solves_a_deal_and_says_which_solver_build_runs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert game_main.self_check() == 0
+    assert self_check.self_check() == 0
     out = capsys.readouterr().out
     # With the search core, "Still winnable?" searches in a thread; pure, in a worker.
     said = (
@@ -71,24 +71,24 @@ def test_the_self_check_solves_a_deal_and_says_which_solver_build_runs(
         if compiled()
         else "(pure) won {}, here and in a worker"
     )
-    assert f"the solver {said.format(game_main.SELF_CHECK_DEAL)}" in out
+    assert f"the solver {said.format(self_check.SELF_CHECK_DEAL)}" in out
 
 
 def test_the_self_check_without_the_core_uses_the_worker_process(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(core, "CORE", None)
-    assert game_main.self_check() == 0
+    assert self_check.self_check() == 0
     out = capsys.readouterr().out
-    assert f"the solver (pure) won {game_main.SELF_CHECK_DEAL}, here and in a worker" in out
+    assert f"the solver (pure) won {self_check.SELF_CHECK_DEAL}, here and in a worker" in out
 
 
 @pytest.mark.slow
 def test_the_self_check_fails_when_the_solver_does_not_win(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(game_main, "SELF_CHECK_DEAL", "CR1-N-AAAAAAB")  # unknown at 20,000
-    assert game_main.self_check() == game_main.EXIT_FATAL
+    monkeypatch.setattr(self_check, "SELF_CHECK_DEAL", "CR1-N-AAAAAAB")  # unknown at 20,000
+    assert self_check.self_check() == game_main.EXIT_FATAL
     assert "the solver did not win CR1-N-AAAAAAB" in capsys.readouterr().err
 
 
@@ -96,10 +96,10 @@ def test_the_self_check_fails_without_the_levels_games_fair_deals(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     problems: list[str] = []
-    assert game_main._check_sounds_and_pools(problems) > 0
+    assert self_check._check_sounds_and_pools(problems) > 0
     assert problems == []  # the shipped list is read
-    monkeypatch.setattr(game_main, "load_fair", lambda name: [1, 2])
-    game_main._check_sounds_and_pools(problems)
+    monkeypatch.setattr(self_check, "load_fair", lambda name: [1, 2])
+    self_check._check_sounds_and_pools(problems)
     assert problems == ["fair deals L"]
 
 

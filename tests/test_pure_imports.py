@@ -23,8 +23,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 # Every module outside the pygame client: found by walking the package, not listed by hand.
 # The entry points (`__main__`, `game_main`) are where the client is started, so they
-# import it (`__main__` imports `game_main` once pygame's environment is set); nothing else.
-CLIENT = ("crescent.ui", "crescent.__main__", "crescent.game_main")
+# import it (`__main__` imports `game_main` or `self_check` once pygame's environment is set);
+# nothing else.
+CLIENT = ("crescent.ui", "crescent.__main__", "crescent.game_main", "crescent.self_check")
 REQUIRED = [
     "crescent.rules.engine",
     "crescent.solver.portfolio",

@@ -27,6 +27,7 @@ ORDER = (
     "kiosk",
     "ui",
     "game_main",
+    "self_check",
     "__main__",
     "options",
     "bench",

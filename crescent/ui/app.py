@@ -36,7 +36,6 @@ from crescent.ui.events import Fingers, GameEvent, PygameEvents, WindowEvent
 from crescent.ui.scene import Scene, Screen
 from crescent.ui.sound import SoundBoard
 from crescent.ui.table import TableScene
-from crescent.ui.tip import show_levels_intro
 from crescent.ui.window import Options, init_pygame
 
 if TYPE_CHECKING:
@@ -543,6 +542,8 @@ class App:
         if not from_levels:
             # A levels game dealt after another game: the first one says what the levels
             # add (a levels game on the table at the start showed it then, see game_main).
+            from crescent.ui.tip import show_levels_intro  # with its dialogs: not at start
+
             show_levels_intro(self)
 
     def set_language(self, lang: str) -> None:

@@ -10,8 +10,6 @@ pygame-free, in :mod:`crescent.control.input`; they are re-exported here).
 
 from __future__ import annotations
 
-import ctypes
-import glob
 import math
 import os
 import sys
@@ -201,7 +199,11 @@ looked up yet."""
 
 
 def _find_sdl_wait() -> Callable[[object, int], int] | None:
-    """SDL's SDL_WaitEventTimeout from the very library pygame loaded, or None."""
+    """SDL's SDL_WaitEventTimeout from the very library pygame loaded, or None. Looked up
+    when the loop first sleeps (ctypes loads libraries as it is imported: not at start)."""
+    import ctypes
+    import glob
+
     try:
         if pygame.display.get_driver() not in _BLOCKING_DRIVERS:
             return None

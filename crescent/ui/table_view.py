@@ -160,8 +160,16 @@ class TableView:
             dests = set(self.state.controller.destinations(self.game, d.src))
         return sel, dests, hint
 
-    def _slot_key(self, place: int, sel: int | None, dests: set[int], hint: set[int]) -> SlotLook:
-        game = self.game
+    def _slot_key(
+        self,
+        place: int,
+        game: Game,
+        highlights: tuple[int | None, set[int], set[int]],
+        playable: frozenset[int],
+    ) -> SlotLook:
+        """The look of ``place`` this frame (``highlights`` and ``playable``: the frame's,
+        read once for all the places)."""
+        sel, dests, hint = highlights
         hidden = self._hidden(place)
         under: tuple[int, ...] = ()
         if place < PILES:
@@ -181,7 +189,6 @@ class TableView:
             down = False
             edges = 0
             count = len(found)
-        playable = self._playable_places()
         return SlotLook(
             top,
             down,
@@ -444,11 +451,11 @@ class TableView:
     def _redraw_places(self, base: pygame.Surface) -> list[pygame.Rect]:
         """Draw on ``base`` the places whose look changed; the regions drawn."""
         dirty: list[pygame.Rect] = []
-        sel, dests, hint = self._highlights()
+        game, highlights, playable = self.game, self._highlights(), self._playable_places()
         fresh = all(k is None for k in self._slot_keys)  # a base just made: a clean felt
         changed: list[tuple[int, SlotLook]] = []
         for p in range(PLACES):
-            key = self._slot_key(p, sel, dests, hint)
+            key = self._slot_key(p, game, highlights, playable)
             if key != self._slot_keys[p]:
                 self._slot_keys[p] = key
                 changed.append((p, key))

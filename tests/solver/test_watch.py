@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from crescent.rules.engine import Game
-from crescent.solver import core
+from crescent.solver import core, watch
+from crescent.solver.budget import MAX_BYTES
 from crescent.solver.watch import SearchProcess, Verdict, Watch, Watcher, judge, position_key
 from tests.solver.test_solver import spades_left
 
@@ -188,6 +189,23 @@ def test_with_the_core_the_watcher_searches_in_its_thread_and_starts_no_process(
         assert watcher._process._worker is None
     finally:
         watcher.close()
+
+
+@pytest.mark.skipif(core.CORE is None, reason="the search core is not built")
+def test_the_watchers_search_in_the_core_keeps_to_its_own_smaller_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[int | None] = []
+
+    def judged(game: Game, *, budget_s: float, max_bytes: int | None, cancel: object) -> Watch:
+        asked.append(max_bytes)
+        return Watch(Verdict.UNKNOWN, 0)
+
+    monkeypatch.setattr(watch, "judge", judged)
+    for given in (None, 64 * 2**20, 32 * 2**20, 8 * 2**20):
+        Watcher(max_bytes=given)._judge(nearly_won())
+    assert watch.CORE_BYTES == 16 * 2**20 < MAX_BYTES
+    assert asked == [watch.CORE_BYTES, watch.CORE_BYTES, watch.CORE_BYTES, 8 * 2**20]
 
 
 def test_without_the_core_the_watcher_searches_in_a_worker_process(

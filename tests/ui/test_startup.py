@@ -108,6 +108,30 @@ def test_the_first_frame_draws_only_the_cards_on_show(tmp_path: Path) -> None:
     assert (tmp_path / "data" / "crescent.db").is_file()
 
 
+NOT_BEFORE_THE_FIRST_FRAME = (
+    "multiprocessing",  # the pure watcher's worker, and only frozen: freeze_support()
+    "ctypes",  # SDL's wait on the queue, looked up when the loop first sleeps
+    "hashlib",  # the daily deal's number (OpenSSL)
+    "wave",  # --self-check's
+    "crescent.self_check",
+    "crescent.i18n.rules_text",  # the rules screen's
+    "crescent.kiosk.config",  # a kiosk's, and --config's
+    "crescent.ui.tip",  # the first-run tip comes after the first frame
+    "crescent.ui.dialogs",
+    "crescent.ui.navigation",  # the screens, when the first one opens
+    "crescent.solver.portfolio",  # the search, once it is wanted
+    "crescent.solver.watch",
+)
+"""Modules a desktop start does not import before its first frame is drawn (each costs
+milliseconds of every start; issue 45)."""
+
+
+def test_the_first_frame_imports_only_what_it_draws(tmp_path: Path) -> None:
+    modules = set(_first_frame(tmp_path / "data")["modules"])
+    assert "crescent.ui.table" in modules  # the probe saw the first frame
+    assert sorted(modules.intersection(NOT_BEFORE_THE_FIRST_FRAME)) == []
+
+
 def test_the_next_start_takes_the_cards_from_the_cache_folder(tmp_path: Path) -> None:
     data, cache = tmp_path / "data", tmp_path / "cache" / "cards"
     _first_frame(data)
