@@ -5,6 +5,9 @@
 * ``frames``: first frame, idle CPU, frame-time percentiles, peak memory, resize, and in a
   real X window (Xvfb) idle CPU and click latency.
 * ``watch``: frame times with "Still winnable?" searching in the background, off and on.
+* ``feel``: what the player feels beside busy processes: hint latency over standard deals,
+  the first "Still winnable?" verdict after the first frame, frames and verdicts during
+  its searches (issue 45's targets).
 * ``speech``: frame times and CPU with speech saying every move, off and on, and idle.
 * ``switch``: frame times while a hint searches in its thread, the interpreter handed
   over every 1 ms (the client's setting) and every 5 ms (Python's default), interleaved.
@@ -32,7 +35,7 @@ import sys
 
 USAGE = (
     "usage: python -m crescent.bench "
-    "engine|solver|frames|watch|speech|switch|builds|compare|kiosk-memory|kiosk-storm|"
+    "engine|solver|frames|watch|feel|speech|switch|builds|compare|kiosk-memory|kiosk-storm|"
     "xwindow|first-tap [options]"
 )
 
@@ -48,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         "solver": "benchmarks.solver",
         "frames": "benchmarks.frames",
         "watch": "benchmarks.watch_frames",
+        "feel": "benchmarks.feel",
         "speech": "benchmarks.speech_frames",
         "switch": "benchmarks.switch_interval",
         "builds": "benchmarks.solver_builds",

@@ -164,7 +164,7 @@ def _child(module: str, *args: str, cache: str | None = None) -> dict[str, float
 # -- in-process runs ----------------------------------------------------------------------------
 
 
-def _make_app(size: tuple[int, int]) -> App:
+def _make_app(size: tuple[int, int], code: str = CODE) -> App:
     from crescent.i18n.translator import load_translator
     from crescent.play.session import Session
     from crescent.play.settings import Settings
@@ -172,7 +172,7 @@ def _make_app(size: tuple[int, int]) -> App:
 
     init_pygame()
     session = Session(None, Settings(language="en"), background_saves=False)
-    session.start(code=CODE)
+    session.start(code=code)
     return App(session, Options(size=size), load_translator("en"))
 
 
